@@ -1,0 +1,173 @@
+//! A deterministic text dump of compiled rules, for snapshots and `polydame show`.
+
+use super::Rules;
+use crate::geometry::{CellSet, NotationKind, Playable, Shape};
+use crate::spec::{CaptureKind, Condition, Land, Landing, MidPromotion, MoveKind, Removal, Side};
+use std::fmt::Write;
+
+fn dir_list(rules: &Rules, mask: u8) -> String {
+    let g = &rules.spec().geometry;
+    let names: Vec<&str> = (0..g.dirs().len()).filter(|d| mask >> d & 1 == 1).map(|d| g.dirs()[d].name).collect();
+    names.join(" ")
+}
+
+fn cell_list(rules: &Rules, set: &CellSet) -> String {
+    let mut names: Vec<&str> = set.iter().map(|c| rules.cell_name(c)).collect();
+    if rules.spec().notation.is_numeric() {
+        names.sort_by_key(|n| n.parse::<u32>().unwrap_or(0));
+    }
+    names.join(" ")
+}
+
+/// The rules in words and tables, the same text for the same file on every run.
+pub fn dump(rules: &Rules) -> String {
+    let spec = rules.spec();
+    let g = &spec.geometry;
+    let mut o = String::new();
+    let _ = writeln!(o, "variant {} ({})", spec.id, spec.name);
+    if !spec.aliases.is_empty() {
+        let _ = writeln!(o, "aliases: {}", spec.aliases.join(", "));
+    }
+    if !spec.gametypes.is_empty() {
+        let _ = writeln!(o, "PDN GameType: {}", spec.gametypes.join(" | "));
+    }
+    let board = match g.shape() {
+        Shape::Square { width, height, playable } => {
+            let cells = match playable {
+                Playable::All => "every square".to_string(),
+                Playable::Dark { a1_dark } => format!("dark squares only, a1 {}", if a1_dark { "dark" } else { "light" }),
+            };
+            format!("square {width}x{height}, {cells}")
+        }
+        Shape::Hex { side } => format!("hexagon of side {side}, columns vertical"),
+    };
+    let notation = match spec.notation.kind() {
+        NotationKind::Numeric(c) => format!("numbers 1-{} from the {} corner", g.len(), c.name()),
+        NotationKind::Algebraic => "algebraic".to_string(),
+    };
+    let _ = writeln!(o, "board: {board}; {} cells; notation: {notation}", g.len());
+    let _ = writeln!(o, "directions: {}", g.dirs().iter().map(|d| d.name).collect::<Vec<_>>().join(" "));
+    let links = (0..g.len() as u16).map(|c| (0..g.dirs().len()).filter(|&d| g.step(c, d).is_some()).count()).sum::<usize>();
+    let _ = writeln!(o, "neighbour table: {} cells x {} directions, {} links", g.len(), g.dirs().len(), links);
+    let _ = writeln!(
+        o,
+        "first to move: {}; forward: White {}, Black {}",
+        spec.first.name(),
+        g.dirs()[spec.forward[0]].name,
+        g.dirs()[spec.forward[1]].name
+    );
+    for (k, kind) in spec.kinds.iter().enumerate() {
+        let t = &rules.tables[0][k];
+        let _ = writeln!(
+            o,
+            "piece {}: FEN prefix {:?}, symbol {}/{}, value {}{}",
+            kind.name,
+            kind.fen,
+            kind.symbol.to_ascii_lowercase(),
+            kind.symbol.to_ascii_uppercase(),
+            kind.value,
+            if t.is_king { ", a promoted kind" } else { "" }
+        );
+        for side in Side::BOTH {
+            let t = &rules.tables[side as usize][k];
+            for m in &t.moves {
+                let how = match m.kind {
+                    MoveKind::Step => "steps one cell",
+                    MoveKind::Slide => "slides any distance",
+                    MoveKind::Run => "runs over its own pieces to the first empty cell",
+                };
+                let cond = match m.condition {
+                    Some(Condition::SeesEnemy) => ", only to a cell that sees an enemy piece along an open line",
+                    None => "",
+                };
+                let _ = writeln!(o, "  {} moves: {how} {}{cond}", side.name(), dir_list(rules, m.dirs));
+            }
+            for c in &t.captures {
+                let how = match (c.kind, c.land) {
+                    (CaptureKind::Jump, _) => "jumps an adjacent piece, landing just beyond".to_string(),
+                    (CaptureKind::Fly, Land::Any) => "flies to a piece at any distance, landing on any empty cell beyond".to_string(),
+                    (CaptureKind::Fly, Land::Next) => "flies to a piece at any distance, landing just beyond".to_string(),
+                    (CaptureKind::Leap, _) => format!(
+                        "leaps a line of {} or more pieces{}, landing just beyond; the move ends",
+                        c.min,
+                        if c.approach { " at any distance" } else { "" }
+                    ),
+                };
+                let when = if c.only_continuing { " (only after its first capture)" } else { "" };
+                let _ = writeln!(o, "  {} captures: {how} {}{when}", side.name(), dir_list(rules, c.dirs));
+            }
+            if let Some((to, zone)) = &t.promotion {
+                let _ = writeln!(o, "  {} promotes to {} on: {}", side.name(), spec.kinds[*to as usize].name, cell_list(rules, zone));
+            }
+        }
+        let all = (1u16 << spec.kinds.len()) as u8;
+        if t.can_capture != all.wrapping_sub(1) {
+            let names: Vec<&str> = spec.kinds.iter().enumerate().filter(|(i, _)| t.can_capture >> i & 1 == 1).map(|(_, k)| k.name.as_str()).collect();
+            let _ = writeln!(o, "  may capture only: {}", names.join(", "));
+        }
+        if let Some(m) = t.max_quiet_moves {
+            let _ = writeln!(o, "  at most {m} quiet moves in a row by one such piece while its side has other pieces");
+        }
+    }
+    let c = &spec.capture;
+    let _ = writeln!(o, "capture: {}", if c.mandatory { "compulsory" } else { "optional" });
+    let _ = writeln!(
+        o,
+        "  captured pieces are removed {}",
+        match c.removal {
+            Removal::End => "when the move ends (they block, and are never taken twice)",
+            Removal::Immediate => "at once (their cells are free)",
+        }
+    );
+    if !c.turn_back {
+        let _ = writeln!(o, "  a capture may not turn back the way it came");
+    }
+    let _ = writeln!(
+        o,
+        "  a man reaching its promotion cells during a capture: {}",
+        match c.promotion {
+            MidPromotion::AtEnd => "promotes only if the move ends there",
+            MidPromotion::PromoteAndContinue => "promotes at once and goes on capturing",
+            MidPromotion::EndsMove => "the move ends there and it promotes",
+        }
+    );
+    if c.landing == Landing::MustContinue {
+        let _ = writeln!(o, "  a flying capture must land where it can go on capturing, if it can");
+    }
+    if c.halt_behind != 0 {
+        let names: Vec<&str> = spec.kinds.iter().enumerate().filter(|(i, _)| c.halt_behind >> i & 1 == 1).map(|(_, k)| k.name.as_str()).collect();
+        let _ = writeln!(o, "  a flying capture ending on a {} lands directly behind it", names.join(" or "));
+    }
+    if c.precedence.is_empty() {
+        let _ = writeln!(o, "  precedence: free choice among complete captures");
+    } else {
+        let _ = writeln!(o, "  precedence: {}", c.precedence.iter().map(|p| p.name()).collect::<Vec<_>>().join(", then "));
+    }
+    let e = &spec.end;
+    let _ = writeln!(o, "end: a side without a legal move {}", if e.no_moves_wins { "wins" } else { "loses" });
+    if e.promotion_wins {
+        let _ = writeln!(o, "  the first side to promote wins");
+    }
+    if let Some(n) = e.repetition {
+        let _ = writeln!(o, "  draw when a position occurs {n} times");
+    }
+    if let Some(n) = e.quiet_king_moves {
+        let _ = writeln!(o, "  draw after {n} moves each with only kings moving and no capture");
+    }
+    let _ = writeln!(o, "setup: White {} pieces, Black {} pieces", spec.setup[0].len(), spec.setup[1].len());
+    o.push_str(&setup_diagram(rules));
+    o
+}
+
+/// The start position as a diagram.
+fn setup_diagram(rules: &Rules) -> String {
+    let spec = rules.spec();
+    spec.geometry.diagram(|cell| {
+        for side in Side::BOTH {
+            if let Some(&(_, k)) = spec.setup[side as usize].iter().find(|(c, _)| *c == cell) {
+                return rules.piece_char(side, k);
+            }
+        }
+        '.'
+    })
+}

@@ -1,0 +1,175 @@
+//! From a checked [`Spec`] to [`Rules`]: the immutable tables the engine runs on, built
+//! once per variant, and a deterministic text dump of them.
+
+mod dump;
+
+use crate::geometry::CellSet;
+use crate::spec::{CaptureKind, Condition, Land, MoveKind, Side, Spec};
+
+pub use dump::dump;
+
+/// The off-board marker in a board array.
+pub const OFF: u8 = 0xFF;
+/// The empty cell.
+pub const EMPTY: u8 = 0;
+/// Set on a captured piece that stays on the board until its move ends.
+pub const DEAD: u8 = 0x80;
+
+/// The board code of a piece: `1 + side * 8 + kind`.
+#[inline]
+pub fn code(side: Side, kind: u8) -> u8 {
+    1 + (side as u8) * 8 + kind
+}
+
+/// Side index of a live piece code; 31 for empty, off-board and dead cells.
+#[inline]
+pub fn side_of(code: u8) -> u8 {
+    code.wrapping_sub(1) >> 3
+}
+
+/// Kind of a piece code.
+#[inline]
+pub fn kind_of(code: u8) -> u8 {
+    (code.wrapping_sub(1)) & 7
+}
+
+/// A capture rule compiled for one side.
+#[derive(Clone, Debug)]
+pub struct CapRule {
+    pub kind: CaptureKind,
+    pub dirs: u8,
+    pub land: Land,
+    pub approach: bool,
+    pub min: u8,
+    pub only_continuing: bool,
+}
+
+/// A quiet-move rule compiled for one side.
+#[derive(Clone, Debug)]
+pub struct MoveRule {
+    pub kind: MoveKind,
+    pub dirs: u8,
+    pub condition: Option<Condition>,
+}
+
+/// Everything the engine needs about one kind of piece of one side.
+#[derive(Clone, Debug)]
+pub struct KindTable {
+    pub moves: Vec<MoveRule>,
+    pub captures: Vec<CapRule>,
+    /// Promotion: target kind and zone.
+    pub promotion: Option<(u8, CellSet)>,
+    pub can_capture: u8,
+    pub value: u32,
+    pub is_king: bool,
+    pub max_quiet_moves: Option<u8>,
+}
+
+/// The compiled rules of a variant.
+#[derive(Clone, Debug)]
+pub struct Rules {
+    spec: Spec,
+    /// Number of cells.
+    pub cells: usize,
+    /// Number of directions.
+    pub dirs: usize,
+    /// `neighbour[cell * dirs + dir]`, with a last row for the off-board marker.
+    pub neighbour: Vec<u16>,
+    /// Opposite direction of each direction.
+    pub opposite: [u8; 8],
+    /// `tables[side][kind]`.
+    pub tables: [Vec<KindTable>; 2],
+    /// Zobrist keys: `zobrist[cell * 32 + code]`.
+    pub zobrist: Vec<u64>,
+    /// Key xored in when Black is to move.
+    pub zobrist_black: u64,
+    /// Per cell, a random key for telling capture sets apart.
+    pub cell_keys: Vec<u64>,
+    /// Whether any kind has a quiet-move limit.
+    pub has_quiet_limit: bool,
+}
+
+/// A small, fixed pseudo-random generator (SplitMix64) so hash keys are the same on
+/// every run and machine.
+fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl Rules {
+    /// Builds the tables of a checked variant.
+    pub fn new(spec: Spec) -> Rules {
+        let g = &spec.geometry;
+        let cells = g.len();
+        let dirs = g.dirs().len();
+        let mut opposite = [0u8; 8];
+        for (d, o) in opposite.iter_mut().enumerate().take(dirs) {
+            *o = g.opposite(d) as u8;
+        }
+        let kings: Vec<bool> = (0..spec.kinds.len()).map(|k| spec.kinds.iter().any(|o| o.promotion.as_ref().is_some_and(|(t, _)| *t as usize == k))).collect();
+        let tables = Side::BOTH.map(|side| {
+            let s = side as usize;
+            spec.kinds
+                .iter()
+                .enumerate()
+                .map(|(k, kind)| KindTable {
+                    moves: kind.moves.iter().map(|m| MoveRule { kind: m.kind, dirs: m.dirs[s], condition: m.condition }).collect(),
+                    captures: kind
+                        .captures
+                        .iter()
+                        .map(|c| CapRule { kind: c.kind, dirs: c.dirs[s], land: c.land, approach: c.approach, min: c.min, only_continuing: c.only_continuing })
+                        .collect(),
+                    promotion: kind.promotion.as_ref().map(|(t, z)| (*t, z[s])),
+                    can_capture: kind.can_capture,
+                    value: kind.value,
+                    is_king: kings[k],
+                    max_quiet_moves: kind.max_quiet_moves,
+                })
+                .collect()
+        });
+        let mut state = 0x5EED_0F_D4A6_u64;
+        let zobrist = (0..(cells + 1) * 32).map(|_| splitmix(&mut state)).collect();
+        let zobrist_black = splitmix(&mut state);
+        let cell_keys = (0..cells + 1).map(|_| splitmix(&mut state)).collect();
+        let has_quiet_limit = spec.kinds.iter().any(|k| k.max_quiet_moves.is_some());
+        Rules { neighbour: g.neighbours().to_vec(), spec, cells, dirs, opposite, tables, zobrist, zobrist_black, cell_keys, has_quiet_limit }
+    }
+
+    /// The checked variant these rules were built from.
+    pub fn spec(&self) -> &Spec {
+        &self.spec
+    }
+
+    /// The variant's id.
+    pub fn id(&self) -> &str {
+        &self.spec.id
+    }
+
+    /// The name of a cell in the variant's notation.
+    pub fn cell_name(&self, cell: u16) -> &str {
+        self.spec.notation.name(cell)
+    }
+
+    /// The diagram letter of a piece: `w`/`b` for men, `W`/`B` for promoted kinds; with
+    /// more than two kinds, the kind's own symbol (lower case White, upper case Black).
+    pub fn piece_char(&self, side: Side, kind: u8) -> char {
+        let spec = &self.spec;
+        if spec.kinds.len() <= 2 {
+            let c = if side == Side::White { 'w' } else { 'b' };
+            if self.tables[0][kind as usize].is_king { c.to_ascii_uppercase() } else { c }
+        } else {
+            let s = spec.kinds[kind as usize].symbol;
+            if side == Side::White { s.to_ascii_lowercase() } else { s.to_ascii_uppercase() }
+        }
+    }
+
+    /// The next cell in a direction (or the off-board marker).
+    #[inline(always)]
+    pub fn next(&self, cell: u16, dir: usize) -> u16 {
+        // SAFETY-free fast path: the table has a row for every cell and the marker.
+        self.neighbour[cell as usize * self.dirs + dir]
+    }
+}

@@ -1,0 +1,11 @@
+//! The generic engine: positions, legal moves, make/unmake, hashing, perft, outcome.
+
+mod movegen;
+mod outcome;
+mod perft;
+mod position;
+
+pub use movegen::{Move, MoveInfo, MoveList, Undo};
+pub use outcome::Outcome;
+pub use perft::{divide, perft, perft_parallel, Counting};
+pub use position::{Position, QuietTrack};

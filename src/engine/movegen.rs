@@ -1,0 +1,641 @@
+//! Legal move generation, make and unmake.
+//!
+//! Captures are found by a depth-first search that marks captured pieces in place (dead
+//! pieces block; or, with immediate removal, the cell is emptied) and unmarks them on the
+//! way back. Capture precedence is applied while the search runs: a sequence worse than
+//! the best so far is never stored. Nothing here allocates once the caller's
+//! [`MoveList`] has grown to the size it needs.
+
+use super::position::Position;
+use crate::compile::{code, kind_of, side_of, Rules, DEAD, EMPTY};
+use crate::spec::{CaptureKind, Condition, Criterion, Land, Landing, MidPromotion, MoveKind, Removal};
+
+const NO_DIR: u8 = 0xFF;
+
+/// A move: origin, destination, the kinds before and after, and where its captured
+/// pieces and landing cells are stored in the [`MoveList`] it belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Move {
+    pub from: u16,
+    pub to: u16,
+    pub kind_before: u8,
+    pub kind_after: u8,
+    cap_start: u32,
+    ncap: u16,
+    path_start: u32,
+    npath: u16,
+    key: u64,
+}
+
+impl Move {
+    /// Number of pieces this move captures.
+    pub fn captures(&self) -> usize {
+        self.ncap as usize
+    }
+}
+
+/// A reusable buffer of moves with their captured pieces and paths.
+#[derive(Clone, Debug, Default)]
+pub struct MoveList {
+    moves: Vec<Move>,
+    caps: Vec<(u16, u8)>,
+    path: Vec<u16>,
+    // Search scratch.
+    stack: Vec<(u16, u8)>,
+    trail: Vec<u16>,
+    best: [u32; 5],
+    has_best: bool,
+}
+
+/// A move with everything spelled out, independent of any list.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct MoveInfo {
+    pub from: u16,
+    pub to: u16,
+    /// Landing cells after the origin, in order (the last is `to`).
+    pub path: Vec<u16>,
+    /// Captured cells in capture order.
+    pub captured: Vec<u16>,
+    pub kind_before: u8,
+    pub kind_after: u8,
+}
+
+impl MoveList {
+    /// An empty list.
+    pub fn new() -> MoveList {
+        MoveList::default()
+    }
+
+    /// Number of moves.
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Whether there are no moves.
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    /// The moves.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The captured pieces of a move: (cell, piece code) in capture order.
+    pub fn captured(&self, m: &Move) -> &[(u16, u8)] {
+        &self.caps[m.cap_start as usize..m.cap_start as usize + m.ncap as usize]
+    }
+
+    /// The landing cells of a move after its origin.
+    pub fn path(&self, m: &Move) -> &[u16] {
+        &self.path[m.path_start as usize..m.path_start as usize + m.npath as usize]
+    }
+
+    /// Move `i` spelled out.
+    pub fn info(&self, i: usize) -> MoveInfo {
+        let m = &self.moves[i];
+        MoveInfo {
+            from: m.from,
+            to: m.to,
+            path: self.path(m).to_vec(),
+            captured: self.captured(m).iter().map(|c| c.0).collect(),
+            kind_before: m.kind_before,
+            kind_after: m.kind_after,
+        }
+    }
+
+    fn clear(&mut self) {
+        self.moves.clear();
+        self.caps.clear();
+        self.path.clear();
+        self.stack.clear();
+        self.trail.clear();
+        self.has_best = false;
+    }
+}
+
+/// What [`Position::make`] needs to undo a move.
+#[derive(Clone, Copy, Debug)]
+pub struct Undo {
+    quiet: super::position::QuietTrack,
+}
+
+struct Search<'a> {
+    rules: &'a Rules,
+    board: &'a mut [u8],
+    list: &'a mut MoveList,
+    us: usize,
+    them: u8,
+    from: u16,
+    start_kind: u8,
+    paths: bool,
+    removal: Removal,
+    turn_back: bool,
+    mid: MidPromotion,
+    landing: Landing,
+    halt: u8,
+    criteria: &'a [Criterion],
+}
+
+impl Search<'_> {
+    #[inline]
+    fn capturable(&self, kind: u8, c: u8) -> bool {
+        side_of(c) == self.them && self.rules.tables[self.us][kind as usize].can_capture >> kind_of(c) & 1 == 1
+    }
+
+    #[inline]
+    fn take(&mut self, cell: u16) {
+        let c = self.board[cell as usize];
+        self.list.stack.push((cell, c));
+        self.board[cell as usize] = match self.removal {
+            Removal::End => c | DEAD,
+            Removal::Immediate => EMPTY,
+        };
+    }
+
+    #[inline]
+    fn untake(&mut self) {
+        let (cell, c) = self.list.stack.pop().expect("a capture to undo");
+        self.board[cell as usize] = c;
+    }
+
+    /// Whether kind `k` on `c` could capture in direction `d` (continuing a capture).
+    fn capture_in_dir(&self, c: u16, k: u8, d: usize) -> bool {
+        let r = self.rules;
+        for rule in &r.tables[self.us][k as usize].captures {
+            if rule.dirs >> d & 1 == 0 {
+                continue;
+            }
+            let mut n = r.next(c, d);
+            match rule.kind {
+                CaptureKind::Jump => {}
+                CaptureKind::Fly => {
+                    while self.board[n as usize] == EMPTY {
+                        n = r.next(n, d);
+                    }
+                }
+                CaptureKind::Leap => continue,
+            }
+            if self.capturable(k, self.board[n as usize]) && self.board[r.next(n, d) as usize] == EMPTY {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Searches every continuation from `c` for a piece of kind `k`; returns whether one
+    /// exists. `last` is the direction of the previous capture; `skip` a direction not to
+    /// search (covered from another landing).
+    fn dfs(&mut self, c: u16, k: u8, last: u8, skip: u8) -> bool {
+        let r = self.rules;
+        let table = &r.tables[self.us][k as usize];
+        let mut any = false;
+        for ri in 0..table.captures.len() {
+            let rule = &r.tables[self.us][k as usize].captures[ri];
+            if rule.only_continuing && self.list.stack.is_empty() {
+                continue;
+            }
+            if rule.kind == CaptureKind::Leap && !self.list.stack.is_empty() {
+                continue;
+            }
+            let mut dirs = rule.dirs;
+            while dirs != 0 {
+                let d = dirs.trailing_zeros() as usize;
+                dirs &= dirs - 1;
+                if d as u8 == skip || (!self.turn_back && last != NO_DIR && d as u8 == r.opposite[last as usize]) {
+                    continue;
+                }
+                let mut n = r.next(c, d);
+                match rule.kind {
+                    CaptureKind::Jump => {
+                        let pc = self.board[n as usize];
+                        if !self.capturable(k, pc) {
+                            continue;
+                        }
+                        let l = r.next(n, d);
+                        if self.board[l as usize] != EMPTY {
+                            continue;
+                        }
+                        any = true;
+                        self.take(n);
+                        self.land_one(l, k, d as u8);
+                        self.untake();
+                    }
+                    CaptureKind::Fly => {
+                        while self.board[n as usize] == EMPTY {
+                            n = r.next(n, d);
+                        }
+                        let pc = self.board[n as usize];
+                        if !self.capturable(k, pc) {
+                            continue;
+                        }
+                        let first = r.next(n, d);
+                        if self.board[first as usize] != EMPTY {
+                            continue;
+                        }
+                        any = true;
+                        self.take(n);
+                        if rule.land == Land::Next {
+                            self.land_one(first, k, d as u8);
+                        } else {
+                            let halt = self.halt >> kind_of(pc) & 1 == 1;
+                            self.land_many(first, k, d as u8, halt);
+                        }
+                        self.untake();
+                    }
+                    CaptureKind::Leap => {
+                        if rule.approach {
+                            while self.board[n as usize] == EMPTY {
+                                n = r.next(n, d);
+                            }
+                        }
+                        let mut m = n;
+                        let mut count = 0;
+                        while self.capturable(k, self.board[m as usize]) {
+                            count += 1;
+                            m = r.next(m, d);
+                        }
+                        if count < rule.min as usize || self.board[m as usize] != EMPTY {
+                            continue;
+                        }
+                        any = true;
+                        let mut x = n;
+                        while x != m {
+                            self.take(x);
+                            x = r.next(x, d);
+                        }
+                        // A leap ends the move.
+                        self.list.trail.push(m);
+                        let fin = self.final_kind(m, k);
+                        self.record(m, fin);
+                        self.list.trail.pop();
+                        for _ in 0..count {
+                            self.untake();
+                        }
+                    }
+                }
+            }
+        }
+        any
+    }
+
+    /// The kind a piece of kind `k` has after arriving at `cell` mid-capture, and whether
+    /// the move must end there.
+    #[inline]
+    fn arrive(&self, cell: u16, k: u8) -> (u8, bool) {
+        if let Some((t, zone)) = &self.rules.tables[self.us][k as usize].promotion {
+            if zone.contains(cell) {
+                return match self.mid {
+                    MidPromotion::AtEnd => (k, false),
+                    MidPromotion::PromoteAndContinue => (*t, false),
+                    MidPromotion::EndsMove => (k, true),
+                };
+            }
+        }
+        (k, false)
+    }
+
+    /// The kind after the move ends on `cell`.
+    #[inline]
+    fn final_kind(&self, cell: u16, k: u8) -> u8 {
+        match &self.rules.tables[self.us][k as usize].promotion {
+            Some((t, zone)) if zone.contains(cell) => *t,
+            _ => k,
+        }
+    }
+
+    /// Lands on the single cell `l` after a capture in direction `d`.
+    fn land_one(&mut self, l: u16, k: u8, d: u8) {
+        self.list.trail.push(l);
+        let (k2, ends) = self.arrive(l, k);
+        if ends || !self.dfs(l, k2, d, NO_DIR) {
+            let fin = self.final_kind(l, k2);
+            self.record(l, fin);
+        }
+        self.list.trail.pop();
+    }
+
+    /// Lands on any empty cell from `first` on in direction `d`.
+    fn land_many(&mut self, first: u16, k: u8, d: u8, halt: bool) {
+        let r = self.rules;
+        // Going on straight is the same from every landing: search it from the first one
+        // only, so that a route is the list of cells where the piece turns.
+        let (k_first, _) = self.arrive(first, k);
+        let straight = self.capture_in_dir(first, k_first, d as usize);
+        let mut l = first;
+        let mut any_cont = false;
+        // Cells that ended the capture, to be recorded once all landings are known.
+        let mut ended: u64 = 0;
+        let mut i = 0u32;
+        while self.board[l as usize] == EMPTY {
+            self.list.trail.push(l);
+            let (k2, ends) = self.arrive(l, k);
+            let cont = !ends && self.dfs(l, k2, d, if i == 0 { NO_DIR } else { d });
+            if cont {
+                any_cont = true;
+            } else if i == 0 || (!straight && !halt) {
+                if i < 64 {
+                    ended |= 1 << i;
+                }
+            }
+            self.list.trail.pop();
+            l = r.next(l, d as usize);
+            i += 1;
+        }
+        if straight {
+            any_cont = true;
+        }
+        if ended == 0 || (self.landing == Landing::MustContinue && any_cont) {
+            return;
+        }
+        let mut l = first;
+        let mut i = 0;
+        while self.board[l as usize] == EMPTY && i < 64 {
+            if ended >> i & 1 == 1 {
+                self.list.trail.push(l);
+                let (k2, _) = self.arrive(l, k);
+                let fin = self.final_kind(l, k2);
+                self.record(l, fin);
+                self.list.trail.pop();
+            }
+            l = r.next(l, d as usize);
+            i += 1;
+        }
+    }
+
+    fn key(&self) -> [u32; 5] {
+        let r = self.rules;
+        let them = self.them as usize;
+        let mut key = [0u32; 5];
+        for (i, c) in self.criteria.iter().enumerate() {
+            key[i] = match c {
+                Criterion::MostPieces => self.list.stack.len() as u32,
+                Criterion::MostValue => self.list.stack.iter().map(|&(_, pc)| r.tables[them][kind_of(pc) as usize].value).sum(),
+                Criterion::KingCaptures => r.tables[self.us][self.start_kind as usize].is_king as u32,
+                Criterion::MostKings => self.list.stack.iter().filter(|&&(_, pc)| r.tables[them][kind_of(pc) as usize].is_king).count() as u32,
+                Criterion::EarliestKing => {
+                    let pos = self.list.stack.iter().position(|&(_, pc)| r.tables[them][kind_of(pc) as usize].is_king);
+                    pos.map_or(0, |p| u32::MAX - p as u32)
+                }
+            };
+        }
+        key
+    }
+
+    fn record(&mut self, to: u16, kind_after: u8) {
+        if !self.criteria.is_empty() {
+            let key = self.key();
+            let list = &mut *self.list;
+            if list.has_best {
+                match key.cmp(&list.best) {
+                    std::cmp::Ordering::Less => return,
+                    std::cmp::Ordering::Greater => {
+                        list.moves.clear();
+                        list.caps.clear();
+                        list.path.clear();
+                        list.best = key;
+                    }
+                    std::cmp::Ordering::Equal => {}
+                }
+            } else {
+                list.has_best = true;
+                list.best = key;
+            }
+        }
+        let r = self.rules;
+        let list = &mut *self.list;
+        let mut h = 0u64;
+        for &(c, _) in &list.stack {
+            h ^= r.cell_keys[c as usize];
+        }
+        let ncap = list.stack.len();
+        if !self.paths {
+            for m in &list.moves {
+                if m.from == self.from && m.to == to && m.key == h && m.ncap as usize == ncap && m.kind_after == kind_after {
+                    let theirs = &list.caps[m.cap_start as usize..m.cap_start as usize + ncap];
+                    if theirs.iter().all(|c| list.stack.iter().any(|s| s.0 == c.0)) {
+                        return;
+                    }
+                }
+            }
+        }
+        let m = Move {
+            from: self.from,
+            to,
+            kind_before: self.start_kind,
+            kind_after,
+            cap_start: list.caps.len() as u32,
+            ncap: ncap as u16,
+            path_start: list.path.len() as u32,
+            npath: list.trail.len() as u16,
+            key: h,
+        };
+        list.caps.extend(list.stack.iter().map(|&(c, pc)| (c, pc & !DEAD)));
+        list.path.extend_from_slice(&list.trail);
+        list.moves.push(m);
+    }
+}
+
+impl Position {
+    /// Generates the legal moves into `list`. With `paths`, every distinct capture route
+    /// is a move; otherwise routes with the same origin, destination, captured set and
+    /// resulting piece are one move.
+    pub fn generate(&mut self, rules: &Rules, list: &mut MoveList, paths: bool) {
+        list.clear();
+        let us = self.side;
+        let spec_capture = &rules.spec().capture;
+        let mut pieces = self.pieces[us as usize];
+        for from in pieces.iter() {
+            let kind = kind_of(self.board[from as usize]);
+            if rules.tables[us as usize][kind as usize].captures.is_empty() {
+                continue;
+            }
+            let saved = self.board[from as usize];
+            self.board[from as usize] = EMPTY;
+            let mut s = Search {
+                rules,
+                board: &mut self.board,
+                list,
+                us: us as usize,
+                them: us.other() as u8,
+                from,
+                start_kind: kind,
+                paths,
+                removal: spec_capture.removal,
+                turn_back: spec_capture.turn_back,
+                mid: spec_capture.promotion,
+                landing: spec_capture.landing,
+                halt: spec_capture.halt_behind,
+                criteria: &spec_capture.precedence,
+            };
+            s.dfs(from, kind, NO_DIR, NO_DIR);
+            self.board[from as usize] = saved;
+        }
+        if !list.moves.is_empty() && spec_capture.mandatory {
+            return;
+        }
+        pieces = self.pieces[us as usize];
+        self.gen_quiet(rules, list, pieces);
+    }
+
+    fn gen_quiet(&mut self, rules: &Rules, list: &mut MoveList, pieces: crate::geometry::CellSet) {
+        let us = self.side as usize;
+        let mut kinds_present = 0u8;
+        if rules.has_quiet_limit {
+            for c in pieces.iter() {
+                kinds_present |= 1 << kind_of(self.board[c as usize]);
+            }
+        }
+        for from in pieces.iter() {
+            let kind = kind_of(self.board[from as usize]);
+            let table = &rules.tables[us][kind as usize];
+            if let Some(max) = table.max_quiet_moves {
+                let (cell, n) = self.quiet[us];
+                if kinds_present & !(1 << kind) != 0 && cell == from && n >= max {
+                    continue;
+                }
+            }
+            // Two rules of one kind may reach the same cell: then keep one move.
+            let dedup = table.moves.len() > 1;
+            for rule in &table.moves {
+                let mut dirs = rule.dirs;
+                while dirs != 0 {
+                    let d = dirs.trailing_zeros() as usize;
+                    dirs &= dirs - 1;
+                    let mut n = rules.next(from, d);
+                    match rule.kind {
+                        MoveKind::Step => {
+                            if self.board[n as usize] == EMPTY {
+                                self.push_quiet(rules, list, from, n, kind, rule.condition, dedup);
+                            }
+                        }
+                        MoveKind::Slide => {
+                            while self.board[n as usize] == EMPTY {
+                                self.push_quiet(rules, list, from, n, kind, rule.condition, dedup);
+                                n = rules.next(n, d);
+                            }
+                        }
+                        MoveKind::Run => {
+                            while side_of(self.board[n as usize]) == us as u8 {
+                                n = rules.next(n, d);
+                            }
+                            if self.board[n as usize] == EMPTY {
+                                self.push_quiet(rules, list, from, n, kind, rule.condition, dedup);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn push_quiet(&mut self, rules: &Rules, list: &mut MoveList, from: u16, to: u16, kind: u8, cond: Option<Condition>, dedup: bool) {
+        if let Some(Condition::SeesEnemy) = cond {
+            if !self.sees_enemy(rules, from, to) {
+                return;
+            }
+        }
+        let us = self.side as usize;
+        let kind_after = match &rules.tables[us][kind as usize].promotion {
+            Some((t, zone)) if zone.contains(to) => *t,
+            _ => kind,
+        };
+        if dedup && list.moves.iter().any(|m| m.from == from && m.to == to) {
+            return;
+        }
+        list.moves.push(Move { from, to, kind_before: kind, kind_after, cap_start: list.caps.len() as u32, ncap: 0, path_start: list.path.len() as u32, npath: 1, key: 0 });
+        list.path.push(to);
+    }
+
+    /// Whether a piece moved from `from` to `to` would see an enemy piece along an open
+    /// line from `to`.
+    fn sees_enemy(&mut self, rules: &Rules, from: u16, to: u16) -> bool {
+        let saved = self.board[from as usize];
+        self.board[from as usize] = EMPTY;
+        let them = self.side.other() as u8;
+        let mut seen = false;
+        for d in 0..rules.dirs {
+            let mut n = rules.next(to, d);
+            while self.board[n as usize] == EMPTY {
+                n = rules.next(n, d);
+            }
+            if side_of(self.board[n as usize]) == them {
+                seen = true;
+                break;
+            }
+        }
+        self.board[from as usize] = saved;
+        seen
+    }
+
+    /// Plays a move from `list` (generated in this position).
+    pub fn make(&mut self, rules: &Rules, list: &MoveList, m: &Move) -> Undo {
+        let undo = Undo { quiet: self.quiet };
+        let us = self.side;
+        let them = us.other();
+        let c0 = code(us, m.kind_before);
+        let z = &rules.zobrist;
+        self.board[m.from as usize] = EMPTY;
+        self.hash ^= z[m.from as usize * 32 + c0 as usize];
+        self.pieces[us as usize].remove(m.from);
+        for &(cell, pc) in list.captured(m) {
+            self.board[cell as usize] = EMPTY;
+            self.hash ^= z[cell as usize * 32 + pc as usize];
+            self.pieces[them as usize].remove(cell);
+        }
+        let c1 = code(us, m.kind_after);
+        self.board[m.to as usize] = c1;
+        self.hash ^= z[m.to as usize * 32 + c1 as usize];
+        self.pieces[us as usize].insert(m.to);
+        if rules.has_quiet_limit {
+            let limited = rules.tables[us as usize][m.kind_after as usize].max_quiet_moves.is_some();
+            self.quiet[us as usize] = if m.ncap > 0 || !limited || m.kind_before != m.kind_after {
+                (0, 0)
+            } else if self.quiet[us as usize].1 > 0 && self.quiet[us as usize].0 == m.from {
+                (m.to, self.quiet[us as usize].1.saturating_add(1))
+            } else {
+                (m.to, 1)
+            };
+            if m.ncap > 0 {
+                // A capture takes away pieces: the opponent's tracked piece may be gone.
+                let (cell, _) = self.quiet[them as usize];
+                if list.captured(m).iter().any(|c| c.0 == cell) {
+                    self.quiet[them as usize] = (0, 0);
+                }
+            }
+        }
+        self.side = them;
+        self.hash ^= rules.zobrist_black;
+        undo
+    }
+
+    /// Takes back a move played with [`Position::make`].
+    pub fn unmake(&mut self, rules: &Rules, list: &MoveList, m: &Move, undo: Undo) {
+        let them = self.side;
+        let us = them.other();
+        self.side = us;
+        self.hash ^= rules.zobrist_black;
+        let z = &rules.zobrist;
+        let c1 = code(us, m.kind_after);
+        self.board[m.to as usize] = EMPTY;
+        self.hash ^= z[m.to as usize * 32 + c1 as usize];
+        self.pieces[us as usize].remove(m.to);
+        for &(cell, pc) in list.captured(m) {
+            self.board[cell as usize] = pc;
+            self.hash ^= z[cell as usize * 32 + pc as usize];
+            self.pieces[them as usize].insert(cell);
+        }
+        let c0 = code(us, m.kind_before);
+        self.board[m.from as usize] = c0;
+        self.hash ^= z[m.from as usize * 32 + c0 as usize];
+        self.pieces[us as usize].insert(m.from);
+        self.quiet = undo.quiet;
+    }
+
+    /// The side to move has no legal move.
+    pub fn is_stuck(&mut self, rules: &Rules, list: &mut MoveList) -> bool {
+        self.generate(rules, list, false);
+        list.is_empty()
+    }
+}

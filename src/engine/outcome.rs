@@ -1,0 +1,57 @@
+//! How a game stands: going on, won, or drawn.
+
+use super::movegen::MoveList;
+use super::position::Position;
+use crate::compile::{kind_of, Rules};
+use crate::spec::Side;
+
+/// The state of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The side to move has legal moves and no end rule applies.
+    Ongoing,
+    /// This side has won; the reason says why.
+    Win(Side, &'static str),
+    /// Drawn; the reason says why.
+    Draw(&'static str),
+}
+
+impl Position {
+    /// The outcome judged from this position alone (no history): a side that promoted
+    /// wins where the variant says so; a side to move without legal moves loses, or wins
+    /// where the variant says so.
+    pub fn outcome(&mut self, rules: &Rules, list: &mut MoveList) -> Outcome {
+        let end = &rules.spec().end;
+        if end.promotion_wins {
+            for side in [self.side.other(), self.side] {
+                let s = side as usize;
+                if self.pieces[s].iter().any(|c| rules.tables[s][kind_of(self.board[c as usize]) as usize].is_king) {
+                    return Outcome::Win(side, "crowned a king");
+                }
+            }
+        }
+        if self.is_stuck(rules, list) {
+            return if end.no_moves_wins {
+                Outcome::Win(self.side, "has no legal move (which wins in this variant)")
+            } else {
+                Outcome::Win(self.side.other(), "the opponent has no legal move")
+            };
+        }
+        Outcome::Ongoing
+    }
+
+    /// The outcome with the game's history of position hashes (this position last):
+    /// adds the variant's repetition draw to [`Position::outcome`].
+    pub fn outcome_with_history(&mut self, rules: &Rules, list: &mut MoveList, history: &[u64]) -> Outcome {
+        let o = self.outcome(rules, list);
+        if o != Outcome::Ongoing {
+            return o;
+        }
+        if let Some(n) = rules.spec().end.repetition {
+            if history.iter().filter(|&&h| h == self.hash).count() >= n as usize {
+                return Outcome::Draw("the same position occurred again (repetition)");
+            }
+        }
+        Outcome::Ongoing
+    }
+}

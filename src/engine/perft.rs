@@ -1,0 +1,110 @@
+//! Perft: counting the leaves of the legal-move tree, one thread or many.
+
+use super::movegen::MoveList;
+use super::position::Position;
+use crate::compile::Rules;
+use rayon::prelude::*;
+
+/// How moves are counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Counting {
+    /// Captures with the same origin, destination and captured set are one move.
+    Distinct,
+    /// Every distinct capture route counts.
+    Paths,
+}
+
+/// Move lists for every ply of a search, allocated once.
+pub struct Stack(Vec<MoveList>);
+
+impl Stack {
+    /// Lists for `depth` plies.
+    pub fn new(depth: usize) -> Stack {
+        Stack((0..depth.max(1)).map(|_| MoveList::new()).collect())
+    }
+}
+
+fn perft_rec(pos: &mut Position, rules: &Rules, depth: u32, paths: bool, lists: &mut [MoveList]) -> u64 {
+    let (list, rest) = lists.split_first_mut().expect("a list per ply");
+    pos.generate(rules, list, paths);
+    if depth == 1 {
+        return list.len() as u64;
+    }
+    let mut nodes = 0;
+    for i in 0..list.len() {
+        let m = list.moves()[i];
+        let undo = pos.make(rules, list, &m);
+        nodes += perft_rec(pos, rules, depth - 1, paths, rest);
+        pos.unmake(rules, list, &m, undo);
+    }
+    nodes
+}
+
+/// Leaves of the move tree `depth` plies deep, on one thread.
+pub fn perft(pos: &mut Position, rules: &Rules, depth: u32, counting: Counting) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut stack = Stack::new(depth as usize);
+    perft_rec(pos, rules, depth, counting == Counting::Paths, &mut stack.0)
+}
+
+/// Leaves under each root move: (move index in a fresh list, count).
+pub fn divide(pos: &mut Position, rules: &Rules, depth: u32, counting: Counting, threads: usize) -> (MoveList, Vec<u64>) {
+    let paths = counting == Counting::Paths;
+    let mut root = MoveList::new();
+    pos.generate(rules, &mut root, paths);
+    if depth <= 1 {
+        let n = root.len();
+        return (root, vec![1; n]);
+    }
+    let work = |i: usize| {
+        let mut p = pos.clone();
+        let m = root.moves()[i];
+        p.make(rules, &root, &m);
+        let mut stack = Stack::new(depth as usize - 1);
+        perft_rec(&mut p, rules, depth - 1, paths, &mut stack.0)
+    };
+    let counts: Vec<u64> = if threads <= 1 {
+        (0..root.len()).map(work).collect()
+    } else {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build();
+        match pool {
+            Ok(pool) => pool.install(|| (0..root.len()).into_par_iter().map(work).collect()),
+            Err(_) => (0..root.len()).map(work).collect(),
+        }
+    };
+    (root, counts)
+}
+
+/// Leaves of the move tree on `threads` threads (split at the root, or one ply lower when
+/// the root has fewer moves than threads).
+pub fn perft_parallel(pos: &mut Position, rules: &Rules, depth: u32, counting: Counting, threads: usize) -> u64 {
+    if threads <= 1 || depth < 3 {
+        return perft(pos, rules, depth, counting);
+    }
+    let paths = counting == Counting::Paths;
+    // Split two plies deep so there is enough work to share.
+    let mut root = MoveList::new();
+    pos.generate(rules, &mut root, paths);
+    let mut jobs: Vec<Position> = Vec::new();
+    for m in root.moves() {
+        let mut p = pos.clone();
+        p.make(rules, &root, m);
+        let mut l = MoveList::new();
+        p.generate(rules, &mut l, paths);
+        for m2 in l.moves() {
+            let mut q = p.clone();
+            q.make(rules, &l, m2);
+            jobs.push(q);
+        }
+    }
+    let work = |mut p: Position| {
+        let mut stack = Stack::new(depth as usize - 2);
+        perft_rec(&mut p, rules, depth - 2, paths, &mut stack.0)
+    };
+    match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(pool) => pool.install(|| jobs.into_par_iter().map(work).sum()),
+        Err(_) => jobs.into_iter().map(work).sum(),
+    }
+}

@@ -1,0 +1,126 @@
+//! A position: the board, the side to move, and the counters some rules need.
+
+use crate::compile::{code, kind_of, side_of, Rules, EMPTY, OFF};
+use crate::geometry::CellSet;
+use crate::spec::Side;
+
+/// Per side: the cell of the piece that has made consecutive quiet moves under a
+/// quiet-move limit, and how many (0 = none tracked).
+pub type QuietTrack = [(u16, u8); 2];
+
+/// A legal position of some variant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    pub(crate) board: Vec<u8>,
+    pub(crate) side: Side,
+    pub(crate) pieces: [CellSet; 2],
+    pub(crate) hash: u64,
+    pub(crate) quiet: QuietTrack,
+}
+
+impl Position {
+    /// An empty board with `side` to move.
+    pub fn empty(rules: &Rules, side: Side) -> Position {
+        let mut board = vec![EMPTY; rules.cells + 1];
+        board[rules.cells] = OFF;
+        let hash = if side == Side::Black { rules.zobrist_black } else { 0 };
+        Position { board, side, pieces: [CellSet::EMPTY; 2], hash, quiet: [(0, 0); 2] }
+    }
+
+    /// The variant's start position.
+    pub fn start(rules: &Rules) -> Position {
+        let spec = rules.spec();
+        let mut p = Position::empty(rules, spec.first);
+        for side in Side::BOTH {
+            for &(cell, kind) in &spec.setup[side as usize] {
+                p.put(rules, cell, side, kind);
+            }
+        }
+        p
+    }
+
+    /// Puts a piece on an empty cell.
+    pub(crate) fn put(&mut self, rules: &Rules, cell: u16, side: Side, kind: u8) {
+        let c = code(side, kind);
+        self.board[cell as usize] = c;
+        self.pieces[side as usize].insert(cell);
+        self.hash ^= rules.zobrist[cell as usize * 32 + c as usize];
+    }
+
+    /// The side to move.
+    pub fn side_to_move(&self) -> Side {
+        self.side
+    }
+
+    /// The piece on a cell: (side, kind), if any.
+    pub fn piece(&self, cell: u16) -> Option<(Side, u8)> {
+        let c = *self.board.get(cell as usize)?;
+        match side_of(c) {
+            0 => Some((Side::White, kind_of(c))),
+            1 => Some((Side::Black, kind_of(c))),
+            _ => None,
+        }
+    }
+
+    /// The cells of a side's pieces.
+    pub fn pieces(&self, side: Side) -> CellSet {
+        self.pieces[side as usize]
+    }
+
+    /// The Zobrist hash of the position (board, side to move).
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The hash computed from scratch, for checking the incremental one.
+    pub fn hash_slow(&self, rules: &Rules) -> u64 {
+        let mut h = if self.side == Side::Black { rules.zobrist_black } else { 0 };
+        for cell in 0..rules.cells {
+            let c = self.board[cell];
+            if c != EMPTY {
+                h ^= rules.zobrist[cell * 32 + c as usize];
+            }
+        }
+        h
+    }
+
+    /// Checks the position's invariants (piece sets agree with the board, the hash with a
+    /// fresh computation). Used by tests after every make and unmake.
+    pub fn check(&self, rules: &Rules) -> Result<(), String> {
+        if self.board.len() != rules.cells + 1 || self.board[rules.cells] != OFF {
+            return Err("board size or off-board marker wrong".into());
+        }
+        for cell in 0..rules.cells as u16 {
+            let c = self.board[cell as usize];
+            for side in Side::BOTH {
+                let has = self.pieces[side as usize].contains(cell);
+                let is = c != EMPTY && side_of(c) == side as u8;
+                if has != is {
+                    return Err(format!("cell {} disagrees with {}'s piece set", rules.cell_name(cell), side.name()));
+                }
+            }
+            if c != EMPTY && side_of(c) > 1 {
+                return Err(format!("cell {} holds a bad code {c}", rules.cell_name(cell)));
+            }
+        }
+        if self.hash != self.hash_slow(rules) {
+            return Err("incremental hash differs from a fresh one".into());
+        }
+        Ok(())
+    }
+
+    /// Quiet-move tracking state (for rules that limit consecutive quiet moves).
+    pub fn quiet_track(&self) -> QuietTrack {
+        self.quiet
+    }
+
+    /// Sets the quiet-move tracking state (from a record or a FEN extension).
+    pub fn set_quiet_track(&mut self, q: QuietTrack) {
+        self.quiet = q;
+    }
+
+    /// Number of pieces of a side of a kind.
+    pub fn count(&self, side: Side, kind: u8) -> usize {
+        self.pieces[side as usize].iter().filter(|&c| kind_of(self.board[c as usize]) == kind).count()
+    }
+}

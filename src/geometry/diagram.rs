@@ -1,0 +1,57 @@
+//! Text pictures of a board.
+
+use super::{Geometry, Shape};
+
+impl Geometry {
+    /// Draws the board with one character per cell, White's side at the bottom.
+    /// Square boards get column letters and row numbers; unplayable squares are blank.
+    /// Hex boards put each zigzag half-row on a line, so that a cell's straight-up
+    /// neighbour is two lines higher in the same text column.
+    pub fn diagram(&self, cell_char: impl Fn(u16) -> char) -> String {
+        let mut out = String::new();
+        match self.shape() {
+            Shape::Square { width, height, .. } => {
+                for y in (0..height as i8).rev() {
+                    out.push_str(&format!("{:>2} ", y + 1));
+                    for x in 0..width as i8 {
+                        let ch = self.cell_at((x, y)).map_or(' ', &cell_char);
+                        out.push(' ');
+                        out.push(ch);
+                    }
+                    out.push('\n');
+                }
+                out.push_str("   ");
+                for x in 0..width {
+                    out.push(' ');
+                    out.push((b'a' + x) as char);
+                }
+                out.push('\n');
+            }
+            Shape::Hex { side } => {
+                let s = side as i32;
+                let lines = 4 * s - 3;
+                for h in (0..lines).rev() {
+                    let mut line = vec![b' '; (2 * s as usize - 1) * 3];
+                    let mut any = false;
+                    for c in 0..self.len() as u16 {
+                        let (f, r) = self.coord(c);
+                        if (f + r) as i32 == h {
+                            let q = (f - r) as i32 + s - 1;
+                            let ch = cell_char(c);
+                            let mut buf = [0u8; 4];
+                            let enc = ch.encode_utf8(&mut buf);
+                            line[q as usize * 3 + 1] = enc.as_bytes()[0];
+                            any = true;
+                        }
+                    }
+                    if any {
+                        let text = String::from_utf8_lossy(&line).trim_end().to_string();
+                        out.push_str(&text);
+                        out.push('\n');
+                    }
+                }
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,299 @@
+//! Board shapes, cells, directions and cell names.
+//!
+//! A [`Geometry`] is built once per variant from a [`Shape`]. Cells are numbered densely
+//! from 0; the neighbour table `neighbour[cell * dirs + dir]` holds the next cell in a
+//! direction, or [`Geometry::off`] when the step leaves the board. Everything is derived
+//! from one stepping function per shape ([`Geometry::step_slow`]), so the tables can be
+//! checked against it cell by cell.
+
+mod cellset;
+mod diagram;
+mod notation;
+
+pub use cellset::{CellIter, CellSet};
+
+pub use notation::{Corner, Notation, NotationKind};
+
+use std::collections::HashMap;
+
+/// Which cells of a rectangular board are played on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Playable {
+    /// Every cell (Turkish draughts, Coronet).
+    All,
+    /// Only the dark cells; `a1_dark` says whether the bottom-left corner is one of them.
+    Dark { a1_dark: bool },
+}
+
+/// The shape of a board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// A `width` x `height` board of squares (rows counted from White's side).
+    Square { width: u8, height: u8, playable: Playable },
+    /// A hexagon of hexagons with `side` cells per side, flat-topped cells in vertical
+    /// columns (HexDame's own scheme): a cell is (file, rank) with |file - rank| < side.
+    Hex { side: u8 },
+}
+
+/// One direction of movement.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Direction {
+    /// Compass name: `n`, `ne`, `e`, ...
+    pub name: &'static str,
+    /// Step in the shape's own coordinates.
+    pub step: (i8, i8),
+    /// Step in a plane picture of the board (x right, y up), used to decide which
+    /// directions are "forward" for a side.
+    pub plane: (i8, i8),
+}
+
+/// The largest number of cells a board may have (cell numbers fit in a `u16` with the
+/// off-board marker after them; bit sets are four 64-bit words).
+pub const MAX_CELLS: usize = 256;
+/// The largest number of directions of a shape.
+pub const MAX_DIRS: usize = 8;
+
+/// A board's cells, directions, neighbour table and coordinates.
+#[derive(Clone, Debug)]
+pub struct Geometry {
+    shape: Shape,
+    coords: Vec<(i8, i8)>,
+    by_coord: HashMap<(i8, i8), u16>,
+    dirs: Vec<Direction>,
+    neighbour: Vec<u16>,
+}
+
+fn square_dirs(dark_only: bool) -> Vec<Direction> {
+    // On a board of dark squares, an orthogonal step goes to the next dark square in
+    // that line, two squares away (Frisian captures orthogonally this way).
+    let o = if dark_only { 2 } else { 1 };
+    let d = |name, x: i8, y: i8, px: i8, py: i8| Direction { name, step: (x, y), plane: (px, py) };
+    vec![
+        d("ne", 1, 1, 1, 1),
+        d("nw", -1, 1, -1, 1),
+        d("se", 1, -1, 1, -1),
+        d("sw", -1, -1, -1, -1),
+        d("n", 0, o, 0, 1),
+        d("s", 0, -o, 0, -1),
+        d("e", o, 0, 1, 0),
+        d("w", -o, 0, -1, 0),
+    ]
+}
+
+fn hex_dirs() -> Vec<Direction> {
+    // (file, rank) steps of the HexDame scheme; plane vectors of flat-topped columns.
+    let d = |name, x: i8, y: i8, px: i8, py: i8| Direction { name, step: (x, y), plane: (px, py) };
+    vec![
+        d("n", 1, 1, 0, 2),
+        d("ne", 1, 0, 1, 1),
+        d("nw", 0, 1, -1, 1),
+        d("s", -1, -1, 0, -2),
+        d("sw", -1, 0, -1, -1),
+        d("se", 0, -1, 1, -1),
+    ]
+}
+
+impl Geometry {
+    /// Builds the geometry of a shape. Sizes are checked by the caller (see
+    /// [`Geometry::check_shape`]).
+    pub fn new(shape: Shape) -> Geometry {
+        let mut coords = Vec::new();
+        let dirs = match shape {
+            Shape::Square { width, height, playable } => {
+                // Numbered row by row from White's bottom-left corner.
+                for y in 0..height as i8 {
+                    for x in 0..width as i8 {
+                        let ok = match playable {
+                            Playable::All => true,
+                            Playable::Dark { a1_dark } => ((x + y) % 2 == 0) == a1_dark,
+                        };
+                        if ok {
+                            coords.push((x, y));
+                        }
+                    }
+                }
+                square_dirs(matches!(playable, Playable::Dark { .. }))
+            }
+            Shape::Hex { side } => {
+                let n = 2 * side as i8 - 1;
+                for r in 0..n {
+                    for f in 0..n {
+                        if (f - r).abs() < side as i8 {
+                            coords.push((f, r));
+                        }
+                    }
+                }
+                // Order cells bottom to top by their height in the picture (f + r), then
+                // left to right, so that cell 0 is the bottom corner.
+                coords.sort_by_key(|&(f, r)| (f + r, f - r));
+                hex_dirs()
+            }
+        };
+        let by_coord: HashMap<(i8, i8), u16> =
+            coords.iter().enumerate().map(|(i, &c)| (c, i as u16)).collect();
+        let mut g = Geometry { shape, coords, by_coord, dirs, neighbour: Vec::new() };
+        let off = g.off();
+        let nd = g.dirs.len();
+        let mut table = vec![off; (g.coords.len() + 1) * nd];
+        for cell in 0..g.coords.len() {
+            for d in 0..nd {
+                if let Some(n) = g.step_slow(cell as u16, d) {
+                    table[cell * nd + d] = n;
+                }
+            }
+        }
+        g.neighbour = table;
+        g
+    }
+
+    /// Checks that a shape is one this crate can play on; the error says why not.
+    pub fn check_shape(shape: Shape) -> Result<(), String> {
+        match shape {
+            Shape::Square { width, height, .. } => {
+                if !(4..=16).contains(&width) || !(4..=16).contains(&height) {
+                    return Err(format!(
+                        "a square board is 4 to 16 cells wide and high, not {width}x{height}"
+                    ));
+                }
+            }
+            Shape::Hex { side } => {
+                if !(2..=9).contains(&side) {
+                    return Err(format!("a hexagonal board has 2 to 9 cells a side, not {side}"));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The slow, obviously correct stepping function the neighbour table is built from.
+    pub fn step_slow(&self, cell: u16, dir: usize) -> Option<u16> {
+        let (x, y) = self.coords[cell as usize];
+        let (dx, dy) = self.dirs[dir].step;
+        self.by_coord.get(&(x + dx, y + dy)).copied()
+    }
+
+    /// The shape this geometry was built from.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// Number of cells.
+    pub fn len(&self) -> usize {
+        self.coords.len()
+    }
+
+    /// Whether the board has no cells (never true for a checked shape).
+    pub fn is_empty(&self) -> bool {
+        self.coords.is_empty()
+    }
+
+    /// The off-board marker: one past the last cell.
+    pub fn off(&self) -> u16 {
+        self.coords.len() as u16
+    }
+
+    /// The directions of this shape, in table order.
+    pub fn dirs(&self) -> &[Direction] {
+        &self.dirs
+    }
+
+    /// Index of a direction by compass name.
+    pub fn dir_index(&self, name: &str) -> Option<usize> {
+        self.dirs.iter().position(|d| d.name == name)
+    }
+
+    /// Index of the opposite direction.
+    pub fn opposite(&self, dir: usize) -> usize {
+        let (x, y) = self.dirs[dir].step;
+        self.dirs.iter().position(|d| d.step == (-x, -y)).expect("directions come in opposite pairs")
+    }
+
+    /// The flat neighbour table, `[cell * dirs + dir]`, with one extra row for the
+    /// off-board marker (which leads off the board in every direction).
+    pub fn neighbours(&self) -> &[u16] {
+        &self.neighbour
+    }
+
+    /// The next cell from `cell` in direction `dir`.
+    pub fn step(&self, cell: u16, dir: usize) -> Option<u16> {
+        let n = self.neighbour[cell as usize * self.dirs.len() + dir];
+        (n != self.off()).then_some(n)
+    }
+
+    /// Coordinates of a cell: (column, row) from White's bottom-left on square boards,
+    /// (file, rank) from 0 on hex boards.
+    pub fn coord(&self, cell: u16) -> (i8, i8) {
+        self.coords[cell as usize]
+    }
+
+    /// The cell at some coordinates, if there is one.
+    pub fn cell_at(&self, coord: (i8, i8)) -> Option<u16> {
+        self.by_coord.get(&coord).copied()
+    }
+
+    /// The cell the board's half-turn rotation takes `cell` to: how the board looks from
+    /// the other side. Setups and promotion zones written for one side use it.
+    pub fn rotate(&self, cell: u16) -> u16 {
+        let (x, y) = self.coords[cell as usize];
+        let (mx, my) = match self.shape {
+            Shape::Square { width, height, .. } => (width as i8 - 1, height as i8 - 1),
+            Shape::Hex { side } => (2 * side as i8 - 2, 2 * side as i8 - 2),
+        };
+        // Rotation keeps dark squares dark when width + height is even; otherwise the
+        // rotated cell may not be playable and the cell maps to itself's nearest: callers
+        // check playability when they build sets, so report the raw result.
+        self.cell_at((mx - x, my - y)).unwrap_or(cell)
+    }
+
+    /// Row of a cell counted from White's side, from 1 (square boards); on hex boards the
+    /// height of the cell in the picture from the bottom corner, from 1.
+    pub fn row(&self, cell: u16) -> i32 {
+        let (x, y) = self.coords[cell as usize];
+        match self.shape {
+            Shape::Square { .. } => y as i32 + 1,
+            Shape::Hex { .. } => (x + y) as i32 + 1,
+        }
+    }
+
+    /// Number of rows (square boards) or half-rows (hex boards).
+    pub fn rows(&self) -> i32 {
+        match self.shape {
+            Shape::Square { height, .. } => height as i32,
+            Shape::Hex { side } => 4 * side as i32 - 3,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn neighbour_table_matches_slow_stepping() {
+        for shape in [
+            Shape::Square { width: 10, height: 10, playable: Playable::Dark { a1_dark: true } },
+            Shape::Square { width: 8, height: 8, playable: Playable::All },
+            Shape::Square { width: 10, height: 8, playable: Playable::Dark { a1_dark: false } },
+            Shape::Hex { side: 5 },
+        ] {
+            let g = Geometry::new(shape);
+            for c in 0..g.len() as u16 {
+                for d in 0..g.dirs().len() {
+                    assert_eq!(g.step(c, d), g.step_slow(c, d), "{shape:?} cell {c} dir {d}");
+                    if let Some(n) = g.step(c, d) {
+                        assert_eq!(g.step(n, g.opposite(d)), Some(c));
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn sizes() {
+        let g = Geometry::new(Shape::Square { width: 10, height: 10, playable: Playable::Dark { a1_dark: true } });
+        assert_eq!(g.len(), 50);
+        assert_eq!(Geometry::new(Shape::Hex { side: 5 }).len(), 61);
+        assert_eq!(Geometry::new(Shape::Hex { side: 4 }).len(), 37);
+        assert_eq!(Geometry::new(Shape::Square { width: 16, height: 16, playable: Playable::All }).len(), 256);
+    }
+}

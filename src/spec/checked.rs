@@ -1,0 +1,224 @@
+//! The checked variant: every name resolved, every set computed. Only
+//! [`check`](super::check) makes one, so holding a [`Spec`] means the file was valid.
+
+use crate::geometry::{CellSet, Geometry, Notation};
+
+/// A side. White is index 0, Black index 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Side {
+    White = 0,
+    Black = 1,
+}
+
+impl Side {
+    /// The other side.
+    #[inline]
+    pub fn other(self) -> Side {
+        match self {
+            Side::White => Side::Black,
+            Side::Black => Side::White,
+        }
+    }
+    /// `White` or `Black`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::White => "White",
+            Side::Black => "Black",
+        }
+    }
+    /// `W` or `B`, as in FEN.
+    pub fn letter(self) -> char {
+        match self {
+            Side::White => 'W',
+            Side::Black => 'B',
+        }
+    }
+    /// Both sides, White first.
+    pub const BOTH: [Side; 2] = [Side::White, Side::Black];
+}
+
+/// How a quiet move travels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveKind {
+    /// One cell.
+    Step,
+    /// Any number of empty cells.
+    Slide,
+    /// Over zero or more of its own pieces to the first empty cell.
+    Run,
+}
+
+/// A condition on where a quiet move may end, judged after the move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Condition {
+    /// The moved piece sees an enemy piece along an open line.
+    SeesEnemy,
+}
+
+/// One quiet-move rule of a piece kind.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveRule {
+    pub kind: MoveKind,
+    /// Direction masks (bit = direction index), per side.
+    pub dirs: [u8; 2],
+    pub condition: Option<Condition>,
+}
+
+/// How a capture reaches and takes its piece(s).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CaptureKind {
+    /// The enemy piece is adjacent; land on the cell just beyond.
+    Jump,
+    /// Approach over any number of empty cells, take one piece, land beyond it.
+    Fly,
+    /// Take a contiguous line of `min` or more enemy pieces and land just beyond; the
+    /// move ends there.
+    Leap,
+}
+
+/// Where a flying capture may land.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Land {
+    /// Only on the cell directly behind the captured piece.
+    Next,
+    /// On any empty cell behind it.
+    Any,
+}
+
+/// One capture rule of a piece kind.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CaptureRule {
+    pub kind: CaptureKind,
+    pub dirs: [u8; 2],
+    pub land: Land,
+    /// Leap: may approach over empty cells first.
+    pub approach: bool,
+    /// Leap: the fewest pieces in the line.
+    pub min: u8,
+    /// Only once the move has already captured (not as its first capture).
+    pub only_continuing: bool,
+}
+
+/// A kind of piece.
+#[derive(Clone, Debug)]
+pub struct Kind {
+    pub name: String,
+    /// FEN prefix ("" for men, "K" for kings).
+    pub fen: String,
+    /// Diagram letter for White (Black's is the other case).
+    pub symbol: char,
+    pub value: u32,
+    pub moves: Vec<MoveRule>,
+    pub captures: Vec<CaptureRule>,
+    /// Bit k set: may capture pieces of kind k.
+    pub can_capture: u8,
+    /// Kind it becomes and the cells where, per side.
+    pub promotion: Option<(u8, [CellSet; 2])>,
+    /// Most consecutive quiet moves by one piece of this kind while its side also has
+    /// pieces of other kinds.
+    pub max_quiet_moves: Option<u8>,
+}
+
+/// When captured pieces leave the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Removal {
+    /// When the move ends: a captured piece blocks and cannot be taken twice.
+    End,
+    /// As soon as it is jumped: its cell is free at once.
+    Immediate,
+}
+
+/// What a man that reaches its promotion zone during a capture does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MidPromotion {
+    /// Nothing: it promotes only if the move ends there.
+    AtEnd,
+    /// It promotes at once and goes on capturing as the new kind.
+    PromoteAndContinue,
+    /// The move ends there and it promotes.
+    EndsMove,
+}
+
+/// Which landing a flying capture may choose.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Landing {
+    /// Any landing.
+    Free,
+    /// A landing from which the capture can continue, if there is one.
+    MustContinue,
+}
+
+/// A criterion of capture precedence; the legal captures are those best by the first
+/// criterion, then among them by the second, and so on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Criterion {
+    /// Most pieces captured.
+    MostPieces,
+    /// Highest total value of pieces captured.
+    MostValue,
+    /// A capture by a king (a promoted kind) before one by a man.
+    KingCaptures,
+    /// Most kings captured.
+    MostKings,
+    /// The capture that meets a king earliest.
+    EarliestKing,
+}
+
+impl Criterion {
+    /// Names as written in variant files.
+    pub const NAMES: [(&'static str, Criterion); 5] = [
+        ("most-pieces", Criterion::MostPieces),
+        ("most-value", Criterion::MostValue),
+        ("king-captures", Criterion::KingCaptures),
+        ("most-kings", Criterion::MostKings),
+        ("earliest-king", Criterion::EarliestKing),
+    ];
+    /// The name used in variant files.
+    pub fn name(self) -> &'static str {
+        Criterion::NAMES.iter().find(|(_, c)| *c == self).map(|(n, _)| *n).expect("every criterion is named")
+    }
+}
+
+/// How captures work.
+#[derive(Clone, Debug)]
+pub struct CaptureRules {
+    pub mandatory: bool,
+    pub removal: Removal,
+    pub turn_back: bool,
+    pub promotion: MidPromotion,
+    pub landing: Landing,
+    pub precedence: Vec<Criterion>,
+    /// Bit k: a flying capture whose last captured piece is of kind k lands directly behind it.
+    pub halt_behind: u8,
+}
+
+/// How the game ends.
+#[derive(Clone, Debug)]
+pub struct EndRules {
+    /// The side to move with no legal move wins (true) or loses (false).
+    pub no_moves_wins: bool,
+    pub promotion_wins: bool,
+    pub repetition: Option<u8>,
+    pub quiet_king_moves: Option<u16>,
+}
+
+/// A checked variant.
+#[derive(Clone, Debug)]
+pub struct Spec {
+    pub id: String,
+    pub name: String,
+    pub description: String,
+    pub aliases: Vec<String>,
+    pub gametypes: Vec<String>,
+    pub sources: Vec<String>,
+    pub geometry: Geometry,
+    pub notation: Notation,
+    pub first: Side,
+    /// Forward direction index per side.
+    pub forward: [usize; 2],
+    pub kinds: Vec<Kind>,
+    pub capture: CaptureRules,
+    /// Start position: (cell, kind) per side.
+    pub setup: [Vec<(u16, u8)>; 2],
+    pub end: EndRules,
+}

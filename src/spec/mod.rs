@@ -1,0 +1,12 @@
+//! The variant file format: serde structures, the expression language, checks and
+//! diagnostics. [`load`] turns a file's text into a checked [`Spec`].
+
+mod check;
+mod checked;
+pub mod diag;
+pub mod dsl;
+pub mod raw;
+
+pub use check::load;
+pub use checked::*;
+pub use diag::{Diagnostic, Diagnostics};

@@ -1,0 +1,193 @@
+//! The variant file as written: serde structures over TOML, spans kept.
+//!
+//! Every table denies unknown keys so a misspelt key is an error with its position, never
+//! silently ignored.
+
+use serde::de::{MapAccess, Visitor};
+use serde::{Deserialize, Deserializer};
+use std::fmt;
+use toml::Spanned;
+
+/// A string in the file with its span (quotes included).
+pub type SStr = Spanned<String>;
+
+/// The whole file.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawVariant {
+    pub variant: RawMeta,
+    pub board: Spanned<RawBoard>,
+    #[serde(default)]
+    pub sides: Option<Spanned<RawSides>>,
+    pub pieces: Ordered<Spanned<RawPiece>>,
+    #[serde(default)]
+    pub capture: Option<Spanned<RawCapture>>,
+    pub setup: Spanned<RawSetup>,
+    #[serde(default)]
+    pub end: Option<Spanned<RawEnd>>,
+}
+
+/// `[variant]`: who the variant is.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawMeta {
+    pub id: SStr,
+    pub name: SStr,
+    #[serde(default)]
+    pub description: Option<SStr>,
+    #[serde(default)]
+    pub aliases: Vec<SStr>,
+    /// PDN GameType value(s) that mean this variant, e.g. "20" or "25,W,8,8,A0,0".
+    #[serde(default)]
+    pub gametype: Vec<SStr>,
+    #[serde(default)]
+    pub sources: Vec<SStr>,
+}
+
+/// `[board]`: the geometry and the cell names.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawBoard {
+    pub shape: SStr,
+    #[serde(default)]
+    pub width: Option<Spanned<i64>>,
+    #[serde(default)]
+    pub height: Option<Spanned<i64>>,
+    #[serde(default)]
+    pub side: Option<Spanned<i64>>,
+    /// "dark" or "all" (square boards).
+    #[serde(default)]
+    pub cells: Option<SStr>,
+    /// Colour of the bottom-left corner a1: "dark" (default) or "light".
+    #[serde(default)]
+    pub a1: Option<SStr>,
+    /// "numeric" or "algebraic".
+    #[serde(default)]
+    pub notation: Option<SStr>,
+    /// Numeric notation: the corner, seen from White, of square 1.
+    #[serde(default)]
+    pub numbering: Option<SStr>,
+}
+
+/// `[sides]`: who moves first and which way is forward.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawSides {
+    #[serde(default)]
+    pub first: Option<SStr>,
+    #[serde(default)]
+    pub white_forward: Option<SStr>,
+    #[serde(default)]
+    pub black_forward: Option<SStr>,
+}
+
+/// `[pieces.NAME]`: one kind of piece.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawPiece {
+    /// Prefix of the piece in FEN ("" for men, "K" for kings).
+    #[serde(default)]
+    pub fen: Option<SStr>,
+    /// One-letter symbol for diagrams (white's; black's is the other case).
+    #[serde(default)]
+    pub symbol: Option<SStr>,
+    #[serde(default)]
+    pub moves: Vec<SStr>,
+    #[serde(default)]
+    pub captures: Vec<SStr>,
+    /// Kinds of enemy piece this kind may capture (default: all).
+    #[serde(default)]
+    pub can_capture: Option<Vec<SStr>>,
+    /// Cells where this kind promotes, written from White's point of view; Black's
+    /// zone is its half-turn.
+    #[serde(default)]
+    pub promotion: Option<SStr>,
+    #[serde(default)]
+    pub promotes_to: Option<SStr>,
+    /// Value for capture precedence by value.
+    #[serde(default)]
+    pub value: Option<Spanned<i64>>,
+    /// Most consecutive quiet moves one piece of this kind may make while its side has
+    /// pieces of other kinds.
+    #[serde(default)]
+    pub max_quiet_moves: Option<Spanned<i64>>,
+}
+
+/// `[capture]`: how captures work.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawCapture {
+    #[serde(default)]
+    pub mandatory: Option<Spanned<bool>>,
+    /// "end" or "immediate".
+    #[serde(default)]
+    pub removal: Option<SStr>,
+    /// May a capture continue in the direction it came from.
+    #[serde(default)]
+    pub turn_back: Option<Spanned<bool>>,
+    /// "at-end", "promote-and-continue" or "ends-move".
+    #[serde(default)]
+    pub promotion: Option<SStr>,
+    /// "free" or "must-continue".
+    #[serde(default)]
+    pub landing: Option<SStr>,
+    #[serde(default)]
+    pub precedence: Vec<SStr>,
+    /// Kinds after which, when captured last, a flying capture stops directly behind.
+    #[serde(default)]
+    pub halt_behind: Vec<SStr>,
+}
+
+/// `[setup]`: the start position.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawSetup {
+    pub white: SStr,
+    pub black: SStr,
+    #[serde(default)]
+    pub white_kind: Option<SStr>,
+    #[serde(default)]
+    pub black_kind: Option<SStr>,
+}
+
+/// `[end]`: how the game ends.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawEnd {
+    /// "loss" (default) or "win" for the side that cannot move.
+    #[serde(default)]
+    pub no_moves: Option<SStr>,
+    /// The side that first promotes a piece wins.
+    #[serde(default)]
+    pub promotion_wins: Option<Spanned<bool>>,
+    /// Draw when the same position occurs this many times.
+    #[serde(default)]
+    pub repetition: Option<Spanned<i64>>,
+    /// Draw after this many moves by each side without a capture or a man move.
+    #[serde(default)]
+    pub quiet_king_moves: Option<Spanned<i64>>,
+}
+
+/// A TOML table read as (key, value) pairs in file order.
+#[derive(Debug)]
+pub struct Ordered<V>(pub Vec<(String, V)>);
+
+impl<'de, V: Deserialize<'de>> Deserialize<'de> for Ordered<V> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V2<V>(std::marker::PhantomData<V>);
+        impl<'de, V: Deserialize<'de>> Visitor<'de> for V2<V> {
+            type Value = Ordered<V>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a table")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+                let mut out = Vec::new();
+                while let Some((k, v)) = map.next_entry::<String, V>()? {
+                    out.push((k, v));
+                }
+                Ok(Ordered(out))
+            }
+        }
+        d.deserialize_map(V2(std::marker::PhantomData))
+    }
+}
