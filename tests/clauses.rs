@@ -1,0 +1,72 @@
+//! Rule-clause tests: one small position per rule clause, with its exact legal moves.
+//!
+//! Each file in `tests/clauses/` is TOML: `variant = "..."` and `[[clause]]` tables with
+//! `name`, `rule` (the clause and where it comes from), `fen`, and `moves`: every legal
+//! move as its full path (`32-28`, `28x19x10`), counting every capture route. `distinct`,
+//! when given, is the number of moves once routes with the same origin, destination and
+//! captured pieces are merged.
+
+use polydame::{full_path, load_variant, parse_fen, MoveList};
+use serde::Deserialize;
+use std::fs;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct File {
+    variant: String,
+    clause: Vec<Clause>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Clause {
+    name: String,
+    rule: String,
+    fen: String,
+    moves: Vec<String>,
+    #[serde(default)]
+    distinct: Option<usize>,
+}
+
+#[test]
+fn every_clause_has_exactly_its_moves() {
+    let mut files: Vec<_> = fs::read_dir("tests/clauses").expect("tests/clauses exists").map(|e| e.expect("readable").path()).collect();
+    files.sort();
+    let mut failures = Vec::new();
+    let mut count = 0;
+    for path in files.iter().filter(|p| p.extension().is_some_and(|e| e == "toml")) {
+        let text = fs::read_to_string(path).expect("readable");
+        let file: File = toml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let rules = load_variant(&file.variant).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        for c in &file.clause {
+            count += 1;
+            let where_ = format!("{} [{}] ({})", path.display(), c.name, c.rule);
+            let mut pos = match parse_fen(&rules, &c.fen) {
+                Ok(p) => p,
+                Err(e) => {
+                    failures.push(format!("{where_}: {e}"));
+                    continue;
+                }
+            };
+            let mut list = MoveList::new();
+            pos.generate(&rules, &mut list, true);
+            let mut got: Vec<String> = (0..list.len()).map(|i| full_path(&rules, &list.info(i))).collect();
+            got.sort();
+            let mut want = c.moves.clone();
+            want.sort();
+            if got != want {
+                let missing: Vec<&String> = want.iter().filter(|w| !got.contains(w)).collect();
+                let extra: Vec<&String> = got.iter().filter(|g| !want.contains(g)).collect();
+                failures.push(format!("{where_}:\n  missing {missing:?}\n  extra   {extra:?}"));
+            }
+            if let Some(n) = c.distinct {
+                pos.generate(&rules, &mut list, false);
+                if list.len() != n {
+                    failures.push(format!("{where_}: {n} distinct moves expected, got {}", list.len()));
+                }
+            }
+        }
+    }
+    assert!(count > 0, "no clause ran");
+    assert!(failures.is_empty(), "{} of {count} clauses fail:\n{}", failures.len(), failures.join("\n"));
+}

@@ -1,0 +1,90 @@
+//! Perft against published and independently measured numbers.
+//!
+//! Each file in `tests/perft/` names a variant, optionally FEN positions, and lines
+//! `perft DEPTH NODES` (distinct moves) or `paths DEPTH NODES` (every capture route),
+//! with comments naming the source of every number. The default run checks the counts up
+//! to `NODE_LIMIT` nodes; `cargo test --release -- --ignored` checks them all.
+
+use polydame::{load_variant, parse_fen, perft_parallel, Counting, Position};
+use std::fs;
+
+const NODE_LIMIT: u64 = 2_000_000;
+
+struct Case {
+    file: String,
+    line: usize,
+    variant: String,
+    fen: Option<String>,
+    depth: u32,
+    nodes: u64,
+    counting: Counting,
+}
+
+fn cases() -> Vec<Case> {
+    let mut out = Vec::new();
+    let mut files: Vec<_> = fs::read_dir("tests/perft").expect("tests/perft exists").map(|e| e.expect("readable").path()).collect();
+    files.sort();
+    for path in files {
+        let text = fs::read_to_string(&path).expect("readable");
+        let file = path.display().to_string();
+        let mut variant = None;
+        let mut fen = None;
+        for (i, line) in text.lines().enumerate() {
+            let line = line.split('#').next().unwrap_or("").trim();
+            let mut words = line.split_whitespace();
+            match words.next() {
+                None => {}
+                Some("variant") => {
+                    variant = words.next().map(str::to_string);
+                    fen = None;
+                }
+                Some("fen") => fen = Some(words.collect::<Vec<_>>().join(" ")).filter(|f| !f.is_empty() && f != "start"),
+                Some(kw @ ("perft" | "paths")) => {
+                    let depth = words.next().and_then(|w| w.parse().ok()).unwrap_or_else(|| panic!("{file}:{}: depth", i + 1));
+                    let nodes = words.next().and_then(|w| w.parse().ok()).unwrap_or_else(|| panic!("{file}:{}: nodes", i + 1));
+                    out.push(Case {
+                        file: file.clone(),
+                        line: i + 1,
+                        variant: variant.clone().unwrap_or_else(|| panic!("{file}: `variant` first")),
+                        fen: fen.clone(),
+                        depth,
+                        nodes,
+                        counting: if kw == "perft" { Counting::Distinct } else { Counting::Paths },
+                    });
+                }
+                Some(other) => panic!("{file}:{}: unknown line `{other}`", i + 1),
+            }
+        }
+    }
+    out
+}
+
+fn run(filter: impl Fn(&Case) -> bool) {
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for c in cases().iter().filter(|c| filter(c)) {
+        let rules = load_variant(&c.variant).unwrap_or_else(|e| panic!("{}:{}: {e}", c.file, c.line));
+        let mut pos = match &c.fen {
+            Some(f) => parse_fen(&rules, f).unwrap_or_else(|e| panic!("{}:{}: {e}", c.file, c.line)),
+            None => Position::start(&rules),
+        };
+        let got = perft_parallel(&mut pos, &rules, c.depth, c.counting, 2);
+        checked += 1;
+        if got != c.nodes {
+            failures.push(format!("{}:{}: {} depth {} {:?}: expected {}, got {}", c.file, c.line, c.variant, c.depth, c.counting, c.nodes, got));
+        }
+    }
+    assert!(checked > 0, "no perft case ran");
+    assert!(failures.is_empty(), "{} of {checked} perft counts differ:\n{}", failures.len(), failures.join("\n"));
+}
+
+#[test]
+fn perft_up_to_node_limit() {
+    run(|c| c.nodes <= NODE_LIMIT);
+}
+
+#[test]
+#[ignore = "deep counts: run with cargo test --release -- --ignored"]
+fn perft_deep() {
+    run(|c| c.nodes > NODE_LIMIT);
+}
