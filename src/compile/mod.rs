@@ -63,6 +63,12 @@ pub struct KindTable {
     pub value: u32,
     pub is_king: bool,
     pub max_quiet_moves: Option<u8>,
+    /// Directions of the first-capture jumps, for a quick test before a full search.
+    pub first_jumps: u8,
+    /// Directions of the first-capture flying captures.
+    pub first_flies: u8,
+    /// Whether a first capture can be a leap (no quick test: always search).
+    pub first_leaps: bool,
 }
 
 /// The compiled rules of a variant.
@@ -73,8 +79,9 @@ pub struct Rules {
     pub cells: usize,
     /// Number of directions.
     pub dirs: usize,
-    /// `neighbour[cell * dirs + dir]`, with a last row for the off-board marker.
-    pub neighbour: Vec<u16>,
+    /// `neighbour[cell * 8 + dir]`, with a row for the off-board marker (and every
+    /// index past it) leading off the board. Fixed size, so lookups need no bounds check.
+    pub neighbour: Box<[u16; 4096]>,
     /// Opposite direction of each direction.
     pub opposite: [u8; 8],
     /// `tables[side][kind]`.
@@ -97,6 +104,10 @@ fn splitmix(state: &mut u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
+}
+
+fn first_dirs(kind: &crate::spec::Kind, side: usize, what: CaptureKind) -> u8 {
+    kind.captures.iter().filter(|c| c.kind == what && !c.only_continuing).fold(0, |m, c| m | c.dirs[side])
 }
 
 impl Rules {
@@ -127,6 +138,9 @@ impl Rules {
                     value: kind.value,
                     is_king: kings[k],
                     max_quiet_moves: kind.max_quiet_moves,
+                    first_jumps: first_dirs(kind, s, CaptureKind::Jump),
+                    first_flies: first_dirs(kind, s, CaptureKind::Fly),
+                    first_leaps: first_dirs(kind, s, CaptureKind::Leap) != 0,
                 })
                 .collect()
         });
@@ -135,7 +149,13 @@ impl Rules {
         let zobrist_black = splitmix(&mut state);
         let cell_keys = (0..cells + 1).map(|_| splitmix(&mut state)).collect();
         let has_quiet_limit = spec.kinds.iter().any(|k| k.max_quiet_moves.is_some());
-        Rules { neighbour: g.neighbours().to_vec(), spec, cells, dirs, opposite, tables, zobrist, zobrist_black, cell_keys, has_quiet_limit }
+        let mut neighbour = Box::new([cells as u16; 4096]);
+        for c in 0..cells {
+            for d in 0..dirs {
+                neighbour[c * 8 + d] = g.neighbours()[c * dirs + d];
+            }
+        }
+        Rules { neighbour, spec, cells, dirs, opposite, tables, zobrist, zobrist_black, cell_keys, has_quiet_limit }
     }
 
     /// The checked variant these rules were built from.
@@ -170,6 +190,6 @@ impl Rules {
     #[inline(always)]
     pub fn next(&self, cell: u16, dir: usize) -> u16 {
         // SAFETY-free fast path: the table has a row for every cell and the marker.
-        self.neighbour[cell as usize * self.dirs + dir]
+        self.neighbour[(cell as usize * 8 + dir) & 4095]
     }
 }

@@ -6,7 +6,7 @@
 //! the best so far is never stored. Nothing here allocates once the caller's
 //! [`MoveList`] has grown to the size it needs.
 
-use super::position::Position;
+use super::position::{Board, Position};
 use crate::compile::{code, kind_of, side_of, Rules, DEAD, EMPTY};
 use crate::spec::{CaptureKind, Condition, Criterion, Land, Landing, MidPromotion, MoveKind, Removal};
 
@@ -122,7 +122,7 @@ pub struct Undo {
 
 struct Search<'a> {
     rules: &'a Rules,
-    board: &'a mut [u8],
+    board: &'a mut Board,
     list: &'a mut MoveList,
     us: usize,
     them: u8,
@@ -145,9 +145,9 @@ impl Search<'_> {
 
     #[inline]
     fn take(&mut self, cell: u16) {
-        let c = self.board[cell as usize];
+        let c = self.board[cell];
         self.list.stack.push((cell, c));
-        self.board[cell as usize] = match self.removal {
+        self.board[cell] = match self.removal {
             Removal::End => c | DEAD,
             Removal::Immediate => EMPTY,
         };
@@ -156,7 +156,7 @@ impl Search<'_> {
     #[inline]
     fn untake(&mut self) {
         let (cell, c) = self.list.stack.pop().expect("a capture to undo");
-        self.board[cell as usize] = c;
+        self.board[cell] = c;
     }
 
     /// Whether kind `k` on `c` could capture in direction `d` (continuing a capture).
@@ -170,13 +170,13 @@ impl Search<'_> {
             match rule.kind {
                 CaptureKind::Jump => {}
                 CaptureKind::Fly => {
-                    while self.board[n as usize] == EMPTY {
+                    while self.board[n] == EMPTY {
                         n = r.next(n, d);
                     }
                 }
                 CaptureKind::Leap => continue,
             }
-            if self.capturable(k, self.board[n as usize]) && self.board[r.next(n, d) as usize] == EMPTY {
+            if self.capturable(k, self.board[n]) && self.board[r.next(n, d)] == EMPTY {
                 return true;
             }
         }
@@ -208,12 +208,12 @@ impl Search<'_> {
                 let mut n = r.next(c, d);
                 match rule.kind {
                     CaptureKind::Jump => {
-                        let pc = self.board[n as usize];
+                        let pc = self.board[n];
                         if !self.capturable(k, pc) {
                             continue;
                         }
                         let l = r.next(n, d);
-                        if self.board[l as usize] != EMPTY {
+                        if self.board[l] != EMPTY {
                             continue;
                         }
                         any = true;
@@ -222,15 +222,15 @@ impl Search<'_> {
                         self.untake();
                     }
                     CaptureKind::Fly => {
-                        while self.board[n as usize] == EMPTY {
+                        while self.board[n] == EMPTY {
                             n = r.next(n, d);
                         }
-                        let pc = self.board[n as usize];
+                        let pc = self.board[n];
                         if !self.capturable(k, pc) {
                             continue;
                         }
                         let first = r.next(n, d);
-                        if self.board[first as usize] != EMPTY {
+                        if self.board[first] != EMPTY {
                             continue;
                         }
                         any = true;
@@ -245,17 +245,17 @@ impl Search<'_> {
                     }
                     CaptureKind::Leap => {
                         if rule.approach {
-                            while self.board[n as usize] == EMPTY {
+                            while self.board[n] == EMPTY {
                                 n = r.next(n, d);
                             }
                         }
                         let mut m = n;
                         let mut count = 0;
-                        while self.capturable(k, self.board[m as usize]) {
+                        while self.capturable(k, self.board[m]) {
                             count += 1;
                             m = r.next(m, d);
                         }
-                        if count < rule.min as usize || self.board[m as usize] != EMPTY {
+                        if count < rule.min as usize || self.board[m] != EMPTY {
                             continue;
                         }
                         any = true;
@@ -327,7 +327,7 @@ impl Search<'_> {
         // Cells that ended the capture, to be recorded once all landings are known.
         let mut ended: u64 = 0;
         let mut i = 0u32;
-        while self.board[l as usize] == EMPTY {
+        while self.board[l] == EMPTY {
             self.list.trail.push(l);
             let (k2, ends) = self.arrive(l, k);
             let cont = !ends && self.dfs(l, k2, d, if i == 0 { NO_DIR } else { d });
@@ -350,7 +350,7 @@ impl Search<'_> {
         }
         let mut l = first;
         let mut i = 0;
-        while self.board[l as usize] == EMPTY && i < 64 {
+        while self.board[l] == EMPTY && i < 64 {
             if ended >> i & 1 == 1 {
                 self.list.trail.push(l);
                 let (k2, _) = self.arrive(l, k);
@@ -441,17 +441,27 @@ impl Position {
     /// is a move; otherwise routes with the same origin, destination, captured set and
     /// resulting piece are one move.
     pub fn generate(&mut self, rules: &Rules, list: &mut MoveList, paths: bool) {
+        self.gen_captures(rules, list, paths);
+        if !list.moves.is_empty() && rules.spec().capture.mandatory {
+            return;
+        }
+        let pieces = self.pieces[self.side as usize];
+        self.gen_quiet::<false>(rules, list, pieces);
+    }
+
+    /// Clears `list` and fills it with the legal captures (precedence applied).
+    fn gen_captures(&mut self, rules: &Rules, list: &mut MoveList, paths: bool) {
         list.clear();
         let us = self.side;
         let spec_capture = &rules.spec().capture;
-        let mut pieces = self.pieces[us as usize];
+        let pieces = self.pieces[us as usize];
         for from in pieces.iter() {
-            let kind = kind_of(self.board[from as usize]);
-            if rules.tables[us as usize][kind as usize].captures.is_empty() {
+            let kind = kind_of(self.board[from]);
+            if !self.may_capture(rules, from, kind) {
                 continue;
             }
-            let saved = self.board[from as usize];
-            self.board[from as usize] = EMPTY;
+            let saved = self.board[from];
+            self.board[from] = EMPTY;
             let mut s = Search {
                 rules,
                 board: &mut self.board,
@@ -469,25 +479,70 @@ impl Position {
                 criteria: &spec_capture.precedence,
             };
             s.dfs(from, kind, NO_DIR, NO_DIR);
-            self.board[from as usize] = saved;
+            self.board[from] = saved;
         }
-        if !list.moves.is_empty() && spec_capture.mandatory {
-            return;
-        }
-        pieces = self.pieces[us as usize];
-        self.gen_quiet(rules, list, pieces);
     }
 
-    fn gen_quiet(&mut self, rules: &Rules, list: &mut MoveList, pieces: crate::geometry::CellSet) {
+    /// The number of legal moves, as [`Position::generate`] would list them, without
+    /// storing quiet moves (bulk counting at the leaves of perft).
+    pub fn count_moves(&mut self, rules: &Rules, list: &mut MoveList, paths: bool) -> usize {
+        self.gen_captures(rules, list, paths);
+        if !list.moves.is_empty() && rules.spec().capture.mandatory {
+            return list.moves.len();
+        }
+        let pieces = self.pieces[self.side as usize];
+        list.moves.len() + self.gen_quiet::<true>(rules, list, pieces)
+    }
+
+    /// A quick test that rules out pieces with no first capture, before a full search.
+    #[inline]
+    fn may_capture(&self, rules: &Rules, from: u16, kind: u8) -> bool {
+        let us = self.side as usize;
+        let t = &rules.tables[us][kind as usize];
+        if t.first_leaps {
+            return true;
+        }
+        let them = self.side.other() as u8;
+        let can = t.can_capture;
+        let hit = |c: u8| side_of(c) == them && can >> kind_of(c) & 1 == 1;
+        let mut dirs = t.first_jumps;
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            let n = rules.next(from, d);
+            if hit(self.board[n]) && self.board[rules.next(n, d)] == EMPTY {
+                return true;
+            }
+        }
+        let mut dirs = t.first_flies;
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            let mut n = rules.next(from, d);
+            while self.board[n] == EMPTY {
+                n = rules.next(n, d);
+            }
+            if hit(self.board[n]) && self.board[rules.next(n, d)] == EMPTY {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Quiet moves: stored in `list`, or with `COUNT` only counted (moves of kinds with
+    /// several move rules are still stored, to merge duplicates). Returns the count.
+    fn gen_quiet<const COUNT: bool>(&mut self, rules: &Rules, list: &mut MoveList, pieces: crate::geometry::CellSet) -> usize {
         let us = self.side as usize;
         let mut kinds_present = 0u8;
         if rules.has_quiet_limit {
             for c in pieces.iter() {
-                kinds_present |= 1 << kind_of(self.board[c as usize]);
+                kinds_present |= 1 << kind_of(self.board[c]);
             }
         }
+        let stored_before = list.moves.len();
+        let mut counted = 0;
         for from in pieces.iter() {
-            let kind = kind_of(self.board[from as usize]);
+            let kind = kind_of(self.board[from]);
             let table = &rules.tables[us][kind as usize];
             if let Some(max) = table.max_quiet_moves {
                 let (cell, n) = self.quiet[us];
@@ -497,6 +552,7 @@ impl Position {
             }
             // Two rules of one kind may reach the same cell: then keep one move.
             let dedup = table.moves.len() > 1;
+            let store = !COUNT || dedup;
             for rule in &table.moves {
                 let mut dirs = rule.dirs;
                 while dirs != 0 {
@@ -505,28 +561,45 @@ impl Position {
                     let mut n = rules.next(from, d);
                     match rule.kind {
                         MoveKind::Step => {
-                            if self.board[n as usize] == EMPTY {
-                                self.push_quiet(rules, list, from, n, kind, rule.condition, dedup);
+                            if self.board[n] == EMPTY {
+                                counted += self.quiet_to(rules, list, from, n, kind, rule.condition, dedup, store);
                             }
                         }
                         MoveKind::Slide => {
-                            while self.board[n as usize] == EMPTY {
-                                self.push_quiet(rules, list, from, n, kind, rule.condition, dedup);
+                            while self.board[n] == EMPTY {
+                                counted += self.quiet_to(rules, list, from, n, kind, rule.condition, dedup, store);
                                 n = rules.next(n, d);
                             }
                         }
                         MoveKind::Run => {
-                            while side_of(self.board[n as usize]) == us as u8 {
+                            while side_of(self.board[n]) == us as u8 {
                                 n = rules.next(n, d);
                             }
-                            if self.board[n as usize] == EMPTY {
-                                self.push_quiet(rules, list, from, n, kind, rule.condition, dedup);
+                            if self.board[n] == EMPTY {
+                                counted += self.quiet_to(rules, list, from, n, kind, rule.condition, dedup, store);
                             }
                         }
                     }
                 }
             }
         }
+        counted + (list.moves.len() - stored_before)
+    }
+
+    /// One quiet move: stored (returns 0) or counted (returns 1 if it is legal).
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn quiet_to(&mut self, rules: &Rules, list: &mut MoveList, from: u16, to: u16, kind: u8, cond: Option<Condition>, dedup: bool, store: bool) -> usize {
+        if store {
+            self.push_quiet(rules, list, from, to, kind, cond, dedup);
+            return 0;
+        }
+        if let Some(Condition::SeesEnemy) = cond {
+            if !self.sees_enemy(rules, from, to) {
+                return 0;
+            }
+        }
+        1
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -551,21 +624,21 @@ impl Position {
     /// Whether a piece moved from `from` to `to` would see an enemy piece along an open
     /// line from `to`.
     fn sees_enemy(&mut self, rules: &Rules, from: u16, to: u16) -> bool {
-        let saved = self.board[from as usize];
-        self.board[from as usize] = EMPTY;
+        let saved = self.board[from];
+        self.board[from] = EMPTY;
         let them = self.side.other() as u8;
         let mut seen = false;
         for d in 0..rules.dirs {
             let mut n = rules.next(to, d);
-            while self.board[n as usize] == EMPTY {
+            while self.board[n] == EMPTY {
                 n = rules.next(n, d);
             }
-            if side_of(self.board[n as usize]) == them {
+            if side_of(self.board[n]) == them {
                 seen = true;
                 break;
             }
         }
-        self.board[from as usize] = saved;
+        self.board[from] = saved;
         seen
     }
 
@@ -576,16 +649,16 @@ impl Position {
         let them = us.other();
         let c0 = code(us, m.kind_before);
         let z = &rules.zobrist;
-        self.board[m.from as usize] = EMPTY;
+        self.board[m.from] = EMPTY;
         self.hash ^= z[m.from as usize * 32 + c0 as usize];
         self.pieces[us as usize].remove(m.from);
         for &(cell, pc) in list.captured(m) {
-            self.board[cell as usize] = EMPTY;
+            self.board[cell] = EMPTY;
             self.hash ^= z[cell as usize * 32 + pc as usize];
             self.pieces[them as usize].remove(cell);
         }
         let c1 = code(us, m.kind_after);
-        self.board[m.to as usize] = c1;
+        self.board[m.to] = c1;
         self.hash ^= z[m.to as usize * 32 + c1 as usize];
         self.pieces[us as usize].insert(m.to);
         if rules.has_quiet_limit {
@@ -618,16 +691,16 @@ impl Position {
         self.hash ^= rules.zobrist_black;
         let z = &rules.zobrist;
         let c1 = code(us, m.kind_after);
-        self.board[m.to as usize] = EMPTY;
+        self.board[m.to] = EMPTY;
         self.hash ^= z[m.to as usize * 32 + c1 as usize];
         self.pieces[us as usize].remove(m.to);
         for &(cell, pc) in list.captured(m) {
-            self.board[cell as usize] = pc;
+            self.board[cell] = pc;
             self.hash ^= z[cell as usize * 32 + pc as usize];
             self.pieces[them as usize].insert(cell);
         }
         let c0 = code(us, m.kind_before);
-        self.board[m.from as usize] = c0;
+        self.board[m.from] = c0;
         self.hash ^= z[m.from as usize * 32 + c0 as usize];
         self.pieces[us as usize].insert(m.from);
         self.quiet = undo.quiet;

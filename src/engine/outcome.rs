@@ -25,7 +25,7 @@ impl Position {
         if end.promotion_wins {
             for side in [self.side.other(), self.side] {
                 let s = side as usize;
-                if self.pieces[s].iter().any(|c| rules.tables[s][kind_of(self.board[c as usize]) as usize].is_king) {
+                if self.pieces[s].iter().any(|c| rules.tables[s][kind_of(self.board[c]) as usize].is_king) {
                     return Outcome::Win(side, "crowned a king");
                 }
             }

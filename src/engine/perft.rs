@@ -26,10 +26,10 @@ impl Stack {
 
 fn perft_rec(pos: &mut Position, rules: &Rules, depth: u32, paths: bool, lists: &mut [MoveList]) -> u64 {
     let (list, rest) = lists.split_first_mut().expect("a list per ply");
-    pos.generate(rules, list, paths);
     if depth == 1 {
-        return list.len() as u64;
+        return pos.count_moves(rules, list, paths) as u64;
     }
+    pos.generate(rules, list, paths);
     let mut nodes = 0;
     for i in 0..list.len() {
         let m = list.moves()[i];

@@ -8,10 +8,37 @@ use crate::spec::Side;
 /// quiet-move limit, and how many (0 = none tracked).
 pub type QuietTrack = [(u16, u8); 2];
 
+/// Cells of a board, indexed by cell number; every index past the last cell reads as
+/// off the board. The fixed size lets indexing compile without bounds checks.
+#[derive(Clone, PartialEq, Eq)]
+pub(crate) struct Board(pub(crate) [u8; 512]);
+
+impl std::ops::Index<u16> for Board {
+    type Output = u8;
+    #[inline(always)]
+    fn index(&self, i: u16) -> &u8 {
+        &self.0[i as usize & 511]
+    }
+}
+
+impl std::ops::IndexMut<u16> for Board {
+    #[inline(always)]
+    fn index_mut(&mut self, i: u16) -> &mut u8 {
+        &mut self.0[i as usize & 511]
+    }
+}
+
+impl std::fmt::Debug for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let used: Vec<u8> = self.0.iter().copied().take_while(|&c| c != OFF).collect();
+        write!(f, "Board({used:?})")
+    }
+}
+
 /// A legal position of some variant.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
-    pub(crate) board: Vec<u8>,
+    pub(crate) board: Board,
     pub(crate) side: Side,
     pub(crate) pieces: [CellSet; 2],
     pub(crate) hash: u64,
@@ -21,8 +48,8 @@ pub struct Position {
 impl Position {
     /// An empty board with `side` to move.
     pub fn empty(rules: &Rules, side: Side) -> Position {
-        let mut board = vec![EMPTY; rules.cells + 1];
-        board[rules.cells] = OFF;
+        let mut board = Board([OFF; 512]);
+        board.0[..rules.cells].fill(EMPTY);
         let hash = if side == Side::Black { rules.zobrist_black } else { 0 };
         Position { board, side, pieces: [CellSet::EMPTY; 2], hash, quiet: [(0, 0); 2] }
     }
@@ -42,7 +69,7 @@ impl Position {
     /// Puts a piece on an empty cell.
     pub(crate) fn put(&mut self, rules: &Rules, cell: u16, side: Side, kind: u8) {
         let c = code(side, kind);
-        self.board[cell as usize] = c;
+        self.board[cell] = c;
         self.pieces[side as usize].insert(cell);
         self.hash ^= rules.zobrist[cell as usize * 32 + c as usize];
     }
@@ -54,7 +81,10 @@ impl Position {
 
     /// The piece on a cell: (side, kind), if any.
     pub fn piece(&self, cell: u16) -> Option<(Side, u8)> {
-        let c = *self.board.get(cell as usize)?;
+        if cell as usize >= self.board.0.len() {
+            return None;
+        }
+        let c = self.board[cell];
         match side_of(c) {
             0 => Some((Side::White, kind_of(c))),
             1 => Some((Side::Black, kind_of(c))),
@@ -76,7 +106,7 @@ impl Position {
     pub fn hash_slow(&self, rules: &Rules) -> u64 {
         let mut h = if self.side == Side::Black { rules.zobrist_black } else { 0 };
         for cell in 0..rules.cells {
-            let c = self.board[cell];
+            let c = self.board.0[cell];
             if c != EMPTY {
                 h ^= rules.zobrist[cell * 32 + c as usize];
             }
@@ -87,11 +117,11 @@ impl Position {
     /// Checks the position's invariants (piece sets agree with the board, the hash with a
     /// fresh computation). Used by tests after every make and unmake.
     pub fn check(&self, rules: &Rules) -> Result<(), String> {
-        if self.board.len() != rules.cells + 1 || self.board[rules.cells] != OFF {
+        if self.board.0[rules.cells..].iter().any(|&c| c != OFF) {
             return Err("board size or off-board marker wrong".into());
         }
         for cell in 0..rules.cells as u16 {
-            let c = self.board[cell as usize];
+            let c = self.board[cell];
             for side in Side::BOTH {
                 let has = self.pieces[side as usize].contains(cell);
                 let is = c != EMPTY && side_of(c) == side as u8;
@@ -121,6 +151,6 @@ impl Position {
 
     /// Number of pieces of a side of a kind.
     pub fn count(&self, side: Side, kind: u8) -> usize {
-        self.pieces[side as usize].iter().filter(|&c| kind_of(self.board[c as usize]) == kind).count()
+        self.pieces[side as usize].iter().filter(|&c| kind_of(self.board[c]) == kind).count()
     }
 }
