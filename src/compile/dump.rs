@@ -60,11 +60,11 @@ pub fn dump(rules: &Rules) -> String {
         let t = &rules.tables[0][k];
         let _ = writeln!(
             o,
-            "piece {}: FEN prefix {:?}, symbol {}/{}, value {}{}",
+            "piece {}: FEN prefix {:?}, diagram {}/{}, value {}{}",
             kind.name,
             kind.fen,
-            kind.symbol.to_ascii_lowercase(),
-            kind.symbol.to_ascii_uppercase(),
+            rules.piece_char(Side::White, k as u8),
+            rules.piece_char(Side::Black, k as u8),
             kind.value,
             if t.is_king { ", a promoted kind" } else { "" }
         );
@@ -80,7 +80,7 @@ pub fn dump(rules: &Rules) -> String {
                     Some(Condition::SeesEnemy) => ", only to a cell that sees an enemy piece along an open line",
                     None => "",
                 };
-                let _ = writeln!(o, "  {} moves: {how} {}{cond}", side.name(), dir_list(rules, m.dirs));
+                let _ = writeln!(o, "  {} moves: {how}, directions {}{cond}", side.name(), dir_list(rules, m.dirs));
             }
             for c in &t.captures {
                 let how = match (c.kind, c.land) {
@@ -94,7 +94,7 @@ pub fn dump(rules: &Rules) -> String {
                     ),
                 };
                 let when = if c.only_continuing { " (only after its first capture)" } else { "" };
-                let _ = writeln!(o, "  {} captures: {how} {}{when}", side.name(), dir_list(rules, c.dirs));
+                let _ = writeln!(o, "  {} captures: {how}, directions {}{when}", side.name(), dir_list(rules, c.dirs));
             }
             if let Some((to, zone)) = &t.promotion {
                 let _ = writeln!(o, "  {} promotes to {} on: {}", side.name(), spec.kinds[*to as usize].name, cell_list(rules, zone));

@@ -18,6 +18,8 @@ impl Geometry {
                         out.push(' ');
                         out.push(ch);
                     }
+                    let trimmed = out.trim_end_matches(' ').len();
+                    out.truncate(trimmed);
                     out.push('\n');
                 }
                 out.push_str("   ");

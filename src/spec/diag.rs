@@ -71,19 +71,27 @@ pub fn near_miss<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) 
     best.map(|(_, c)| c)
 }
 
+/// Edit distance counting a swap of two neighbouring letters as one edit.
 fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let cur = row[j + 1];
-            row[j + 1] = if ca == cb { prev } else { 1 + prev.min(cur).min(row[j]) };
-            prev = cur;
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for j in 0..=b.len() {
+        d[0][j] = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            d[i][j] = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d[i][j] = d[i][j].min(d[i - 2][j - 2] + 1);
+            }
         }
     }
-    row[b.len()]
+    d[a.len()][b.len()]
 }
 
 impl fmt::Display for Diagnostics {
@@ -119,6 +127,7 @@ mod tests {
     fn near_misses() {
         assert_eq!(near_miss("forwrd", ["forward", "backward"]), Some("forward"));
         assert_eq!(near_miss("zzz", ["forward", "backward"]), None);
+        assert_eq!(near_miss("jmup", ["jump", "fly", "leap"]), Some("jump"));
     }
 
     #[test]

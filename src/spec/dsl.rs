@@ -237,8 +237,15 @@ fn syntax_error(e: pest::error::Error<Rule>, text: &str, base: usize) -> Diagnos
         }
     };
     let end = base + pos + text[pos..].chars().next().map_or(0, |c| c.len_utf8());
-    Diagnostic::new(format!("syntax error in expression: expected {wanted}, found {found}"), base + pos..end, format!("expected {wanted}"))
-        .help("expressions combine names, numbers, calls like `step(diagonal & forward)` and the operators `|`, `&`, `except`; see docs/variant-format.md")
+    let open = text.matches('(').count() as i64 - text.matches(')').count() as i64;
+    let help = if open > 0 {
+        "a `(` is not closed: add `)`".to_string()
+    } else if open < 0 {
+        "a `)` has no `(` to close".to_string()
+    } else {
+        "expressions combine names, numbers, calls like `step(diagonal & forward)` and the operators `|`, `&`, `except`; see docs/variant-format.md".to_string()
+    };
+    Diagnostic::new(format!("syntax error in expression: expected {wanted}, found {found}"), base + pos..end, format!("expected {wanted}")).help(help)
 }
 
 #[cfg(test)]
