@@ -1,0 +1,56 @@
+//! Properties of the engine over random games of every shipped variant: make and unmake
+//! keep the position valid and restore it exactly; distinct moves never outnumber routes;
+//! the incremental hash always equals a fresh one.
+
+use polydame::{compile_text, shipped, MoveList, Position, Rules};
+use proptest::prelude::*;
+
+fn all_rules() -> Vec<Rules> {
+    shipped().iter().map(|(stem, text)| compile_text(text, stem).unwrap_or_else(|d| panic!("{d}"))).collect()
+}
+
+fn random_game(rules: &Rules, seed: u64, plies: usize) {
+    let mut rng = seed | 1;
+    let mut next = move || {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng
+    };
+    let mut pos = Position::start(rules);
+    let mut list = MoveList::new();
+    let mut routes = MoveList::new();
+    for ply in 0..plies {
+        pos.check(rules).unwrap_or_else(|e| panic!("{} ply {ply}: {e}", rules.id()));
+        pos.generate(rules, &mut list, false);
+        pos.generate(rules, &mut routes, true);
+        assert!(list.len() <= routes.len(), "{}: more distinct moves than routes", rules.id());
+        assert_eq!(list.is_empty(), routes.is_empty());
+        let mut counted = MoveList::new();
+        assert_eq!(pos.count_moves(rules, &mut counted, false), list.len(), "{}: count_moves differs from generate", rules.id());
+        if list.is_empty() {
+            break;
+        }
+        // Every move is undone exactly.
+        for m in list.moves().to_vec() {
+            let before = pos.clone();
+            let undo = pos.make(rules, &list, &m);
+            pos.check(rules).unwrap_or_else(|e| panic!("{} ply {ply} after make: {e}", rules.id()));
+            pos.unmake(rules, &list, &m, undo);
+            assert_eq!(pos, before, "{}: unmake did not restore the position", rules.id());
+        }
+        let i = (next() % list.len() as u64) as usize;
+        let m = list.moves()[i];
+        pos.make(rules, &list, &m);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+    #[test]
+    fn make_unmake_roundtrip(seed in any::<u64>()) {
+        for rules in all_rules() {
+            random_game(&rules, seed, 120);
+        }
+    }
+}
