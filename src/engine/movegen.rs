@@ -159,34 +159,9 @@ impl Search<'_> {
         self.board[cell] = c;
     }
 
-    /// Whether kind `k` on `c` could capture in direction `d` (continuing a capture).
-    fn capture_in_dir(&self, c: u16, k: u8, d: usize) -> bool {
-        let r = self.rules;
-        for rule in &r.tables[self.us][k as usize].captures {
-            if rule.dirs >> d & 1 == 0 {
-                continue;
-            }
-            let mut n = r.next(c, d);
-            match rule.kind {
-                CaptureKind::Jump => {}
-                CaptureKind::Fly => {
-                    while self.board[n] == EMPTY {
-                        n = r.next(n, d);
-                    }
-                }
-                CaptureKind::Leap => continue,
-            }
-            if self.capturable(k, self.board[n]) && self.board[r.next(n, d)] == EMPTY {
-                return true;
-            }
-        }
-        false
-    }
-
     /// Searches every continuation from `c` for a piece of kind `k`; returns whether one
-    /// exists. `last` is the direction of the previous capture; `skip` a direction not to
-    /// search (covered from another landing).
-    fn dfs(&mut self, c: u16, k: u8, last: u8, skip: u8) -> bool {
+    /// exists. `last` is the direction of the previous capture.
+    fn dfs(&mut self, c: u16, k: u8, last: u8) -> bool {
         let r = self.rules;
         let table = &r.tables[self.us][k as usize];
         let mut any = false;
@@ -202,7 +177,7 @@ impl Search<'_> {
             while dirs != 0 {
                 let d = dirs.trailing_zeros() as usize;
                 dirs &= dirs - 1;
-                if d as u8 == skip || (!self.turn_back && last != NO_DIR && d as u8 == r.opposite[last as usize]) {
+                if !self.turn_back && last != NO_DIR && d as u8 == r.opposite[last as usize] {
                     continue;
                 }
                 let mut n = r.next(c, d);
@@ -308,20 +283,17 @@ impl Search<'_> {
     fn land_one(&mut self, l: u16, k: u8, d: u8) {
         self.list.trail.push(l);
         let (k2, ends) = self.arrive(l, k);
-        if ends || !self.dfs(l, k2, d, NO_DIR) {
+        if ends || !self.dfs(l, k2, d) {
             let fin = self.final_kind(l, k2);
             self.record(l, fin);
         }
         self.list.trail.pop();
     }
 
-    /// Lands on any empty cell from `first` on in direction `d`.
+    /// Lands on any empty cell from `first` on in direction `d`. With `halt`, only the
+    /// first of them may end the move.
     fn land_many(&mut self, first: u16, k: u8, d: u8, halt: bool) {
         let r = self.rules;
-        // Going on straight is the same from every landing: search it from the first one
-        // only, so that a route is the list of cells where the piece turns.
-        let (k_first, _) = self.arrive(first, k);
-        let straight = self.capture_in_dir(first, k_first, d as usize);
         let mut l = first;
         let mut any_cont = false;
         // Cells that ended the capture, to be recorded once all landings are known.
@@ -330,20 +302,15 @@ impl Search<'_> {
         while self.board[l] == EMPTY {
             self.list.trail.push(l);
             let (k2, ends) = self.arrive(l, k);
-            let cont = !ends && self.dfs(l, k2, d, if i == 0 { NO_DIR } else { d });
+            let cont = !ends && self.dfs(l, k2, d);
             if cont {
                 any_cont = true;
-            } else if i == 0 || (!straight && !halt) {
-                if i < 64 {
-                    ended |= 1 << i;
-                }
+            } else if (i == 0 || !halt) && i < 64 {
+                ended |= 1 << i;
             }
             self.list.trail.pop();
             l = r.next(l, d as usize);
             i += 1;
-        }
-        if straight {
-            any_cont = true;
         }
         if ended == 0 || (self.landing == Landing::MustContinue && any_cont) {
             return;
@@ -478,7 +445,7 @@ impl Position {
                 halt: spec_capture.halt_behind,
                 criteria: &spec_capture.precedence,
             };
-            s.dfs(from, kind, NO_DIR, NO_DIR);
+            s.dfs(from, kind, NO_DIR);
             self.board[from] = saved;
         }
     }
