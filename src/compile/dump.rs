@@ -2,7 +2,7 @@
 
 use super::Rules;
 use crate::geometry::{CellSet, NotationKind, Playable, Shape};
-use crate::spec::{CaptureKind, Condition, Land, Landing, MidPromotion, MoveKind, Removal, Side};
+use crate::spec::{CaptureKind, Condition, Land, Landing, MidPromotion, MoveKind, Removal, Side, When};
 use std::fmt::Write;
 
 fn dir_list(rules: &Rules, mask: u8) -> String {
@@ -93,7 +93,19 @@ pub fn dump(rules: &Rules) -> String {
                         if c.approach { " at any distance" } else { "" }
                     ),
                 };
-                let when = if c.only_continuing { " (only after its first capture)" } else { "" };
+                let when = match c.when {
+                    When::Always => "",
+                    When::First => " (only as the first capture of a move)",
+                    When::Continuing => " (only after its first capture)",
+                };
+                let all = ((1u16 << spec.kinds.len()) - 1) as u8;
+                let only = if c.kinds & all != t.can_capture & all {
+                    let names: Vec<&str> = spec.kinds.iter().enumerate().filter(|(i, _)| c.kinds >> i & 1 == 1).map(|(_, k)| k.name.as_str()).collect();
+                    format!(", taking only {}", names.join(" or "))
+                } else {
+                    String::new()
+                };
+                let when = format!("{only}{when}");
                 let _ = writeln!(o, "  {} captures: {how}, directions {}{when}", side.name(), dir_list(rules, c.dirs));
             }
             if let Some((to, zone)) = &t.promotion {
@@ -104,6 +116,11 @@ pub fn dump(rules: &Rules) -> String {
         if t.can_capture != all.wrapping_sub(1) {
             let names: Vec<&str> = spec.kinds.iter().enumerate().filter(|(i, _)| t.can_capture >> i & 1 == 1).map(|(_, k)| k.name.as_str()).collect();
             let _ = writeln!(o, "  may capture only: {}", names.join(", "));
+        }
+        for side in Side::BOTH {
+            if let Some(z) = &rules.tables[side as usize][k].avoid {
+                let _ = writeln!(o, "  {}: may end a move on {} only when no other move is legal", side.name(), cell_list(rules, z));
+            }
         }
         if let Some(m) = t.max_quiet_moves {
             let _ = writeln!(o, "  at most {m} quiet moves in a row by one such piece while its side has other pieces");
@@ -134,9 +151,11 @@ pub fn dump(rules: &Rules) -> String {
     if c.landing == Landing::MustContinue {
         let _ = writeln!(o, "  a flying capture must land where it can go on capturing, if it can");
     }
-    if c.halt_behind != 0 {
-        let names: Vec<&str> = spec.kinds.iter().enumerate().filter(|(i, _)| c.halt_behind >> i & 1 == 1).map(|(_, k)| k.name.as_str()).collect();
-        let _ = writeln!(o, "  a flying capture ending on a {} lands directly behind it", names.join(" or "));
+    if let Some(h) = c.halt {
+        let names: Vec<&str> = spec.kinds.iter().enumerate().filter(|(i, _)| h.kinds >> i & 1 == 1).map(|(_, k)| k.name.as_str()).collect();
+        let last = if h.last == 1 { "the last piece it takes is".to_string() } else { format!("the last {} pieces it takes are", h.last) };
+        let min = if h.min_captures > 1 { format!(" and it takes at least {} pieces", h.min_captures) } else { String::new() };
+        let _ = writeln!(o, "  halt rule: a flying capture lands directly behind the last piece when {last} {}{min}", names.join(" or "));
     }
     if c.precedence.is_empty() {
         let _ = writeln!(o, "  precedence: free choice among complete captures");

@@ -4,7 +4,7 @@
 mod dump;
 
 use crate::geometry::CellSet;
-use crate::spec::{CaptureKind, Condition, Land, MoveKind, Side, Spec};
+use crate::spec::{CaptureKind, Condition, Land, MoveKind, Side, Spec, When};
 
 pub use dump::dump;
 
@@ -41,7 +41,9 @@ pub struct CapRule {
     pub land: Land,
     pub approach: bool,
     pub min: u8,
-    pub only_continuing: bool,
+    pub when: When,
+    /// Bit k: may capture kind k (the kind's `can_capture` and the rule's `kinds`).
+    pub kinds: u8,
 }
 
 /// A quiet-move rule compiled for one side.
@@ -63,6 +65,8 @@ pub struct KindTable {
     pub value: u32,
     pub is_king: bool,
     pub max_quiet_moves: Option<u8>,
+    /// Cells where a move of this kind may end only if nothing else is legal.
+    pub avoid: Option<CellSet>,
     /// Directions of the first-capture jumps, for a quick test before a full search.
     pub first_jumps: u8,
     /// Directions of the first-capture flying captures.
@@ -94,6 +98,8 @@ pub struct Rules {
     pub cell_keys: Vec<u64>,
     /// Whether any kind has a quiet-move limit.
     pub has_quiet_limit: bool,
+    /// Whether any kind has cells to avoid.
+    pub has_avoid: bool,
 }
 
 /// A small, fixed pseudo-random generator (SplitMix64) so hash keys are the same on
@@ -107,7 +113,7 @@ fn splitmix(state: &mut u64) -> u64 {
 }
 
 fn first_dirs(kind: &crate::spec::Kind, side: usize, what: CaptureKind) -> u8 {
-    kind.captures.iter().filter(|c| c.kind == what && !c.only_continuing).fold(0, |m, c| m | c.dirs[side])
+    kind.captures.iter().filter(|c| c.kind == what && c.when != When::Continuing).fold(0, |m, c| m | c.dirs[side])
 }
 
 impl Rules {
@@ -131,13 +137,14 @@ impl Rules {
                     captures: kind
                         .captures
                         .iter()
-                        .map(|c| CapRule { kind: c.kind, dirs: c.dirs[s], land: c.land, approach: c.approach, min: c.min, only_continuing: c.only_continuing })
+                        .map(|c| CapRule { kind: c.kind, dirs: c.dirs[s], land: c.land, approach: c.approach, min: c.min, when: c.when, kinds: c.kinds & kind.can_capture })
                         .collect(),
                     promotion: kind.promotion.as_ref().map(|(t, z)| (*t, z[s])),
                     can_capture: kind.can_capture,
                     value: kind.value,
                     is_king: kings[k],
                     max_quiet_moves: kind.max_quiet_moves,
+                    avoid: kind.avoid.as_ref().map(|z| z[s]),
                     first_jumps: first_dirs(kind, s, CaptureKind::Jump),
                     first_flies: first_dirs(kind, s, CaptureKind::Fly),
                     first_leaps: first_dirs(kind, s, CaptureKind::Leap) != 0,
@@ -149,13 +156,14 @@ impl Rules {
         let zobrist_black = splitmix(&mut state);
         let cell_keys = (0..cells + 1).map(|_| splitmix(&mut state)).collect();
         let has_quiet_limit = spec.kinds.iter().any(|k| k.max_quiet_moves.is_some());
+        let has_avoid = spec.kinds.iter().any(|k| k.avoid.is_some());
         let mut neighbour = Box::new([cells as u16; 4096]);
         for c in 0..cells {
             for d in 0..dirs {
                 neighbour[c * 8 + d] = g.neighbours()[c * dirs + d];
             }
         }
-        Rules { neighbour, spec, cells, dirs, opposite, tables, zobrist, zobrist_black, cell_keys, has_quiet_limit }
+        Rules { neighbour, spec, cells, dirs, opposite, tables, zobrist, zobrist_black, cell_keys, has_quiet_limit, has_avoid }
     }
 
     /// The checked variant these rules were built from.

@@ -8,7 +8,7 @@
 
 use super::position::{Board, Position};
 use crate::compile::{code, kind_of, side_of, Rules, DEAD, EMPTY};
-use crate::spec::{CaptureKind, Condition, Criterion, Land, Landing, MidPromotion, MoveKind, Removal};
+use crate::spec::{CaptureKind, Condition, Criterion, Halt, Land, Landing, MidPromotion, MoveKind, Removal, When};
 
 const NO_DIR: u8 = 0xFF;
 
@@ -133,14 +133,24 @@ struct Search<'a> {
     turn_back: bool,
     mid: MidPromotion,
     landing: Landing,
-    halt: u8,
+    halt: Option<Halt>,
     criteria: &'a [Criterion],
 }
 
 impl Search<'_> {
+    /// Whether `c` is a live enemy piece of a kind in `kinds`.
     #[inline]
-    fn capturable(&self, kind: u8, c: u8) -> bool {
-        side_of(c) == self.them && self.rules.tables[self.us][kind as usize].can_capture >> kind_of(c) & 1 == 1
+    fn capturable(&self, kinds: u8, c: u8) -> bool {
+        side_of(c) == self.them && kinds >> kind_of(c) & 1 == 1
+    }
+
+    /// Whether a flying capture that ends now must land directly behind its last piece.
+    fn halts(&self) -> bool {
+        let Some(h) = self.halt else { return false };
+        let stack = &self.list.stack;
+        stack.len() >= h.min_captures as usize
+            && stack.len() >= h.last as usize
+            && stack[stack.len() - h.last as usize..].iter().all(|&(_, pc)| h.kinds >> kind_of(pc) & 1 == 1)
     }
 
     #[inline]
@@ -167,12 +177,14 @@ impl Search<'_> {
         let mut any = false;
         for ri in 0..table.captures.len() {
             let rule = &r.tables[self.us][k as usize].captures[ri];
-            if rule.only_continuing && self.list.stack.is_empty() {
-                continue;
+            let started = !self.list.stack.is_empty();
+            match rule.when {
+                When::Always => {}
+                When::First if started => continue,
+                When::Continuing if !started => continue,
+                _ => {}
             }
-            if rule.kind == CaptureKind::Leap && !self.list.stack.is_empty() {
-                continue;
-            }
+            let kinds = rule.kinds;
             let mut dirs = rule.dirs;
             while dirs != 0 {
                 let d = dirs.trailing_zeros() as usize;
@@ -184,7 +196,7 @@ impl Search<'_> {
                 match rule.kind {
                     CaptureKind::Jump => {
                         let pc = self.board[n];
-                        if !self.capturable(k, pc) {
+                        if !self.capturable(kinds, pc) {
                             continue;
                         }
                         let l = r.next(n, d);
@@ -201,7 +213,7 @@ impl Search<'_> {
                             n = r.next(n, d);
                         }
                         let pc = self.board[n];
-                        if !self.capturable(k, pc) {
+                        if !self.capturable(kinds, pc) {
                             continue;
                         }
                         let first = r.next(n, d);
@@ -213,7 +225,7 @@ impl Search<'_> {
                         if rule.land == Land::Next {
                             self.land_one(first, k, d as u8);
                         } else {
-                            let halt = self.halt >> kind_of(pc) & 1 == 1;
+                            let halt = self.halts();
                             self.land_many(first, k, d as u8, halt);
                         }
                         self.untake();
@@ -226,7 +238,7 @@ impl Search<'_> {
                         }
                         let mut m = n;
                         let mut count = 0;
-                        while self.capturable(k, self.board[m]) {
+                        while self.capturable(kinds, self.board[m]) {
                             count += 1;
                             m = r.next(m, d);
                         }
@@ -409,11 +421,24 @@ impl Position {
     /// resulting piece are one move.
     pub fn generate(&mut self, rules: &Rules, list: &mut MoveList, paths: bool) {
         self.gen_captures(rules, list, paths);
-        if !list.moves.is_empty() && rules.spec().capture.mandatory {
+        if list.moves.is_empty() || !rules.spec().capture.mandatory {
+            let pieces = self.pieces[self.side as usize];
+            self.gen_quiet::<false>(rules, list, pieces);
+        }
+        if rules.has_avoid {
+            self.drop_avoided(rules, list);
+        }
+    }
+
+    /// Removes moves that end on a cell their kind must avoid, unless nothing else is
+    /// legal.
+    fn drop_avoided(&self, rules: &Rules, list: &mut MoveList) {
+        let us = self.side as usize;
+        let avoided = |m: &Move| rules.tables[us][m.kind_before as usize].avoid.is_some_and(|z| z.contains(m.to));
+        if list.moves.iter().all(avoided) {
             return;
         }
-        let pieces = self.pieces[self.side as usize];
-        self.gen_quiet::<false>(rules, list, pieces);
+        list.moves.retain(|m| !avoided(m));
     }
 
     /// Clears `list` and fills it with the legal captures (precedence applied).
@@ -442,7 +467,7 @@ impl Position {
                 turn_back: spec_capture.turn_back,
                 mid: spec_capture.promotion,
                 landing: spec_capture.landing,
-                halt: spec_capture.halt_behind,
+                halt: spec_capture.halt,
                 criteria: &spec_capture.precedence,
             };
             s.dfs(from, kind, NO_DIR);
@@ -453,6 +478,10 @@ impl Position {
     /// The number of legal moves, as [`Position::generate`] would list them, without
     /// storing quiet moves (bulk counting at the leaves of perft).
     pub fn count_moves(&mut self, rules: &Rules, list: &mut MoveList, paths: bool) -> usize {
+        if rules.has_avoid {
+            self.generate(rules, list, paths);
+            return list.len();
+        }
         self.gen_captures(rules, list, paths);
         if !list.moves.is_empty() && rules.spec().capture.mandatory {
             return list.moves.len();

@@ -16,8 +16,11 @@ pub fn load(source: &str, file: &str) -> Result<Spec, Diagnostics> {
         Ok(r) => r,
         Err(e) => return Err(fail(vec![toml_error(&e, source)])),
     };
-    let mut cx = Checker { source, errors: Vec::new() };
-    let spec = cx.check(raw);
+    let mut cx = Checker { source, errors: super::options::check_options(&raw) };
+    let spec = cx.check_ref(&raw).map(|mut s| {
+        super::options::fill_options(&mut s, &raw);
+        s
+    });
     match spec {
         Some(s) if cx.errors.is_empty() => Ok(s),
         _ => {
@@ -129,7 +132,7 @@ impl Checker<'_> {
         }
     }
 
-    fn check(&mut self, raw: RawVariant) -> Option<Spec> {
+    fn check_ref(&mut self, raw: &RawVariant) -> Option<Spec> {
         // Board.
         let board = raw.board.get_ref();
         let shape_span = board.shape.span();
@@ -293,7 +296,7 @@ impl Checker<'_> {
                     if let Some(cond) = &e.condition {
                         self.err(Diagnostic::new("a capture takes no `where` condition", cond.span(), "only quiet moves have conditions"));
                     }
-                    let r = lower_capture(&e.body, &geometry, &notation, forward);
+                    let r = lower_capture(&e.body, &geometry, &notation, forward, &kind_names);
                     if let Some(rule) = self.ok(r) {
                         captures.push(rule);
                     }
@@ -348,7 +351,17 @@ impl Checker<'_> {
                     }
                 }
             };
-            kinds.push(Kind { name: name.clone(), fen, symbol, value, moves, captures, can_capture, promotion, max_quiet_moves });
+            let avoid = p.avoid.as_ref().and_then(|z| {
+                let e = self.parse(z)?;
+                let mut zones = [CellSet::EMPTY; 2];
+                for side in Side::BOTH {
+                    let cx = Ctx { g: &geometry, n: &notation, side, forward: forward[side as usize], relative: true };
+                    let r = lower_cells(&e.body, &cx);
+                    zones[side as usize] = self.ok(r)?;
+                }
+                Some(zones)
+            });
+            kinds.push(Kind { name: name.clone(), fen, symbol, value, moves, captures, can_capture, promotion, max_quiet_moves, avoid });
         }
         let all_kinds = (1u16 << kinds.len()) - 1;
         for k in &mut kinds {
@@ -363,7 +376,7 @@ impl Checker<'_> {
             promotion: MidPromotion::AtEnd,
             landing: Landing::Free,
             precedence: Vec::new(),
-            halt_behind: 0,
+            halt: None,
         };
         if let Some(c) = &raw.capture {
             let c = c.get_ref();
@@ -397,10 +410,18 @@ impl Checker<'_> {
                     capture.precedence.push(v);
                 }
             }
+            let mut kinds = 0u8;
             for k in &c.halt_behind {
                 if let Some(i) = self.ok(kind_index(k)) {
-                    capture.halt_behind |= 1 << i;
+                    kinds |= 1 << i;
                 }
+            }
+            let last = self.int(&c.halt_last, "`halt_last`", 1..33).unwrap_or(1) as u8;
+            let min_captures = self.int(&c.halt_min_captures, "`halt_min_captures`", 1..65).unwrap_or(1) as u8;
+            if kinds != 0 {
+                capture.halt = Some(Halt { kinds, last, min_captures });
+            } else if let Some(v) = c.halt_last.as_ref().or(c.halt_min_captures.as_ref()) {
+                self.err(Diagnostic::new("a halt rule needs `halt_behind`", v.span(), "halt after which kinds?").help("add e.g. `halt_behind = [\"king\"]`; list every kind to halt after any piece"));
             }
         }
 
@@ -480,6 +501,7 @@ impl Checker<'_> {
             capture,
             setup,
             end,
+            options: Vec::new(),
         })
     }
 }
@@ -592,7 +614,26 @@ fn side_dirs(e: &Expr, g: &Geometry, n: &Notation, forward: [usize; 2]) -> Resul
     Ok(out)
 }
 
-fn lower_capture(e: &Expr, g: &Geometry, n: &Notation, forward: [usize; 2]) -> Result<CaptureRule, Diagnostic> {
+/// A set of piece kinds: `man`, `man | king`.
+fn kind_mask(e: &Expr, kinds: &[String]) -> Result<u8, Diagnostic> {
+    match e {
+        Expr::Name { name, span } => match kinds.iter().position(|k| k == name) {
+            Some(i) => Ok(1 << i),
+            None => {
+                let mut d = Diagnostic::new(format!("unknown piece kind `{name}`"), span.clone(), "not a piece kind");
+                d.help = Some(match near_miss(name, kinds.iter().map(String::as_str)) {
+                    Some(m) => format!("did you mean `{m}`? the kinds are: {}", kinds.join(", ")),
+                    None => format!("the kinds are: {}", kinds.join(", ")),
+                });
+                Err(d)
+            }
+        },
+        Expr::Binary { op: Op::Union, lhs, rhs, .. } => Ok(kind_mask(lhs, kinds)? | kind_mask(rhs, kinds)?),
+        other => Err(Diagnostic::new("expected piece kinds such as `man | king`", other.span(), "not a set of kinds")),
+    }
+}
+
+fn lower_capture(e: &Expr, g: &Geometry, n: &Notation, forward: [usize; 2], kind_names: &[String]) -> Result<CaptureRule, Diagnostic> {
     let (name, name_span, args, span) = match e {
         Expr::Call { name, name_span, args, span } => (name, name_span, args, span),
         other => {
@@ -614,13 +655,16 @@ fn lower_capture(e: &Expr, g: &Geometry, n: &Notation, forward: [usize; 2]) -> R
         }
     };
     let allowed: &[&str] = match kind {
-        CaptureKind::Jump => &["when"],
-        CaptureKind::Fly => &["land", "when"],
-        CaptureKind::Leap => &["approach", "min", "when"],
+        CaptureKind::Jump => &["when", "kinds"],
+        CaptureKind::Fly => &["land", "when", "kinds"],
+        CaptureKind::Leap => &["approach", "min", "when", "kinds"],
     };
     let a = split_args(name, args, span, 1, allowed)?;
     let dirs = side_dirs(a.positional[0], g, n, forward)?;
-    let mut rule = CaptureRule { kind, dirs, land: Land::Any, approach: false, min: 2, only_continuing: false };
+    let mut rule = CaptureRule { kind, dirs, land: Land::Any, approach: false, min: 2, when: When::Always, kinds: u8::MAX };
+    if kind == CaptureKind::Leap {
+        rule.when = When::First;
+    }
     if kind == CaptureKind::Jump {
         rule.land = Land::Next;
     }
@@ -631,7 +675,14 @@ fn lower_capture(e: &Expr, g: &Geometry, n: &Notation, forward: [usize; 2]) -> R
         match arg {
             "land" => rule.land = if bare_name(v, "landing", &["any", "next"])? == "any" { Land::Any } else { Land::Next },
             "approach" => rule.approach = bare_name(v, "approach", &["any", "adjacent"])? == "any",
-            "when" => rule.only_continuing = bare_name(v, "moment", &["always", "continuing"])? == "continuing",
+            "when" => {
+                rule.when = match bare_name(v, "moment", &["always", "first", "continuing"])?.as_str() {
+                    "always" => When::Always,
+                    "first" => When::First,
+                    _ => When::Continuing,
+                }
+            }
+            "kinds" => rule.kinds = kind_mask(v, kind_names)?,
             "min" => match v {
                 Expr::Number { value, span } => {
                     if !(2..=32).contains(value) {

@@ -95,8 +95,21 @@ pub struct CaptureRule {
     pub approach: bool,
     /// Leap: the fewest pieces in the line.
     pub min: u8,
-    /// Only once the move has already captured (not as its first capture).
-    pub only_continuing: bool,
+    /// At which captures of a move this rule may be used.
+    pub when: When,
+    /// Bit k: this rule may capture pieces of kind k.
+    pub kinds: u8,
+}
+
+/// At which captures of a move a capture rule may be used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum When {
+    /// As the first capture and as a continuation.
+    Always,
+    /// Only as the first capture of a move.
+    First,
+    /// Only once the move has already captured.
+    Continuing,
 }
 
 /// A kind of piece.
@@ -117,6 +130,8 @@ pub struct Kind {
     /// Most consecutive quiet moves by one piece of this kind while its side also has
     /// pieces of other kinds.
     pub max_quiet_moves: Option<u8>,
+    /// Per side, cells where a move of this kind may end only if nothing else is legal.
+    pub avoid: Option<[CellSet; 2]>,
 }
 
 /// When captured pieces leave the board.
@@ -188,8 +203,18 @@ pub struct CaptureRules {
     pub promotion: MidPromotion,
     pub landing: Landing,
     pub precedence: Vec<Criterion>,
-    /// Bit k: a flying capture whose last captured piece is of kind k lands directly behind it.
-    pub halt_behind: u8,
+    /// The halt rule, if any.
+    pub halt: Option<Halt>,
+}
+
+/// A halt rule: a flying capture must land directly behind the last piece it takes
+/// when the move takes at least `min_captures` pieces and the last `last` of them are of
+/// the kinds in `kinds`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Halt {
+    pub kinds: u8,
+    pub last: u8,
+    pub min_captures: u8,
 }
 
 /// How the game ends.
@@ -221,4 +246,16 @@ pub struct Spec {
     /// Start position: (cell, kind) per side.
     pub setup: [Vec<(u16, u8)>; 2],
     pub end: EndRules,
+    /// The variant's options and the choice made for each.
+    pub options: Vec<VariantOption>,
+}
+
+/// An option of a variant, chosen at load.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VariantOption {
+    pub name: String,
+    pub help: String,
+    pub choices: Vec<String>,
+    pub default: String,
+    pub chosen: String,
 }

@@ -25,6 +25,22 @@ pub struct RawVariant {
     pub setup: Spanned<RawSetup>,
     #[serde(default)]
     pub end: Option<Spanned<RawEnd>>,
+    /// Options chosen at load: `[options.NAME]` with `default`, `help` and
+    /// `choices.CHOICE` tables that override parts of the file.
+    #[serde(default)]
+    pub options: Option<Ordered<RawOption>>,
+}
+
+/// `[options.NAME]`: one option of the variant.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawOption {
+    /// The choice the rest of the file describes.
+    pub default: SStr,
+    #[serde(default)]
+    pub help: Option<SStr>,
+    /// `choices.CHOICE`: the tables and keys this choice changes (empty for the default).
+    pub choices: Ordered<toml::Table>,
 }
 
 /// `[variant]`: who the variant is.
@@ -107,6 +123,10 @@ pub struct RawPiece {
     /// Value for capture precedence by value.
     #[serde(default)]
     pub value: Option<Spanned<i64>>,
+    /// Cells where a move of this kind may end only if its side has no other legal move
+    /// (written from White's point of view).
+    #[serde(default)]
+    pub avoid: Option<SStr>,
     /// Most consecutive quiet moves one piece of this kind may make while its side has
     /// pieces of other kinds.
     #[serde(default)]
@@ -133,9 +153,16 @@ pub struct RawCapture {
     pub landing: Option<SStr>,
     #[serde(default)]
     pub precedence: Vec<SStr>,
-    /// Kinds after which, when captured last, a flying capture stops directly behind.
+    /// Halt rule: kinds after which, when captured last, a flying capture must land
+    /// directly behind the last piece.
     #[serde(default)]
     pub halt_behind: Vec<SStr>,
+    /// Halt rule: how many of the last captured pieces must be of those kinds (default 1).
+    #[serde(default)]
+    pub halt_last: Option<Spanned<i64>>,
+    /// Halt rule: the fewest pieces the move must capture for it to apply (default 1).
+    #[serde(default)]
+    pub halt_min_captures: Option<Spanned<i64>>,
 }
 
 /// `[setup]`: the start position.
