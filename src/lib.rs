@@ -34,4 +34,4 @@ pub use engine::{divide, perft, perft_parallel, Counting, Move, MoveInfo, MoveLi
 pub use geometry::{CellSet, Geometry, Notation};
 pub use record::{full_path, move_text, parse_fen, write_fen, FenError};
 pub use spec::{load, Diagnostic, Diagnostics, Side, Spec};
-pub use variants::{compile_text, load_variant, shipped, LoadError};
+pub use variants::{compile_text, load_variant, load_variant_with, shipped, LoadError};

@@ -2,7 +2,7 @@
 
 use clap::{Parser, Subcommand};
 use polydame::{
-    divide, dump, full_path, load_variant, move_text, parse_fen, perft_parallel, shipped, write_fen, compile_text, Counting, MoveInfo, MoveList,
+    divide, dump, full_path, load_variant_with, move_text, parse_fen, perft_parallel, shipped, write_fen, compile_text, Counting, MoveInfo, MoveList,
     Position, Rules,
 };
 use serde_json::json;
@@ -31,6 +31,9 @@ enum Command {
         /// Show this position instead of the start.
         #[arg(long)]
         fen: Option<String>,
+        /// Choose a variant option: NAME=CHOICE (repeatable).
+        #[arg(long = "option", value_name = "NAME=CHOICE", value_parser = option_pair)]
+        options: Vec<(String, String)>,
     },
     /// Compile a variant file and report its errors with line and column.
     Check {
@@ -50,6 +53,9 @@ enum Command {
         paths: bool,
         #[arg(long)]
         json: bool,
+        /// Choose a variant option: NAME=CHOICE (repeatable).
+        #[arg(long = "option", value_name = "NAME=CHOICE", value_parser = option_pair)]
+        options: Vec<(String, String)>,
     },
     /// Count the leaves of the legal-move tree.
     Perft {
@@ -68,6 +74,9 @@ enum Command {
         paths: bool,
         #[arg(long)]
         json: bool,
+        /// Choose a variant option: NAME=CHOICE (repeatable).
+        #[arg(long = "option", value_name = "NAME=CHOICE", value_parser = option_pair)]
+        options: Vec<(String, String)>,
     },
 }
 
@@ -78,8 +87,16 @@ fn invalid(msg: impl ToString) -> Failure {
     Failure(msg.to_string(), 1)
 }
 
-fn load(variant: &str) -> Result<Rules, Failure> {
-    load_variant(variant).map_err(invalid)
+/// `NAME=CHOICE` of `--option`.
+fn option_pair(s: &str) -> Result<(String, String), String> {
+    match s.split_once('=') {
+        Some((k, v)) if !k.trim().is_empty() && !v.trim().is_empty() => Ok((k.trim().to_string(), v.trim().to_string())),
+        _ => Err(format!("expected NAME=CHOICE, e.g. halt=killer, not `{s}`")),
+    }
+}
+
+fn load(variant: &str, options: &[(String, String)]) -> Result<Rules, Failure> {
+    load_variant_with(variant, options).map_err(invalid)
 }
 
 fn position(rules: &Rules, fen: &Option<String>) -> Result<Position, Failure> {
@@ -122,19 +139,22 @@ fn run(cli: Cli) -> Result<(), Failure> {
                     .iter()
                     .map(|r| {
                         let s = r.spec();
-                        json!({"id": s.id, "name": s.name, "aliases": s.aliases, "cells": s.geometry.len(), "gametype": s.gametypes})
+                        let options: Vec<_> = s.options.iter().map(|o| json!({"name": o.name, "choices": o.choices, "default": o.default, "help": o.help})).collect();
+                        json!({"id": s.id, "name": s.name, "aliases": s.aliases, "cells": s.geometry.len(), "gametype": s.gametypes, "options": options})
                     })
                     .collect();
                 say(serde_json::to_string(&v).expect("JSON of strings"));
             } else {
                 for r in &rows {
                     let s = r.spec();
-                    say(format!("{:<16} {} ({} cells)", s.id, s.name, s.geometry.len()));
+                    let opts: Vec<String> = s.options.iter().map(|o| format!("--option {}={}", o.name, o.choices.join("|"))).collect();
+                    let opts = if opts.is_empty() { String::new() } else { format!("  [{}]", opts.join(" ")) };
+                    say(format!("{:<16} {} ({} cells){opts}", s.id, s.name, s.geometry.len()));
                 }
             }
         }
-        Command::Show { variant, fen } => {
-            let rules = load(&variant)?;
+        Command::Show { variant, fen, options } => {
+            let rules = load(&variant, &options)?;
             let pos = position(&rules, &fen)?;
             say(dump(&rules));
             if fen.is_some() {
@@ -146,9 +166,16 @@ fn run(cli: Cli) -> Result<(), Failure> {
             let rules = compile_text(&text, &file).map_err(invalid)?;
             let s = rules.spec();
             say(format!("ok: {} ({}), {} cells, {} piece kinds", s.id, s.name, s.geometry.len(), s.kinds.len()));
+            // Every choice of every option must compile too.
+            for o in &s.options {
+                for c in &o.choices {
+                    load(&file, &[(o.name.clone(), c.clone())])?;
+                    say(format!("ok: option {}={}", o.name, c));
+                }
+            }
         }
-        Command::Moves { variant, fen, fen_file, paths, json } => {
-            let rules = load(&variant)?;
+        Command::Moves { variant, fen, fen_file, paths, json, options } => {
+            let rules = load(&variant, &options)?;
             let fens: Vec<(usize, String)> = match (&fen, &fen_file) {
                 (_, Some(path)) => {
                     let text = std::fs::read_to_string(path).map_err(|e| invalid(format!("cannot read {path}: {e}")))?;
@@ -205,8 +232,8 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 return Err(invalid(format!("{bad} FEN(s) could not be read")));
             }
         }
-        Command::Perft { variant, depth, fen, divide: by_move, threads, paths, json } => {
-            let rules = load(&variant)?;
+        Command::Perft { variant, depth, fen, divide: by_move, threads, paths, json, options } => {
+            let rules = load(&variant, &options)?;
             let mut pos = position(&rules, &fen)?;
             let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
             let counting = if paths { Counting::Paths } else { Counting::Distinct };

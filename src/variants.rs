@@ -18,6 +18,17 @@ pub enum LoadError {
     /// The file has errors.
     #[error("{0}")]
     Invalid(Box<Diagnostics>),
+    /// A requested option or choice does not exist.
+    #[error("{0}")]
+    Option(String),
+}
+
+fn with_options(text: &str, file: &str, options: &[(String, String)]) -> Result<Rules, LoadError> {
+    match spec::load_with(text, file, options) {
+        Ok(s) => Ok(Rules::new(s)),
+        Err(spec::OptionError::Invalid(d)) => Err(LoadError::Invalid(d)),
+        Err(spec::OptionError::Unknown(m)) => Err(LoadError::Option(m)),
+    }
 }
 
 fn hint(s: &Option<String>) -> String {
@@ -39,22 +50,27 @@ pub fn compile_text(text: &str, file: &str) -> Result<Rules, Box<Diagnostics>> {
 
 /// Loads a shipped variant by id or alias (case-insensitive), or a variant file by path.
 pub fn load_variant(name: &str) -> Result<Rules, LoadError> {
+    load_variant_with(name, &[])
+}
+
+/// Loads a variant with options chosen: (option, choice) pairs such as ("halt", "killer").
+pub fn load_variant_with(name: &str, options: &[(String, String)]) -> Result<Rules, LoadError> {
     let lower = name.to_ascii_lowercase();
     if let Some((stem, text)) = SHIPPED.iter().find(|(stem, _)| *stem == lower) {
-        return compile_text(text, &format!("variants/{stem}.toml")).map_err(LoadError::Invalid);
+        return with_options(text, &format!("variants/{stem}.toml"), options);
     }
-    // Aliases: compile each shipped file's header only when the id did not match.
+    // Aliases: compile each shipped file only when the id did not match.
     for (stem, text) in SHIPPED {
         if let Ok(rules) = compile_text(text, stem) {
             if rules.spec().aliases.iter().any(|a| a.eq_ignore_ascii_case(name)) {
-                return Ok(rules);
+                return with_options(text, &format!("variants/{stem}.toml"), options);
             }
         }
     }
     let path = Path::new(name);
     if path.exists() {
         let text = std::fs::read_to_string(path).map_err(|source| LoadError::Io { path: name.to_string(), source })?;
-        return compile_text(&text, name).map_err(LoadError::Invalid);
+        return with_options(&text, name, options);
     }
     let suggestion = spec::diag::near_miss(&lower, SHIPPED.iter().map(|(s, _)| *s)).map(str::to_string);
     Err(LoadError::NotFound { name: name.to_string(), suggestion })
