@@ -2,6 +2,7 @@
 
 mod fen;
 mod notation;
+pub mod pdn;
 
 pub use fen::{parse_fen, write_fen, FenError};
 pub use notation::{full_path, move_text};

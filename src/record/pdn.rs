@@ -1,0 +1,356 @@
+//! Reading PDN: splitting a file into games as it streams (constant memory), and reading
+//! one game's tags and move tokens with the grammar in `grammar/pdn.pest`. This is syntax
+//! only; legality is the replayer's job.
+
+use pest::Parser;
+use std::io::BufRead;
+
+#[derive(pest_derive::Parser)]
+#[grammar = "../grammar/pdn.pest"]
+struct PdnParser;
+
+/// One game's text and where it starts in its file.
+#[derive(Clone, Debug)]
+pub struct GameText {
+    /// The game's text.
+    pub text: String,
+    /// Line of the file where the text starts (from 1).
+    pub line: usize,
+}
+
+/// A move as written, before it is matched against a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveText {
+    /// The text as written (without annotations).
+    pub text: String,
+    /// The squares in order, as written.
+    pub squares: Vec<String>,
+    /// Whether it was written as a capture (`x` or `:`).
+    pub capture: bool,
+    /// Line and column in the file (from 1).
+    pub line: usize,
+    pub column: usize,
+}
+
+/// Something in a game that is not a move the replay understands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Oddity {
+    pub text: String,
+    pub line: usize,
+    pub column: usize,
+}
+
+/// One game: tags, the main line's moves, the result written after them.
+#[derive(Clone, Debug, Default)]
+pub struct Game {
+    pub tags: Vec<(String, String)>,
+    pub moves: Vec<MoveText>,
+    /// The result token that closes the move text, if any.
+    pub result: Option<String>,
+    /// Text that is neither a move nor any other known token, in order.
+    pub oddities: Vec<Oddity>,
+    /// An unknown move (`...`, `--`) was written: the rest cannot be replayed.
+    pub gap: Option<Oddity>,
+    /// The first line of the game in its file.
+    pub line: usize,
+}
+
+impl Game {
+    /// The value of a tag (the first with that name, case-insensitive).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+    }
+}
+
+/// Splits a PDN stream into games, one at a time: a game ends where a tag pair starts
+/// after moves, or after a result token. Bytes that are not UTF-8 are read as Latin-1.
+pub struct Games<R: BufRead> {
+    reader: R,
+    line: usize,
+    buf: Vec<u8>,
+    pending: Option<GameText>,
+    done: bool,
+}
+
+impl<R: BufRead> Games<R> {
+    /// Reads games from `reader`.
+    pub fn new(reader: R) -> Self {
+        Games { reader, line: 0, buf: Vec::new(), pending: None, done: false }
+    }
+}
+
+fn decode(bytes: &[u8]) -> String {
+    match std::str::from_utf8(bytes) {
+        Ok(s) => s.to_string(),
+        Err(_) => bytes.iter().map(|&b| b as char).collect(),
+    }
+}
+
+/// The splitter's view of a line: whether the game so far has moves, where a new game
+/// begins in this line, and whether a result closes it.
+#[derive(Default)]
+struct State {
+    depth: usize,
+    in_comment: bool,
+    has_moves: bool,
+}
+
+const RESULTS: [&str; 8] = ["1/2-1/2", "2-0", "0-2", "1-1", "1-0", "0-1", "0-0", "*"];
+
+impl State {
+    /// Feeds one line; returns the byte offsets where a game ends in it (after a result)
+    /// or starts (a tag after moves): (offset, is_start).
+    fn feed(&mut self, line: &str) -> Vec<(usize, bool)> {
+        let mut cuts = Vec::new();
+        let bytes = line.as_bytes();
+        let mut i = 0;
+        if !self.in_comment && self.depth == 0 && (line.starts_with('%') || line.starts_with(';')) {
+            return cuts;
+        }
+        while i < bytes.len() {
+            let c = bytes[i];
+            if self.in_comment {
+                if c == b'}' {
+                    self.in_comment = false;
+                }
+                i += 1;
+                continue;
+            }
+            match c {
+                b'{' => self.in_comment = true,
+                b'(' => self.depth += 1,
+                b')' => self.depth = self.depth.saturating_sub(1),
+                b'[' if self.depth == 0 => {
+                    if self.has_moves {
+                        cuts.push((i, true));
+                        self.has_moves = false;
+                    }
+                    // Skip the tag pair (its value may hold anything).
+                    let mut j = i + 1;
+                    let mut in_str = false;
+                    while j < bytes.len() {
+                        if bytes[j] == b'"' && bytes[j - 1] != b'\\' {
+                            in_str = !in_str;
+                        } else if bytes[j] == b']' && !in_str {
+                            break;
+                        }
+                        j += 1;
+                    }
+                    i = j;
+                }
+                b' ' | b'\t' | b'\r' | b'\n' => {}
+                _ if self.depth == 0 => {
+                    let start = i;
+                    while i < bytes.len() && !matches!(bytes[i], b' ' | b'\t' | b'\r' | b'\n' | b'{' | b'(' | b'[') {
+                        i += 1;
+                    }
+                    let word = &line[start..i];
+                    if RESULTS.contains(&word) {
+                        cuts.push((i, false));
+                        self.has_moves = false;
+                    } else {
+                        self.has_moves = true;
+                    }
+                    continue;
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        cuts
+    }
+}
+
+impl<R: BufRead> Iterator for Games<R> {
+    type Item = std::io::Result<GameText>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done && self.pending.is_none() {
+            return None;
+        }
+        let mut state = State::default();
+        let mut current = self.pending.take().unwrap_or(GameText { text: String::new(), line: self.line + 1 });
+        if !current.text.is_empty() {
+            // The carried-over start of this game was already scanned as a tag.
+            let _ = state.feed(&current.text.clone());
+        }
+        loop {
+            self.buf.clear();
+            let n = match self.reader.read_until(b'\n', &mut self.buf) {
+                Ok(n) => n,
+                Err(e) => return Some(Err(e)),
+            };
+            if n == 0 {
+                self.done = true;
+                return if current.text.trim().is_empty() { None } else { Some(Ok(current)) };
+            }
+            self.line += 1;
+            let line = decode(&self.buf);
+            if current.text.trim().is_empty() {
+                current.line = self.line;
+                current.text.clear();
+            }
+            let cuts = state.feed(&line);
+            if let Some(&(at, is_start)) = cuts.first() {
+                if is_start {
+                    current.text.push_str(&line[..at]);
+                    self.pending = Some(GameText { text: line[at..].to_string(), line: self.line });
+                } else {
+                    current.text.push_str(&line[..at]);
+                    let rest = &line[at..];
+                    if !rest.trim().is_empty() {
+                        self.pending = Some(GameText { text: rest.to_string(), line: self.line });
+                    }
+                }
+                return Some(Ok(current));
+            }
+            current.text.push_str(&line);
+        }
+    }
+}
+
+/// Line and column (from 1) of a byte offset in a game's text, given its first line.
+fn place(text: &str, offset: usize, first_line: usize) -> (usize, usize) {
+    let before = &text[..offset];
+    let line = first_line + before.matches('\n').count();
+    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, col)
+}
+
+/// Reads one game's text. Never fails: what cannot be read is kept as an oddity.
+pub fn parse_game(g: &GameText) -> Game {
+    let mut game = Game { line: g.line, ..Game::default() };
+    let pairs = match PdnParser::parse(Rule::game, &g.text) {
+        Ok(mut p) => p.next().expect("the game rule matched").into_inner(),
+        Err(e) => {
+            let at = match e.location {
+                pest::error::InputLocation::Pos(p) => p,
+                pest::error::InputLocation::Span((s, _)) => s,
+            };
+            let (line, column) = place(&g.text, at, g.line);
+            game.oddities.push(Oddity { text: g.text[at..].chars().take(20).collect(), line, column });
+            return game;
+        }
+    };
+    for p in pairs {
+        match p.as_rule() {
+            Rule::tag => {
+                let mut inner = p.into_inner();
+                let name = inner.next().map(|n| n.as_str().to_string()).unwrap_or_default();
+                let value = inner.next().map(|v| unescape(v.as_str())).unwrap_or_default();
+                game.tags.push((name, value));
+            }
+            Rule::body => read_body(p, &g.text, g.line, &mut game, true),
+            Rule::EOI => {}
+            other => unreachable!("game holds {other:?}"),
+        }
+    }
+    game
+}
+
+fn unescape(quoted: &str) -> String {
+    let inner = &quoted[1..quoted.len() - 1];
+    let mut out = String::with_capacity(inner.len());
+    let mut chars = inner.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            if let Some(n) = chars.next() {
+                out.push(n);
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn read_body(p: pest::iterators::Pair<Rule>, text: &str, first: usize, game: &mut Game, main: bool) {
+    for t in p.into_inner() {
+        let (line, column) = place(text, t.as_span().start(), first);
+        match t.as_rule() {
+            Rule::comment | Rule::line_comment | Rule::nag | Rule::move_number | Rule::strength => {}
+            Rule::variation => {}
+            Rule::setup | Rule::stray_tag | Rule::junk => {
+                if main {
+                    game.oddities.push(Oddity { text: t.as_str().to_string(), line, column });
+                }
+            }
+            Rule::unknown_move => {
+                if main && game.gap.is_none() {
+                    game.gap = Some(Oddity { text: t.as_str().to_string(), line, column });
+                }
+            }
+            Rule::result => {
+                if main {
+                    game.result = Some(t.as_str().to_string());
+                }
+            }
+            Rule::r#move => {
+                if !main {
+                    continue;
+                }
+                let mut squares = Vec::new();
+                let mut capture = false;
+                let mut written = String::new();
+                for part in t.into_inner() {
+                    match part.as_rule() {
+                        Rule::square | Rule::alg_square => {
+                            squares.push(part.as_str().to_string());
+                            written.push_str(part.as_str());
+                        }
+                        Rule::separator => {
+                            let s = part.as_str();
+                            capture |= s != "-";
+                            written.push_str(if s == "-" { "-" } else { "x" });
+                        }
+                        Rule::strength => {}
+                        other => unreachable!("move holds {other:?}"),
+                    }
+                }
+                game.moves.push(MoveText { text: written, squares, capture, line, column });
+            }
+            other => unreachable!("body holds {other:?}"),
+        }
+    }
+}
+
+/// All games of a file, streamed.
+pub fn games<R: BufRead>(reader: R) -> Games<R> {
+    Games::new(reader)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn all(text: &str) -> Vec<Game> {
+        games(text.as_bytes()).map(|g| parse_game(&g.expect("in memory"))).collect()
+    }
+
+    #[test]
+    fn splits_and_reads() {
+        let g = all("[Event \"a\"]\n[White \"W \\\"x\\\"\"]\n1. 32-28 19-23 {c} 2. 28x19 (2. 33-29 $1) 14x23 2-0\n[Event \"b\"]\n1. 32-28! 1-1\n");
+        assert_eq!(g.len(), 2);
+        assert_eq!(g[0].tag("white"), Some("W \"x\""));
+        assert_eq!(g[0].moves.len(), 4);
+        assert!(g[0].moves[2].capture);
+        assert_eq!(g[0].result.as_deref(), Some("2-0"));
+        assert_eq!((g[0].moves[2].line, g[0].moves[2].column), (3, 23));
+        assert_eq!(g[1].moves[0].squares, vec!["32", "28"]);
+        assert_eq!(g[1].line, 4);
+    }
+
+    #[test]
+    fn sloppy_text() {
+        let g = all("1. 1- 6 28 x17 c3b4 23... 20-25 zz 0-2");
+        assert_eq!(g.len(), 1);
+        assert_eq!(g[0].moves.iter().map(|m| m.text.as_str()).collect::<Vec<_>>(), ["1-6", "28x17", "c3b4", "20-25"]);
+        assert_eq!(g[0].oddities.len(), 1);
+    }
+
+    #[test]
+    fn games_without_tags_split_on_results() {
+        let g = all("1. 32-28 2-0 1. 33-29 0-2");
+        assert_eq!(g.len(), 2);
+    }
+}
