@@ -10,6 +10,8 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
+mod validate;
+
 #[derive(Parser)]
 #[command(name = "polydame", version, about = "Plays the rules of any checkers/draughts variant from a description file")]
 struct Cli {
@@ -51,6 +53,21 @@ enum Command {
         /// Every capture route instead of distinct moves.
         #[arg(long)]
         paths: bool,
+        #[arg(long)]
+        json: bool,
+        /// Choose a variant option: NAME=CHOICE (repeatable).
+        #[arg(long = "option", value_name = "NAME=CHOICE", value_parser = option_pair)]
+        options: Vec<(String, String)>,
+    },
+    /// Check every move of every game in PDN files.
+    Validate {
+        /// PDN files.
+        #[arg(required = true)]
+        files: Vec<String>,
+        /// The variant of every game (otherwise each game's GameType tag decides).
+        #[arg(long)]
+        variant: Option<String>,
+        /// One JSON object per game.
         #[arg(long)]
         json: bool,
         /// Choose a variant option: NAME=CHOICE (repeatable).
@@ -232,6 +249,16 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 return Err(invalid(format!("{bad} FEN(s) could not be read")));
             }
         }
+        Command::Validate { files, variant, json, options } => {
+            let fixed = match &variant {
+                Some(v) => Some(load(v, &options)?),
+                None => None,
+            };
+            let summary = validate::run(&files, fixed.as_ref(), json, &mut say)?;
+            if summary.invalid > 0 {
+                return Err(Failure(String::new(), 1));
+            }
+        }
         Command::Perft { variant, depth, fen, divide: by_move, threads, paths, json, options } => {
             let rules = load(&variant, &options)?;
             let mut pos = position(&rules, &fen)?;
@@ -282,7 +309,9 @@ fn main() -> ExitCode {
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure(msg, code)) => {
-            eprintln!("{msg}");
+            if !msg.is_empty() {
+                eprintln!("{msg}");
+            }
             ExitCode::from(code)
         }
     }

@@ -44,6 +44,7 @@ pub fn dump(rules: &Rules) -> String {
     let notation = match spec.notation.kind() {
         NotationKind::Numeric(c) => format!("numbers 1-{} from the {} corner", g.len(), c.name()),
         NotationKind::Algebraic => "algebraic".to_string(),
+        NotationKind::AlgebraicFromBlack => "algebraic from Black's side".to_string(),
     };
     let _ = writeln!(o, "board: {board}; {} cells; notation: {notation}", g.len());
     let _ = writeln!(o, "directions: {}", g.dirs().iter().map(|d| d.name).collect::<Vec<_>>().join(" "));

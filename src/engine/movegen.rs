@@ -443,6 +443,16 @@ impl Position {
 
     /// Clears `list` and fills it with the legal captures (precedence applied).
     fn gen_captures(&mut self, rules: &Rules, list: &mut MoveList, paths: bool) {
+        self.gen_captures_by(rules, list, paths, &rules.spec().capture.precedence);
+    }
+
+    /// Every complete capture, as if the variant had no precedence rule (free choice).
+    /// Used to explain why a capture is illegal ("must take the maximum").
+    pub fn generate_unranked_captures(&mut self, rules: &Rules, list: &mut MoveList) {
+        self.gen_captures_by(rules, list, true, &[]);
+    }
+
+    fn gen_captures_by(&mut self, rules: &Rules, list: &mut MoveList, paths: bool, criteria: &[Criterion]) {
         list.clear();
         let us = self.side;
         let spec_capture = &rules.spec().capture;
@@ -468,7 +478,7 @@ impl Position {
                 mid: spec_capture.promotion,
                 landing: spec_capture.landing,
                 halt: spec_capture.halt,
-                criteria: &spec_capture.precedence,
+                criteria,
             };
             s.dfs(from, kind, NO_DIR);
             self.board[from] = saved;

@@ -42,6 +42,9 @@ pub enum NotationKind {
     /// Column letter and row number, a1 at White's bottom left (square boards), or file
     /// letter and rank number (hex boards).
     Algebraic,
+    /// Algebraic names as seen from Black's side (a1 at Black's bottom left), as some
+    /// English records write them.
+    AlgebraicFromBlack,
 }
 
 /// The names of a board's cells in one notation, both ways.
@@ -61,6 +64,12 @@ impl Notation {
             NotationKind::Algebraic => {
                 for (c, name) in names.iter_mut().enumerate() {
                     let (x, y) = geometry.coord(c as u16);
+                    *name = format!("{}{}", (b'a' + x as u8) as char, y + 1);
+                }
+            }
+            NotationKind::AlgebraicFromBlack => {
+                for (c, name) in names.iter_mut().enumerate() {
+                    let (x, y) = geometry.coord(geometry.rotate(c as u16));
                     *name = format!("{}{}", (b'a' + x as u8) as char, y + 1);
                 }
             }

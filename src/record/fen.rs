@@ -1,6 +1,7 @@
 //! FEN in the PDN style: `W:W31-50:B1-20`, `B:WK4,c3:Bd6`, ranges, kings, either order.
 
 use crate::compile::Rules;
+use crate::geometry::Notation;
 use crate::engine::Position;
 use crate::spec::Side;
 use std::fmt;
@@ -22,8 +23,13 @@ impl fmt::Display for FenError {
     }
 }
 
-/// Reads a FEN for the variant of `rules`.
+/// Reads a FEN for the variant of `rules`, squares in the variant's notation.
 pub fn parse_fen(rules: &Rules, text: &str) -> Result<Position, FenError> {
+    parse_fen_in(rules, &rules.spec().notation, text)
+}
+
+/// Reads a FEN whose squares are written in `notation`.
+pub fn parse_fen_in(rules: &Rules, notation: &Notation, text: &str) -> Result<Position, FenError> {
     let fen = text.to_string();
     let err = |column: usize, message: String| FenError { message, column: column + 1, fen: fen.clone() };
     let trimmed_start = text.len() - text.trim_start().len();
@@ -86,10 +92,10 @@ pub fn parse_fen(rules: &Rules, text: &str) -> Result<Position, FenError> {
                     _ => (rules.spec().kinds.iter().position(|k| k.fen.is_empty()).unwrap_or(0) as u8, item),
                 }
             };
-            let cells = squares(rules, sq).map_err(|m| err(item_at, m))?;
+            let cells = squares(rules, notation, sq).map_err(|m| err(item_at, m))?;
             for cell in cells {
                 if pos.piece(cell).is_some() {
-                    return Err(err(item_at, format!("square {} is given twice", rules.cell_name(cell))));
+                    return Err(err(item_at, format!("square {} is given twice", notation.name(cell))));
                 }
                 pos.put(rules, cell, colour, kind);
             }
@@ -98,8 +104,7 @@ pub fn parse_fen(rules: &Rules, text: &str) -> Result<Position, FenError> {
     Ok(pos)
 }
 
-fn squares(rules: &Rules, sq: &str) -> Result<Vec<u16>, String> {
-    let n = &rules.spec().notation;
+fn squares(rules: &Rules, n: &Notation, sq: &str) -> Result<Vec<u16>, String> {
     let one = |s: &str| -> Result<u16, String> {
         n.parse(s.trim()).ok_or_else(|| {
             if n.is_numeric() {

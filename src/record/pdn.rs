@@ -70,12 +70,18 @@ pub struct Games<R: BufRead> {
     buf: Vec<u8>,
     pending: Option<GameText>,
     done: bool,
+    bytes: u64,
 }
 
 impl<R: BufRead> Games<R> {
     /// Reads games from `reader`.
     pub fn new(reader: R) -> Self {
-        Games { reader, line: 0, buf: Vec::new(), pending: None, done: false }
+        Games { reader, line: 0, buf: Vec::new(), pending: None, done: false, bytes: 0 }
+    }
+
+    /// Bytes read so far (for progress).
+    pub fn bytes_read(&self) -> u64 {
+        self.bytes
     }
 }
 
@@ -185,6 +191,7 @@ impl<R: BufRead> Iterator for Games<R> {
                 return if current.text.trim().is_empty() { None } else { Some(Ok(current)) };
             }
             self.line += 1;
+            self.bytes += n as u64;
             let line = decode(&self.buf);
             if current.text.trim().is_empty() {
                 current.line = self.line;

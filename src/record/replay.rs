@@ -1,0 +1,348 @@
+//! Replaying a game record against a variant's rules: every move resolved against the
+//! legal moves of its position, with the reason when one is illegal or ambiguous.
+
+use super::fen::parse_fen_in;
+use super::pdn::{Game, MoveText};
+use crate::compile::Rules;
+use crate::engine::{MoveInfo, MoveList, Outcome, Position};
+use crate::geometry::{Corner, Notation, NotationKind, Shape};
+use crate::spec::Side;
+
+/// Why a move of a record is not accepted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlyError {
+    /// Half-move number from the game's start position, from 1.
+    pub ply: usize,
+    /// The move as written.
+    pub text: String,
+    pub line: usize,
+    pub column: usize,
+    pub reason: String,
+}
+
+/// The result of replaying one game.
+#[derive(Clone, Debug)]
+pub struct Verdict {
+    /// Half-moves played successfully.
+    pub plies: usize,
+    /// The first illegal, ambiguous or unreadable move, if any.
+    pub error: Option<PlyError>,
+    /// Things that do not make the game illegal but deserve a look.
+    pub warnings: Vec<String>,
+    /// The notation the record was read in.
+    pub notation: String,
+}
+
+/// Notations a record of this variant may be written in, the variant's own first.
+pub fn candidate_notations(rules: &Rules) -> Vec<(String, Notation)> {
+    let g = &rules.spec().geometry;
+    let own = rules.spec().notation.clone();
+    let mut kinds = vec![own.kind()];
+    if let Shape::Square { .. } = g.shape() {
+        for k in [
+            NotationKind::Algebraic,
+            NotationKind::Numeric(Corner::TopLeft),
+            NotationKind::Numeric(Corner::BottomRight),
+            NotationKind::AlgebraicFromBlack,
+            NotationKind::Numeric(Corner::TopRight),
+            NotationKind::Numeric(Corner::BottomLeft),
+        ] {
+            if !kinds.contains(&k) {
+                kinds.push(k);
+            }
+        }
+    }
+    kinds
+        .into_iter()
+        .map(|k| {
+            let name = match k {
+                NotationKind::Algebraic => "algebraic".to_string(),
+                NotationKind::AlgebraicFromBlack => "algebraic from Black's side".to_string(),
+                NotationKind::Numeric(c) => format!("numeric, square 1 {}", c.name()),
+            };
+            let name = if k == own.kind() { format!("{name} (the variant's own)") } else { name };
+            (name, Notation::new(g, k))
+        })
+        .collect()
+}
+
+struct Replayer<'a> {
+    rules: &'a Rules,
+    notation: &'a Notation,
+    pos: Position,
+    list: MoveList,
+    infos: Vec<MoveInfo>,
+}
+
+/// Outcome of resolving one written move.
+enum Resolved {
+    One(usize),
+    Error(String),
+}
+
+impl Replayer<'_> {
+    fn name(&self, c: u16) -> &str {
+        self.notation.name(c)
+    }
+
+    fn text(&self, m: &MoveInfo) -> String {
+        let mut s = self.name(m.from).to_string();
+        for &c in &m.path {
+            s.push(if m.captured.is_empty() { '-' } else { 'x' });
+            s.push_str(self.name(c));
+        }
+        s
+    }
+
+    fn legal_texts(&self, moves: &[&MoveInfo]) -> String {
+        let mut v: Vec<String> = moves.iter().map(|m| self.text(m)).collect();
+        v.sort();
+        v.dedup();
+        let more = v.len().saturating_sub(6);
+        v.truncate(6);
+        let mut s = v.join(", ");
+        if more > 0 {
+            s.push_str(&format!(" and {more} more"));
+        }
+        s
+    }
+
+    fn refresh(&mut self) {
+        self.pos.generate(self.rules, &mut self.list, true);
+        self.infos = (0..self.list.len()).map(|i| self.list.info(i)).collect();
+    }
+
+    /// Matches written squares against the legal routes: same origin and destination,
+    /// and every square written in between is a landing cell of the route, in order.
+    fn matches(&self, cells: &[u16]) -> Vec<usize> {
+        let (first, last) = (cells[0], cells[cells.len() - 1]);
+        let mid = &cells[1..cells.len() - 1];
+        (0..self.infos.len())
+            .filter(|&i| {
+                let m = &self.infos[i];
+                if m.from != first || m.to != last {
+                    return false;
+                }
+                let mut it = m.path.iter();
+                mid.iter().all(|c| it.any(|p| p == c))
+            })
+            .collect()
+    }
+
+    fn resolve(&mut self, cells: &[u16], written_capture: bool) -> Resolved {
+        let found = self.matches(cells);
+        // Routes with the same result are one move.
+        let mut distinct: Vec<usize> = Vec::new();
+        for &i in &found {
+            let m = &self.infos[i];
+            let same = |j: &usize| {
+                let o = &self.infos[*j];
+                let mut a = o.captured.clone();
+                let mut b = m.captured.clone();
+                a.sort();
+                b.sort();
+                o.to == m.to && o.kind_after == m.kind_after && a == b
+            };
+            if !distinct.iter().any(same) {
+                distinct.push(i);
+            }
+        }
+        match distinct.len() {
+            1 => Resolved::One(distinct[0]),
+            0 => Resolved::Error(self.why_not(cells, written_capture)),
+            _ => {
+                let ms: Vec<&MoveInfo> = distinct.iter().map(|&i| &self.infos[i]).collect();
+                Resolved::Error(format!("ambiguous: it matches {} different captures ({}); write the full path", ms.len(), self.legal_texts(&ms)))
+            }
+        }
+    }
+
+    fn why_not(&mut self, cells: &[u16], written_capture: bool) -> String {
+        let us = self.pos.side_to_move();
+        let from = cells[0];
+        let to = cells[cells.len() - 1];
+        match self.pos.piece(from) {
+            None => return format!("there is no piece on {}", self.name(from)),
+            Some((side, _)) if side != us => {
+                return format!("the piece on {} is {}'s, but {} is to move", self.name(from), side.name(), us.name());
+            }
+            _ => {}
+        }
+        let captures: Vec<&MoveInfo> = self.infos.iter().filter(|m| !m.captured.is_empty()).collect();
+        if self.infos.is_empty() {
+            return format!("{} has no legal move", us.name());
+        }
+        // A capture that would be legal without the precedence rule.
+        let mut all = MoveList::new();
+        self.pos.generate_unranked_captures(self.rules, &mut all);
+        let unranked: Vec<MoveInfo> = (0..all.len()).map(|i| all.info(i)).collect();
+        let mid = &cells[1..cells.len() - 1];
+        let fits = |m: &&MoveInfo| {
+            let mut it = m.path.iter();
+            m.from == from && m.to == to && mid.iter().all(|c| it.any(|p| p == c))
+        };
+        if let Some(m) = unranked.iter().find(fits) {
+            if !captures.is_empty() {
+                let best = captures.iter().map(|c| c.captured.len()).max().unwrap_or(0);
+                if m.captured.len() < best {
+                    return format!(
+                        "the capture takes {} piece{} but the maximum is {}: {}",
+                        m.captured.len(),
+                        if m.captured.len() == 1 { "" } else { "s" },
+                        best,
+                        self.legal_texts(&captures)
+                    );
+                }
+                let rules = &self.rules.spec().capture.precedence;
+                let names: Vec<&str> = rules.iter().map(|c| c.name()).collect();
+                return format!("another capture takes precedence ({}): {}", names.join(", then "), self.legal_texts(&captures));
+            }
+        }
+        if !captures.is_empty() {
+            let mine: Vec<&MoveInfo> = captures.iter().copied().filter(|m| m.from == from).collect();
+            if !written_capture || mine.is_empty() {
+                return format!("a capture is compulsory: {}", self.legal_texts(&captures));
+            }
+            return format!("the piece on {} has no such capture; its captures: {}", self.name(from), self.legal_texts(&mine));
+        }
+        if written_capture && cells.len() >= 2 {
+            return format!("there is no capture here; the moves of {} are: {}", self.name(from), self.legal_texts(&self.infos.iter().filter(|m| m.from == from).collect::<Vec<_>>()));
+        }
+        let mine: Vec<&MoveInfo> = self.infos.iter().filter(|m| m.from == from).collect();
+        if self.pos.piece(to).is_some() {
+            return format!("{} is occupied", self.name(to));
+        }
+        if mine.is_empty() {
+            return format!("the piece on {} has no legal move", self.name(from));
+        }
+        format!("the piece on {} cannot go to {}; its moves: {}", self.name(from), self.name(to), self.legal_texts(&mine))
+    }
+}
+
+fn parse_cells(n: &Notation, mv: &MoveText) -> Result<Vec<u16>, String> {
+    mv.squares.iter().map(|s| n.parse(s).ok_or_else(|| format!("there is no square {s} on this board in this notation"))).collect()
+}
+
+/// The winner a result string names, if any: `Some(Some(side))` a win, `Some(None)` a
+/// draw, `None` unknown.
+fn result_winner(r: &str) -> Option<Option<Side>> {
+    match r.trim() {
+        "1-0" | "2-0" => Some(Some(Side::White)),
+        "0-1" | "0-2" => Some(Some(Side::Black)),
+        "1/2-1/2" | "1-1" => Some(None),
+        _ => None,
+    }
+}
+
+fn replay_in(rules: &Rules, game: &Game, name: &str, notation: &Notation) -> Verdict {
+    let mut v = Verdict { plies: 0, error: None, warnings: Vec::new(), notation: name.to_string() };
+    let fail = |v: &mut Verdict, ply: usize, mv: &MoveText, reason: String| {
+        v.error = Some(PlyError { ply, text: mv.text.clone(), line: mv.line, column: mv.column, reason });
+    };
+    let pos = match game.tag("FEN") {
+        Some(f) if !f.trim().is_empty() => match parse_fen_in(rules, notation, f) {
+            Ok(p) => p,
+            Err(e) => {
+                v.error = Some(PlyError { ply: 0, text: f.to_string(), line: game.line, column: 1, reason: format!("the FEN tag cannot be read: {}", e.message) });
+                return v;
+            }
+        },
+        _ => Position::start(rules),
+    };
+    let mut r = Replayer { rules, notation, pos, list: MoveList::new(), infos: Vec::new() };
+    let mut i = 0;
+    let mut merged_hops = false;
+    while i < game.moves.len() {
+        let mv = &game.moves[i];
+        let ply = v.plies + 1;
+        let cells = match parse_cells(notation, mv) {
+            Ok(c) => c,
+            Err(e) => {
+                fail(&mut v, ply, mv, e);
+                return v;
+            }
+        };
+        r.refresh();
+        let mut used = 1;
+        let mut resolved = r.resolve(&cells, mv.capture);
+        // A multi-capture written as separate hops: join the following hops.
+        if let Resolved::Error(_) = resolved {
+            let mut joined = cells.clone();
+            let mut k = i + 1;
+            while k < game.moves.len() && game.moves[k].capture {
+                let Ok(next) = parse_cells(notation, &game.moves[k]) else { break };
+                if next[0] != joined[joined.len() - 1] {
+                    break;
+                }
+                joined.extend_from_slice(&next[1..]);
+                k += 1;
+                if let Resolved::One(j) = r.resolve(&joined, true) {
+                    resolved = Resolved::One(j);
+                    used = k - i;
+                    merged_hops = true;
+                    break;
+                }
+            }
+        }
+        match resolved {
+            Resolved::One(j) => {
+                let m = r.list.moves()[j];
+                let list = std::mem::take(&mut r.list);
+                r.pos.make(rules, &list, &m);
+                r.list = list;
+                v.plies += 1;
+                i += used;
+            }
+            Resolved::Error(reason) => {
+                fail(&mut v, ply, mv, reason);
+                return v;
+            }
+        }
+    }
+    if merged_hops {
+        v.warnings.push("multi-captures are written as separate hops; they were joined".into());
+    }
+    if let Some(gap) = &game.gap {
+        v.warnings.push(format!("an unknown move `{}` at line {}, column {} ends the replay", gap.text, gap.line, gap.column));
+    }
+    for o in &game.oddities {
+        v.warnings.push(format!("unreadable text `{}` at line {}, column {} was skipped", o.text, o.line, o.column));
+    }
+    // The result against the final position.
+    let result = game.tag("Result").map(str::to_string).or_else(|| game.result.clone());
+    if let Some(res) = result {
+        if let Some(winner) = result_winner(&res) {
+            let mut list = MoveList::new();
+            if let Outcome::Win(w, why) = r.pos.outcome(rules, &mut list) {
+                if winner != Some(w) {
+                    v.warnings.push(format!("the result is {res}, but in the final position {} has won ({} {why})", w.name(), w.name()));
+                }
+            }
+        }
+    }
+    v
+}
+
+/// Replays a game. The notation is the variant's own unless the record only makes sense
+/// in another one (numbers in an algebraic variant, squares seen from Black): then the
+/// first notation in which the whole game is legal is taken, and named in the verdict.
+pub fn replay(rules: &Rules, game: &Game) -> Verdict {
+    let candidates = candidate_notations(rules);
+    let mut first: Option<Verdict> = None;
+    for (name, n) in &candidates {
+        let v = replay_in(rules, game, name, n);
+        if v.error.is_none() {
+            return v;
+        }
+        let farther = first.as_ref().is_none_or(|f| v.plies > f.plies + 2);
+        if first.is_none() || (farther && f_plies_ok(&v)) {
+            first = Some(v);
+        }
+    }
+    first.expect("there is always the variant's own notation")
+}
+
+/// A verdict from another notation only wins if it read at least one move.
+fn f_plies_ok(v: &Verdict) -> bool {
+    v.plies > 0
+}
