@@ -77,6 +77,8 @@ struct Replayer<'a> {
 /// Outcome of resolving one written move.
 enum Resolved {
     One(usize),
+    /// Several different moves match: their indices and the message.
+    Ambiguous(Vec<usize>, String),
     Error(String),
 }
 
@@ -152,7 +154,8 @@ impl Replayer<'_> {
             0 => Resolved::Error(self.why_not(cells, written_capture)),
             _ => {
                 let ms: Vec<&MoveInfo> = distinct.iter().map(|&i| &self.infos[i]).collect();
-                Resolved::Error(format!("ambiguous: it matches {} different captures ({}); write the full path", ms.len(), self.legal_texts(&ms)))
+                let msg = format!("ambiguous: it matches {} different captures ({}); write the full path", ms.len(), self.legal_texts(&ms));
+                Resolved::Ambiguous(distinct, msg)
             }
         }
     }
@@ -205,10 +208,14 @@ impl Replayer<'_> {
             }
             return format!("the piece on {} has no such capture; its captures: {}", self.name(from), self.legal_texts(&mine));
         }
-        if written_capture && cells.len() >= 2 {
-            return format!("there is no capture here; the moves of {} are: {}", self.name(from), self.legal_texts(&self.infos.iter().filter(|m| m.from == from).collect::<Vec<_>>()));
-        }
         let mine: Vec<&MoveInfo> = self.infos.iter().filter(|m| m.from == from).collect();
+        if written_capture {
+            return if mine.is_empty() {
+                format!("there is no capture here, and the piece on {} has no legal move", self.name(from))
+            } else {
+                format!("there is no capture here; the moves of {} are: {}", self.name(from), self.legal_texts(&mine))
+            };
+        }
         if self.pos.piece(to).is_some() {
             return format!("{} is occupied", self.name(to));
         }
@@ -236,68 +243,39 @@ fn result_winner(r: &str) -> Option<Option<Side>> {
 
 fn replay_in(rules: &Rules, game: &Game, name: &str, notation: &Notation) -> Verdict {
     let mut v = Verdict { plies: 0, error: None, warnings: Vec::new(), notation: name.to_string() };
-    let fail = |v: &mut Verdict, ply: usize, mv: &MoveText, reason: String| {
-        v.error = Some(PlyError { ply, text: mv.text.clone(), line: mv.line, column: mv.column, reason });
-    };
     let pos = match game.tag("FEN") {
         Some(f) if !f.trim().is_empty() => match parse_fen_in(rules, notation, f) {
             Ok(p) => p,
             Err(e) => {
-                v.error = Some(PlyError { ply: 0, text: f.to_string(), line: game.line, column: 1, reason: format!("the FEN tag cannot be read: {}", e.message) });
-                return v;
+                // Some records write the FEN in another notation than the moves.
+                let other = candidate_notations(rules).into_iter().find_map(|(name, n)| parse_fen_in(rules, &n, f).ok().map(|p| (name, p)));
+                match other {
+                    Some((name, p)) => {
+                        v.notation = format!("{}; FEN tag in {name}", v.notation);
+                        p
+                    }
+                    None => {
+                        v.error = Some(PlyError { ply: 0, text: f.to_string(), line: game.line, column: 1, reason: format!("the FEN tag cannot be read: {}", e.message) });
+                        return v;
+                    }
+                }
             }
         },
         _ => Position::start(rules),
     };
     let mut r = Replayer { rules, notation, pos, list: MoveList::new(), infos: Vec::new() };
-    let mut i = 0;
+    let mut moves: &[MoveText] = &game.moves;
+    // Some files write a scoring result such as `4-6` where the result goes.
+    if let (Some(last), Some(res)) = (moves.last(), game.tag("Result")) {
+        if !last.capture && last.text == res.trim() {
+            moves = &moves[..moves.len() - 1];
+            v.warnings.push(format!("the result `{res}` is written as the last move; it was read as the result"));
+        }
+    }
     let mut merged_hops = false;
-    while i < game.moves.len() {
-        let mv = &game.moves[i];
-        let ply = v.plies + 1;
-        let cells = match parse_cells(notation, mv) {
-            Ok(c) => c,
-            Err(e) => {
-                fail(&mut v, ply, mv, e);
-                return v;
-            }
-        };
-        r.refresh();
-        let mut used = 1;
-        let mut resolved = r.resolve(&cells, mv.capture);
-        // A multi-capture written as separate hops: join the following hops.
-        if let Resolved::Error(_) = resolved {
-            let mut joined = cells.clone();
-            let mut k = i + 1;
-            while k < game.moves.len() && game.moves[k].capture {
-                let Ok(next) = parse_cells(notation, &game.moves[k]) else { break };
-                if next[0] != joined[joined.len() - 1] {
-                    break;
-                }
-                joined.extend_from_slice(&next[1..]);
-                k += 1;
-                if let Resolved::One(j) = r.resolve(&joined, true) {
-                    resolved = Resolved::One(j);
-                    used = k - i;
-                    merged_hops = true;
-                    break;
-                }
-            }
-        }
-        match resolved {
-            Resolved::One(j) => {
-                let m = r.list.moves()[j];
-                let list = std::mem::take(&mut r.list);
-                r.pos.make(rules, &list, &m);
-                r.list = list;
-                v.plies += 1;
-                i += used;
-            }
-            Resolved::Error(reason) => {
-                fail(&mut v, ply, mv, reason);
-                return v;
-            }
-        }
+    play(&mut r, moves, 0, &mut v, &mut merged_hops, 0);
+    if v.error.is_some() {
+        return v;
     }
     if merged_hops {
         v.warnings.push("multi-captures are written as separate hops; they were joined".into());
@@ -321,6 +299,85 @@ fn replay_in(rules: &Rules, game: &Game, name: &str, notation: &Notation) -> Ver
         }
     }
     v
+}
+
+/// Plays `moves[i..]`; stops at the first error (recorded in `v`). An ambiguous move is
+/// resolved by trying the rest of the game after each reading (up to a few nested
+/// ambiguities): the one reading under which the game goes on legally is taken.
+fn play(r: &mut Replayer, moves: &[MoveText], mut i: usize, v: &mut Verdict, merged_hops: &mut bool, depth: u8) {
+    let rules = r.rules;
+    let notation = r.notation;
+    while i < moves.len() {
+        let mv = &moves[i];
+        let ply = v.plies + 1;
+        let fail = |v: &mut Verdict, reason: String| {
+            v.error = Some(PlyError { ply, text: mv.text.clone(), line: mv.line, column: mv.column, reason });
+        };
+        let cells = match parse_cells(notation, mv) {
+            Ok(c) => c,
+            Err(e) => return fail(v, e),
+        };
+        r.refresh();
+        let mut used = 1;
+        let mut resolved = r.resolve(&cells, mv.capture);
+        // A multi-capture written as separate hops: join the following hops.
+        if let Resolved::Error(_) = resolved {
+            let mut joined = cells.clone();
+            let mut k = i + 1;
+            while k < moves.len() && moves[k].capture {
+                let Ok(next) = parse_cells(notation, &moves[k]) else { break };
+                if next[0] != joined[joined.len() - 1] {
+                    break;
+                }
+                joined.extend_from_slice(&next[1..]);
+                k += 1;
+                if let Resolved::One(j) = r.resolve(&joined, true) {
+                    resolved = Resolved::One(j);
+                    used = k - i;
+                    *merged_hops = true;
+                    break;
+                }
+            }
+        }
+        let chosen = match resolved {
+            Resolved::One(j) => j,
+            Resolved::Error(reason) => return fail(v, reason),
+            Resolved::Ambiguous(options, reason) => {
+                if depth >= 3 {
+                    return fail(v, reason);
+                }
+                let mut good = Vec::new();
+                for &j in &options {
+                    let mut trial = Replayer { rules, notation, pos: r.pos.clone(), list: MoveList::new(), infos: Vec::new() };
+                    trial.refresh();
+                    let m = trial.list.moves()[j];
+                    let list = std::mem::take(&mut trial.list);
+                    trial.pos.make(rules, &list, &m);
+                    let mut tv = Verdict { plies: 0, error: None, warnings: Vec::new(), notation: String::new() };
+                    let mut merged = false;
+                    play(&mut trial, moves, i + 1, &mut tv, &mut merged, depth + 1);
+                    if tv.error.is_none() {
+                        good.push(j);
+                    }
+                }
+                if good.len() == 1 {
+                    let text = r.text(&r.infos[good[0]]);
+                    v.warnings.push(format!("move {} `{}` at line {}, column {} is ambiguous; only {text} lets the game go on legally", (ply + 1) / 2, mv.text, mv.line, mv.column));
+                    good[0]
+                } else if good.is_empty() {
+                    return fail(v, reason);
+                } else {
+                    return fail(v, format!("{reason}; the game goes on legally after {} of them", good.len()));
+                }
+            }
+        };
+        let m = r.list.moves()[chosen];
+        let list = std::mem::take(&mut r.list);
+        r.pos.make(rules, &list, &m);
+        r.list = list;
+        v.plies += 1;
+        i += used;
+    }
 }
 
 /// Replays a game. The notation is the variant's own unless the record only makes sense
