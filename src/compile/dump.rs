@@ -171,12 +171,6 @@ pub fn dump(rules: &Rules) -> String {
     if let Some(n) = e.repetition {
         let _ = writeln!(o, "  draw when a position occurs {n} times");
     }
-    if let Some(n) = e.quiet_king_moves {
-        let _ = writeln!(o, "  draw after {n} moves each with only kings moving and no capture");
-    }
-    for opt in &spec.options {
-        let _ = writeln!(o, "option {}: {} (choices: {}; default {}){}", opt.name, opt.chosen, opt.choices.join(", "), opt.default, if opt.help.is_empty() { String::new() } else { format!(" - {}", opt.help) });
-    }
     let _ = writeln!(o, "setup: White {} pieces, Black {} pieces", spec.setup[0].len(), spec.setup[1].len());
     o.push_str(&setup_diagram(rules));
     o

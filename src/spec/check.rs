@@ -76,7 +76,7 @@ fn one_of<T: Copy>(s: &SStr, options: &[(&str, T)], what: &str) -> Result<T, Dia
         return Ok(*v);
     }
     let names: Vec<&str> = options.iter().map(|(n, _)| *n).collect();
-    let mut d = Diagnostic::new(format!("unknown {what} `{}`", s.get_ref()), s.span(), format!("not a {what}"));
+    let mut d = Diagnostic::new(format!("unknown {what} `{}`", s.get_ref()), s.span(), format!("not a known {what}"));
     d.help = Some(match near_miss(s.get_ref(), names.iter().copied()) {
         Some(m) => format!("did you mean `{m}`? expected one of: {}", names.join(", ")),
         None => format!("expected one of: {}", names.join(", ")),
@@ -155,6 +155,9 @@ impl Checker<'_> {
                         self.ok(r)
                     }
                 }?;
+                if let (Some(a), true) = (&board.a1, cells) {
+                    self.err(Diagnostic::new("`a1` is for boards of dark squares", a.span(), "every square is played on this board").help("remove `a1`, or write `cells = \"dark\"`"));
+                }
                 let a1_dark = match &board.a1 {
                     None => Some(true),
                     Some(c) => {
@@ -173,6 +176,9 @@ impl Checker<'_> {
                 }
                 if let Some(c) = &board.cells {
                     self.err(Diagnostic::new("`cells` is for square boards", c.span(), "not for a hexagonal board").help("every cell of a hexagonal board is played on"));
+                }
+                if let Some(c) = &board.a1 {
+                    self.err(Diagnostic::new("`a1` is for square boards", c.span(), "not for a hexagonal board").help("every cell of a hexagonal board is played on"));
                 }
                 if board.side.is_none() {
                     self.err(Diagnostic::new("a hexagonal board needs `side`", raw.board.span(), "in this table").help("add for example `side = 5` (61 cells)"));
@@ -262,7 +268,7 @@ impl Checker<'_> {
         let mut fens: Vec<(String, Range<usize>)> = Vec::new();
         for (i, (name, piece)) in pieces.iter().enumerate() {
             let p = piece.get_ref();
-            let fen = p.fen.as_ref().map(|f| f.get_ref().clone()).unwrap_or_else(|| if i == 0 { String::new() } else { name[..1].to_uppercase() });
+            let fen = p.fen.as_ref().map(|f| f.get_ref().clone()).unwrap_or_else(|| if i == 0 { String::new() } else { name.chars().next().map(|c| c.to_uppercase().to_string()).unwrap_or_default() });
             let fen_span = p.fen.as_ref().map_or(piece.span(), |f| f.span());
             if !fen.chars().all(|c| c.is_ascii_uppercase()) || fen.len() > 1 {
                 self.err(Diagnostic::new(format!("the FEN prefix `{fen}` is not a capital letter"), fen_span.clone(), "a FEN prefix is one capital letter, or empty").help("men usually have `fen = \"\"`, kings `fen = \"K\"`"));
@@ -353,6 +359,9 @@ impl Checker<'_> {
             };
             let avoid = p.avoid.as_ref().and_then(|z| {
                 let e = self.parse(z)?;
+                if let Some(c) = &e.condition {
+                    self.err(Diagnostic::new("cell sets take no `where` condition", c.span(), "not here"));
+                }
                 let mut zones = [CellSet::EMPTY; 2];
                 for side in Side::BOTH {
                     let cx = Ctx { g: &geometry, n: &notation, side, forward: forward[side as usize], relative: true };
@@ -407,7 +416,11 @@ impl Checker<'_> {
             for p in &c.precedence {
                 let r = one_of(p, &Criterion::NAMES, "precedence criterion");
                 if let Some(v) = self.ok(r) {
-                    capture.precedence.push(v);
+                    if capture.precedence.contains(&v) {
+                        self.err(Diagnostic::new(format!("`{}` is listed twice", v.name()), p.span(), "already a criterion").help("each criterion counts once; remove this one"));
+                    } else {
+                        capture.precedence.push(v);
+                    }
                 }
             }
             let mut kinds = 0u8;
@@ -440,6 +453,9 @@ impl Checker<'_> {
                 Some(k) => self.ok(kind_index(k)).unwrap_or(0),
             };
             let Some(e) = self.parse(expr) else { continue };
+            if let Some(c) = &e.condition {
+                self.err(Diagnostic::new("cell sets take no `where` condition", c.span(), "not here"));
+            }
             let cx = Ctx { g: &geometry, n: &notation, side, forward: forward[side as usize], relative: false };
             let Some(cells) = self.ok(lower_cells(&e.body, &cx)) else { continue };
             let overlap = cells.intersection(&taken);
@@ -464,7 +480,7 @@ impl Checker<'_> {
         }
 
         // End rules.
-        let mut end = EndRules { no_moves_wins: false, promotion_wins: false, repetition: None, quiet_king_moves: None };
+        let mut end = EndRules { no_moves_wins: false, promotion_wins: false, repetition: None };
         if let Some(e) = &raw.end {
             let e = e.get_ref();
             if let Some(n) = &e.no_moves {
@@ -477,7 +493,6 @@ impl Checker<'_> {
                 end.promotion_wins = *p.get_ref();
             }
             end.repetition = self.int(&e.repetition, "`repetition`", 2..256).map(|v| v as u8);
-            end.quiet_king_moves = self.int(&e.quiet_king_moves, "`quiet_king_moves`", 1..10_000).map(|v| v as u16);
         }
 
         let meta = &raw.variant;
@@ -765,9 +780,36 @@ fn lower_dirs(e: &Expr, cx: &Ctx) -> Result<u8, Diagnostic> {
 
 const CELL_CALLS: [&str; 6] = ["row", "rows", "rank", "ranks", "edge", "column"];
 
+/// A cell set for one side. In a side-relative context (promotion, `avoid`) the
+/// expression is read as White's and turned a half turn for Black; otherwise cells are
+/// absolute and only `rank`/`ranks` count from the side's own edge.
 fn lower_cells(e: &Expr, cx: &Ctx) -> Result<CellSet, Diagnostic> {
+    if cx.relative && cx.side == Side::Black {
+        let white = Ctx { g: cx.g, n: cx.n, side: Side::White, forward: cx.forward, relative: false };
+        let set = lower_cells_absolute(e, &white)?;
+        let turned: CellSet = set.iter().map(|c| cx.g.rotate(c)).collect();
+        if turned.len() != set.len() || set.iter().any(|c| cx.g.rotate(c) == c && cx.g.cell_at(mirror(cx.g, c)).is_none()) {
+            return Err(Diagnostic::new("these cells cannot be turned for Black on this board", e.span(), "no playable cell opposite")
+                .help("the half turn of a dark square is light when width + height is odd; use a board with even width + height"));
+        }
+        return Ok(turned);
+    }
+    let absolute = Ctx { g: cx.g, n: cx.n, side: cx.side, forward: cx.forward, relative: false };
+    lower_cells_absolute(e, &absolute)
+}
+
+/// Coordinates of the half turn of a cell (which may not be a playable cell).
+fn mirror(g: &Geometry, c: u16) -> (i8, i8) {
+    let (x, y) = g.coord(c);
+    match g.shape() {
+        Shape::Square { width, height, .. } => (width as i8 - 1 - x, height as i8 - 1 - y),
+        Shape::Hex { side } => (2 * side as i8 - 2 - x, 2 * side as i8 - 2 - y),
+    }
+}
+
+fn lower_cells_absolute(e: &Expr, cx: &Ctx) -> Result<CellSet, Diagnostic> {
     let g = cx.g;
-    let turn = |c: u16| if cx.relative && cx.side == Side::Black { g.rotate(c) } else { c };
+    let turn = |c: u16| c;
     let number_cell = |v: u32, span: &Range<usize>| -> Result<u16, Diagnostic> {
         if !cx.n.is_numeric() {
             return Err(Diagnostic::new(format!("square {v} needs numeric notation"), span.clone(), "this board names cells algebraically").help("name cells like `a1`, or use `rank(1)`, `row(1)`"));
@@ -795,7 +837,11 @@ fn lower_cells(e: &Expr, cx: &Ctx) -> Result<CellSet, Diagnostic> {
                     Some(c) => Ok([turn(c)].into_iter().collect()),
                     None => {
                         let looks_like_cell = other.chars().next().is_some_and(|c| c.is_ascii_lowercase()) && other[1..].chars().all(|c| c.is_ascii_digit()) && other.len() > 1;
-                        if looks_like_cell {
+                        let unplayable = matches!(g.shape(), Shape::Square { width, height, .. }
+                            if other.len() > 1 && (other.as_bytes()[0].wrapping_sub(b'a')) < width && other[1..].parse::<u8>().is_ok_and(|r| (1..=height).contains(&r)));
+                        if unplayable {
+                            Err(Diagnostic::new(format!("{other} is not a playable square"), span.clone(), "a square of the other colour").help("only the dark squares are played on this board; see `a1` in `[board]`"))
+                        } else if looks_like_cell {
                             Err(Diagnostic::new(format!("there is no cell {other} on this board"), span.clone(), "off the board").help(describe_cells(g)))
                         } else {
                             let mut d = Diagnostic::new(format!("unknown cell set `{other}`"), span.clone(), "not a cell or cell set");
@@ -810,7 +856,7 @@ fn lower_cells(e: &Expr, cx: &Ctx) -> Result<CellSet, Diagnostic> {
             }
         },
         Expr::Binary { op, lhs, rhs, .. } => {
-            let (a, b) = (lower_cells(lhs, cx)?, lower_cells(rhs, cx)?);
+            let (a, b) = (lower_cells_absolute(lhs, cx)?, lower_cells_absolute(rhs, cx)?);
             Ok(match op {
                 Op::Union => a.union(&b),
                 Op::Intersection => a.intersection(&b),
@@ -846,14 +892,20 @@ fn lower_cells(e: &Expr, cx: &Ctx) -> Result<CellSet, Diagnostic> {
                 "column" => {
                     let a = split_args(name, args, span, 1, &[])?;
                     let col = match a.positional[0] {
-                        Expr::Name { name, span } if name.len() == 1 && name.as_bytes()[0].is_ascii_lowercase() => (name.as_bytes()[0] - b'a') as i8,
+                        Expr::Name { name, span } if name.len() == 1 && name.as_bytes()[0].is_ascii_lowercase() => {
+                            let col = (name.as_bytes()[0] - b'a') as i8;
+                            if !(0..g.len() as u16).any(|c| g.coord(c).0 == col) {
+                                return Err(Diagnostic::new(format!("there is no column {name} on this board"), span.clone(), "off the board").help(describe_cells(g)));
+                            }
+                            col
+                        }
                         other => return Err(Diagnostic::new("expected a column letter such as `a`", other.span(), "not a column")),
                     };
                     Ok((0..g.len() as u16).filter(|&c| g.coord(c).0 == col).map(turn).collect())
                 }
                 "edge" => {
                     let a = split_args(name, args, span, 1, &[])?;
-                    let dctx = Ctx { g: cx.g, n: cx.n, side: cx.side, forward: cx.forward, relative: true };
+                    let dctx = Ctx { g: cx.g, n: cx.n, side: cx.side, forward: cx.forward, relative: false };
                     let mask = lower_dirs(a.positional[0], &dctx)?;
                     Ok((0..g.len() as u16).filter(|&c| (0..g.dirs().len()).any(|d| mask >> d & 1 == 1 && g.step(c, d).is_none())).collect())
                 }

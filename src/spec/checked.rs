@@ -224,7 +224,6 @@ pub struct EndRules {
     pub no_moves_wins: bool,
     pub promotion_wins: bool,
     pub repetition: Option<u8>,
-    pub quiet_king_moves: Option<u16>,
 }
 
 /// A checked variant.

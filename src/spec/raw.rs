@@ -190,9 +190,6 @@ pub struct RawEnd {
     /// Draw when the same position occurs this many times.
     #[serde(default)]
     pub repetition: Option<Spanned<i64>>,
-    /// Draw after this many moves by each side without a capture or a man move.
-    #[serde(default)]
-    pub quiet_king_moves: Option<Spanned<i64>>,
 }
 
 /// A TOML table read as (key, value) pairs in file order.
