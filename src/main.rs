@@ -74,6 +74,19 @@ enum Command {
         #[arg(long = "option", value_name = "NAME=CHOICE", value_parser = option_pair)]
         options: Vec<(String, String)>,
     },
+    /// Print a random legal game as PDN.
+    RandomGame {
+        variant: String,
+        /// Seed of the random choices (the same seed gives the same game).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Most half-moves.
+        #[arg(long, default_value_t = 300)]
+        plies: usize,
+        /// Choose a variant option: NAME=CHOICE (repeatable).
+        #[arg(long = "option", value_name = "NAME=CHOICE", value_parser = option_pair)]
+        options: Vec<(String, String)>,
+    },
     /// Count the leaves of the legal-move tree.
     Perft {
         variant: String,
@@ -183,12 +196,21 @@ fn run(cli: Cli) -> Result<(), Failure> {
             let rules = compile_text(&text, &file).map_err(invalid)?;
             let s = rules.spec();
             say(format!("ok: {} ({}), {} cells, {} piece kinds", s.id, s.name, s.geometry.len(), s.kinds.len()));
-            // Every choice of every option must compile too.
+            // Every choice of every option must compile too; report them all.
+            let mut bad = 0;
             for o in &s.options {
                 for c in &o.choices {
-                    load(&file, &[(o.name.clone(), c.clone())])?;
-                    say(format!("ok: option {}={}", o.name, c));
+                    match load(&file, &[(o.name.clone(), c.clone())]) {
+                        Ok(_) => say(format!("ok: option {}={}", o.name, c)),
+                        Err(Failure(msg, _)) => {
+                            bad += 1;
+                            eprintln!("{msg}");
+                        }
+                    }
                 }
+            }
+            if bad > 0 {
+                return Err(invalid(format!("{bad} option choice(s) of {file} do not compile")));
             }
         }
         Command::Moves { variant, fen, fen_file, paths, json, options } => {
@@ -258,6 +280,11 @@ fn run(cli: Cli) -> Result<(), Failure> {
             if summary.invalid > 0 {
                 return Err(Failure(String::new(), 1));
             }
+        }
+        Command::RandomGame { variant, seed, plies, options } => {
+            let rules = load(&variant, &options)?;
+            let game = polydame::random_game(&rules, seed, plies);
+            say(polydame::write_pdn(&rules, &game).trim_end().to_string());
         }
         Command::Perft { variant, depth, fen, divide: by_move, threads, paths, json, options } => {
             let rules = load(&variant, &options)?;

@@ -31,6 +31,12 @@ impl Registry {
         Ok(Registry { rules })
     }
 
+    /// A shipped variant by id or alias (polydame's own `Variant` tag).
+    fn by_id(&self, name: &str) -> Option<&Rules> {
+        let n = name.trim();
+        self.rules.iter().find(|r| r.id().eq_ignore_ascii_case(n) || r.spec().aliases.iter().any(|a| a.eq_ignore_ascii_case(n)))
+    }
+
     /// The variant a GameType value names: the full value if a variant lists it, else its
     /// leading number.
     fn find(&self, gametype: &str) -> Option<&Rules> {
@@ -53,9 +59,10 @@ struct Checked {
 fn check(game: Game, index: usize, fixed: Option<&Rules>, registry: &Registry) -> Checked {
     let rules = match fixed {
         Some(r) => Ok(r),
-        None => match game.tag("GameType") {
-            Some(t) => registry.find(t).ok_or_else(|| format!("no shipped variant has GameType {t}; give --variant")),
-            None => Err("the game has no GameType tag; give --variant".to_string()),
+        None => match (game.tag("GameType"), game.tag("Variant")) {
+            (_, Some(v)) if registry.by_id(v).is_some() => Ok(registry.by_id(v).expect("just found")),
+            (Some(t), _) => registry.find(t).ok_or_else(|| format!("no shipped variant has GameType {t}; give --variant")),
+            (None, _) => Err("the game has no GameType tag; give --variant".to_string()),
         },
     };
     let variant = rules.as_ref().ok().map(|r| r.id().to_string());

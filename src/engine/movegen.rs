@@ -388,9 +388,15 @@ impl Search<'_> {
             h ^= r.cell_keys[c as usize];
         }
         let ncap = list.stack.len();
-        if !self.paths {
-            for m in &list.moves {
-                if m.from == self.from && m.to == to && m.key == h && m.ncap as usize == ncap && m.kind_after == kind_after {
+        for m in &list.moves {
+            if m.from == self.from && m.to == to && m.key == h && m.ncap as usize == ncap && m.kind_after == kind_after {
+                if self.paths {
+                    // Two capture rules may find the same route: it is one route.
+                    let theirs = &list.path[m.path_start as usize..m.path_start as usize + m.npath as usize];
+                    if theirs == list.trail.as_slice() {
+                        return;
+                    }
+                } else {
                     let theirs = &list.caps[m.cap_start as usize..m.cap_start as usize + ncap];
                     if theirs.iter().all(|c| list.stack.iter().any(|s| s.0 == c.0)) {
                         return;

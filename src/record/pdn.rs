@@ -248,7 +248,7 @@ pub fn parse_game(g: &GameText) -> Game {
                 game.tags.push((name, value));
             }
             Rule::body => read_body(p, &g.text, g.line, &mut game, true),
-            Rule::EOI => {}
+            Rule::comment | Rule::line_comment | Rule::EOI => {}
             other => unreachable!("game holds {other:?}"),
         }
     }

@@ -119,10 +119,16 @@ impl Replayer<'_> {
     fn matches(&self, cells: &[u16]) -> Vec<usize> {
         let (first, last) = (cells[0], cells[cells.len() - 1]);
         let mid = &cells[1..cells.len() - 1];
+        let ends = |m: &MoveInfo| m.from == first && m.to == last;
+        // A full path names every landing cell: if some route is exactly it, only those.
+        let exact: Vec<usize> = (0..self.infos.len()).filter(|&i| ends(&self.infos[i]) && self.infos[i].path == cells[1..]).collect();
+        if !exact.is_empty() && cells.len() > 2 {
+            return exact;
+        }
         (0..self.infos.len())
             .filter(|&i| {
                 let m = &self.infos[i];
-                if m.from != first || m.to != last {
+                if !ends(m) {
                     return false;
                 }
                 let mut it = m.path.iter();
@@ -385,21 +391,22 @@ fn play(r: &mut Replayer, moves: &[MoveText], mut i: usize, v: &mut Verdict, mer
 /// first notation in which the whole game is legal is taken, and named in the verdict.
 pub fn replay(rules: &Rules, game: &Game) -> Verdict {
     let candidates = candidate_notations(rules);
-    let mut first: Option<Verdict> = None;
-    for (name, n) in &candidates {
+    // Another notation is tried only when the record cannot be read in the variant's
+    // own: a square that does not exist in it (numbers in an algebraic variant, ...).
+    let readable = |n: &Notation| game.moves.iter().all(|m| m.squares.iter().all(|s| n.parse(s).is_some()));
+    let own = &candidates[0];
+    if readable(&own.1) {
+        return replay_in(rules, game, &own.0, &own.1);
+    }
+    let mut best: Option<Verdict> = None;
+    for (name, n) in candidates.iter().skip(1).filter(|(_, n)| readable(n)) {
         let v = replay_in(rules, game, name, n);
         if v.error.is_none() {
             return v;
         }
-        let farther = first.as_ref().is_none_or(|f| v.plies > f.plies + 2);
-        if first.is_none() || (farther && f_plies_ok(&v)) {
-            first = Some(v);
+        if best.as_ref().is_none_or(|b| v.plies > b.plies) {
+            best = Some(v);
         }
     }
-    first.expect("there is always the variant's own notation")
-}
-
-/// A verdict from another notation only wins if it read at least one move.
-fn f_plies_ok(v: &Verdict) -> bool {
-    v.plies > 0
+    best.unwrap_or_else(|| replay_in(rules, game, &own.0, &own.1))
 }

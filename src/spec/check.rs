@@ -217,7 +217,8 @@ impl Checker<'_> {
             NotationKind::Numeric(corner)
         } else {
             if let Some(c) = &board.numbering {
-                self.err(Diagnostic::new("`numbering` is for numeric notation", c.span(), "not used with algebraic names").help("remove it, or set `notation = \"numeric\"`"));
+                let help = if matches!(shape, Shape::Hex { .. }) { "hexagonal boards name cells algebraically: remove `numbering`" } else { "remove it, or set `notation = \"numeric\"`" };
+                self.err(Diagnostic::new("`numbering` is for numeric notation", c.span(), "not used with algebraic names").help(help));
             }
             NotationKind::Algebraic
         };
@@ -701,7 +702,7 @@ fn lower_capture(e: &Expr, g: &Geometry, n: &Notation, forward: [usize; 2], kind
             "min" => match v {
                 Expr::Number { value, span } => {
                     if !(2..=32).contains(value) {
-                        return Err(Diagnostic::new("`min` is from 2 to 32", span.clone(), "out of range"));
+                        return Err(Diagnostic::new("`min` is from 2 to 32", span.clone(), "out of range").help("a leap takes a line of two or more pieces; to take one piece, use `jump` or `fly`"));
                     }
                     rule.min = *value as u8;
                 }
@@ -756,9 +757,14 @@ fn lower_dirs(e: &Expr, cx: &Ctx) -> Result<u8, Diagnostic> {
                     None => {
                         let names = dir_names(g);
                         let mut d = Diagnostic::new(format!("unknown direction `{other}`"), span.clone(), "not a direction");
-                        d.help = Some(match near_miss(other, names.iter().copied()) {
-                            Some(m) => format!("did you mean `{m}`? directions here are: {}", names.join(", ")),
-                            None => format!("directions here are: {}", names.join(", ")),
+                        let hex = matches!(g.shape(), Shape::Hex { .. });
+                        d.help = Some(if hex && ["e", "w", "diagonal", "orthogonal"].contains(&other) {
+                            format!("hexagonal boards have vertical columns and six directions, no `{other}`; directions here are: {}", names.join(", "))
+                        } else {
+                            match near_miss(other, names.iter().copied()) {
+                                Some(m) => format!("did you mean `{m}`? directions here are: {}", names.join(", ")),
+                                None => format!("directions here are: {}", names.join(", ")),
+                            }
                         });
                         return Err(d);
                     }

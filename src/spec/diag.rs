@@ -62,8 +62,9 @@ fn floor_char_boundary(s: &str, mut i: usize) -> usize {
 /// The edit-distance near miss of `word` among `candidates`, for "did you mean" help.
 pub fn near_miss<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let mut best: Option<(usize, &str)> = None;
+    let word = &word.to_lowercase();
     for c in candidates {
-        let d = edit_distance(word, c);
+        let d = edit_distance(word, &c.to_lowercase());
         if d <= (word.len().max(c.len()) / 3).max(1) && best.is_none_or(|(b, _)| d < b) {
             best = Some((d, c));
         }

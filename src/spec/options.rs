@@ -53,7 +53,10 @@ pub(super) fn check_options(raw: &RawVariant) -> Vec<Diagnostic> {
             let choices: Vec<&str> = o.choices.0.iter().map(|(c, _)| c.as_str()).collect();
             if !choices.contains(&o.default.get_ref().as_str()) {
                 let mut d = Diagnostic::new(format!("the default `{}` of option `{name}` is not one of its choices", o.default.get_ref()), o.default.span(), "not a choice");
-                d.help = Some(format!("add `[options.{name}.choices.{}]` (it may be empty), or pick one of: {}", o.default.get_ref(), choices.join(", ")));
+                d.help = Some(match near_miss(o.default.get_ref(), choices.iter().copied()) {
+                    Some(m) => format!("did you mean `{m}`? the choices are: {}", choices.join(", ")),
+                    None => format!("pick one of: {}, or add `[options.{name}.choices.{}]` (it may be empty)", choices.join(", "), o.default.get_ref()),
+                });
                 out.push(d);
             }
         }

@@ -1,0 +1,130 @@
+//! Writing games as PDN, and random legal games (for tests and demonstrations).
+
+use super::fen::write_fen;
+use super::notation::move_text;
+use crate::compile::Rules;
+use crate::engine::{MoveInfo, MoveList, Outcome, Position};
+use crate::spec::Side;
+
+/// A game to write: its tags, start position and moves.
+pub struct GameRecord {
+    pub tags: Vec<(String, String)>,
+    pub start: Position,
+    /// Each move with the legal moves of its position (to know when a capture must be
+    /// written in full).
+    pub moves: Vec<(MoveInfo, Vec<MoveInfo>)>,
+    pub result: String,
+}
+
+fn escape(v: &str) -> String {
+    v.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// Writes a game as PDN: tags (with `GameType`, or polydame's `Variant` tag for variants
+/// PDN has no number for, and `FEN` when the game does not start from the start
+/// position), numbered moves, the result. Lines are wrapped before 80 columns.
+pub fn write_pdn(rules: &Rules, game: &GameRecord) -> String {
+    let mut out = String::new();
+    let mut tags = game.tags.clone();
+    let has = |tags: &[(String, String)], k: &str| tags.iter().any(|(n, _)| n == k);
+    if !has(&tags, "GameType") && !has(&tags, "Variant") {
+        match rules.spec().gametypes.first() {
+            Some(g) => tags.push(("GameType".into(), g.clone())),
+            None => tags.push(("Variant".into(), rules.id().to_string())),
+        }
+    }
+    if game.start != Position::start(rules) && !has(&tags, "FEN") {
+        tags.push(("SetUp".into(), "1".into()));
+        tags.push(("FEN".into(), write_fen(rules, &game.start)));
+    }
+    if !has(&tags, "Result") {
+        tags.push(("Result".into(), game.result.clone()));
+    }
+    for (k, v) in &tags {
+        out.push_str(&format!("[{k} \"{}\"]\n", escape(v)));
+    }
+    out.push('\n');
+    let mut line = String::new();
+    let mut side = game.start.side_to_move();
+    let mut number = 1;
+    let mut first = true;
+    let push = |line: &mut String, out: &mut String, word: &str| {
+        if !line.is_empty() && line.len() + 1 + word.len() > 79 {
+            out.push_str(line.trim_end());
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    };
+    let starter = game.start.side_to_move();
+    for (m, legal) in &game.moves {
+        let text = move_text(rules, m, legal);
+        if side == starter {
+            push(&mut line, &mut out, &format!("{number}."));
+        } else if first {
+            push(&mut line, &mut out, &format!("{number}..."));
+        }
+        push(&mut line, &mut out, &text);
+        if side != starter {
+            number += 1;
+        }
+        first = false;
+        side = side.other();
+    }
+    push(&mut line, &mut out, &game.result);
+    out.push_str(line.trim_end());
+    out.push('\n');
+    out
+}
+
+/// A random legal game from the start position, at most `max_plies` half-moves, with a
+/// small deterministic generator seeded by `seed`.
+pub fn random_game(rules: &Rules, seed: u64, max_plies: usize) -> GameRecord {
+    let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut next = move || {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng
+    };
+    let start = Position::start(rules);
+    let mut pos = start.clone();
+    let mut list = MoveList::new();
+    let mut moves = Vec::new();
+    let mut history = vec![pos.hash()];
+    let mut result = "*".to_string();
+    for _ in 0..max_plies {
+        match pos.outcome_with_history(rules, &mut list, &history) {
+            Outcome::Ongoing => {}
+            Outcome::Win(Side::White, _) => {
+                result = "1-0".into();
+                break;
+            }
+            Outcome::Win(Side::Black, _) => {
+                result = "0-1".into();
+                break;
+            }
+            Outcome::Draw(_) => {
+                result = "1/2-1/2".into();
+                break;
+            }
+        }
+        pos.generate(rules, &mut list, false);
+        let legal: Vec<MoveInfo> = (0..list.len()).map(|i| list.info(i)).collect();
+        let i = (next() % list.len() as u64) as usize;
+        let m = list.moves()[i];
+        moves.push((legal[i].clone(), legal));
+        pos.make(rules, &list, &m);
+        history.push(pos.hash());
+    }
+    let tags = vec![
+        ("Event".into(), "polydame random game".into()),
+        ("White".into(), "random".into()),
+        ("Black".into(), "random".into()),
+        ("Round".into(), seed.to_string()),
+    ];
+    GameRecord { tags, start, moves, result }
+}
