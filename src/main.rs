@@ -2,8 +2,8 @@
 
 use clap::{Parser, Subcommand};
 use polydame::{
-    divide, dump, full_path, load_variant_with, move_text, parse_fen, perft_parallel, shipped, write_fen, compile_text, Counting, MoveInfo, MoveList,
-    Position, Rules,
+    compile_text, divide, dump, full_path, load_variant_with, move_text, parse_fen, perft_parallel, shipped, write_fen, Counting, MoveInfo,
+    MoveList, Position, Rules,
 };
 use serde_json::json;
 use std::io::Write;
@@ -161,7 +161,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Variants { json } => {
             let mut rows = Vec::new();
             for (stem, text) in shipped() {
-                let rules = compile_text(text, &format!("variants/{stem}.toml")).map_err(|d| invalid(d))?;
+                let rules = compile_text(text, &format!("variants/{stem}.toml")).map_err(invalid)?;
                 rows.push(rules);
             }
             if json {
@@ -218,7 +218,11 @@ fn run(cli: Cli) -> Result<(), Failure> {
             let fens: Vec<(usize, String)> = match (&fen, &fen_file) {
                 (_, Some(path)) => {
                     let text = std::fs::read_to_string(path).map_err(|e| invalid(format!("cannot read {path}: {e}")))?;
-                    text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#')).map(|(i, l)| (i + 1, l.trim().to_string())).collect()
+                    text.lines()
+                        .enumerate()
+                        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+                        .map(|(i, l)| (i + 1, l.trim().to_string()))
+                        .collect()
                 }
                 (Some(f), None) => vec![(0, f.clone())],
                 (None, None) => vec![(0, write_fen(&rules, &Position::start(&rules)))],
@@ -317,7 +321,10 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 say(json!({"variant": rules.id(), "depth": depth, "nodes": nodes, "seconds": (secs * 1e6).round() / 1e6}).to_string());
             } else {
                 let mnps = if secs > 0.0 { nodes as f64 / secs / 1e6 } else { 0.0 };
-                say(format!("perft {depth}: {nodes} nodes in {secs:.3} s ({mnps:.1} M nodes/s, {threads} thread{})", if threads == 1 { "" } else { "s" }));
+                say(format!(
+                    "perft {depth}: {nodes} nodes in {secs:.3} s ({mnps:.1} M nodes/s, {threads} thread{})",
+                    if threads == 1 { "" } else { "s" }
+                ));
             }
         }
     }

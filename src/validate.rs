@@ -87,7 +87,10 @@ pub fn run(files: &[String], fixed: Option<&Rules>, json_out: bool, say: &mut dy
         let size = f.metadata().map(|m| m.len()).unwrap_or(0);
         let bar = if terminal {
             let b = ProgressBar::new(size);
-            b.set_style(ProgressStyle::with_template("{msg} [{bar:30}] {bytes}/{total_bytes} {elapsed}").unwrap_or_else(|_| ProgressStyle::default_bar()));
+            b.set_style(
+                ProgressStyle::with_template("{msg} [{bar:30}] {bytes}/{total_bytes} {elapsed}")
+                    .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            );
             b.set_message(file.clone());
             Some(b)
         } else {
@@ -127,7 +130,8 @@ pub fn run(files: &[String], fixed: Option<&Rules>, json_out: bool, say: &mut dy
                         summary.invalid += 1;
                         if json_out {
                             say(json!({"file": file, "game": c.index, "white": white, "black": black, "plies": 0, "valid": false,
-                                "error": {"ply": 0, "move": "", "line": c.game.line, "column": 1, "reason": why}}).to_string());
+                                "error": {"ply": 0, "move": "", "line": c.game.line, "column": 1, "reason": why}})
+                            .to_string());
                         } else {
                             say(format!("{file}:{}:1: game {} ({about}): {why}", c.game.line, c.index));
                         }
@@ -152,8 +156,11 @@ pub fn run(files: &[String], fixed: Option<&Rules>, json_out: bool, say: &mut dy
                             }
                             say(o.to_string());
                         } else if let Some(e) = &v.error {
-                            let number = (e.ply + 1) / 2;
-                            say(format!("{file}:{}:{}: game {} ({about}): move {number} (ply {}) `{}`: {}", e.line, e.column, c.index, e.ply, e.text, e.reason));
+                            let number = e.ply.div_ceil(2);
+                            say(format!(
+                                "{file}:{}:{}: game {} ({about}): move {number} (ply {}) `{}`: {}",
+                                e.line, e.column, c.index, e.ply, e.text, e.reason
+                            ));
                         } else {
                             for w in &v.warnings {
                                 say(format!("{file}:{}:1: game {} ({about}): warning: {w}", c.game.line, c.index));

@@ -15,7 +15,7 @@ fn files(dir: &str, prefix: &str) -> Vec<PathBuf> {
     v
 }
 
-fn stem(p: &PathBuf) -> String {
+fn stem(p: &std::path::Path) -> String {
     p.file_stem().expect("a file").to_string_lossy().into_owned()
 }
 

@@ -101,7 +101,8 @@ pub fn dump(rules: &Rules) -> String {
                 };
                 let all = ((1u16 << spec.kinds.len()) - 1) as u8;
                 let only = if c.kinds & all != t.can_capture & all {
-                    let names: Vec<&str> = spec.kinds.iter().enumerate().filter(|(i, _)| c.kinds >> i & 1 == 1).map(|(_, k)| k.name.as_str()).collect();
+                    let names: Vec<&str> =
+                        spec.kinds.iter().enumerate().filter(|(i, _)| c.kinds >> i & 1 == 1).map(|(_, k)| k.name.as_str()).collect();
                     format!(", taking only {}", names.join(" or "))
                 } else {
                     String::new()
@@ -115,7 +116,8 @@ pub fn dump(rules: &Rules) -> String {
         }
         let all = (1u16 << spec.kinds.len()) as u8;
         if t.can_capture != all.wrapping_sub(1) {
-            let names: Vec<&str> = spec.kinds.iter().enumerate().filter(|(i, _)| t.can_capture >> i & 1 == 1).map(|(_, k)| k.name.as_str()).collect();
+            let names: Vec<&str> =
+                spec.kinds.iter().enumerate().filter(|(i, _)| t.can_capture >> i & 1 == 1).map(|(_, k)| k.name.as_str()).collect();
             let _ = writeln!(o, "  may capture only: {}", names.join(", "));
         }
         for side in Side::BOTH {

@@ -126,7 +126,8 @@ impl Rules {
         for (d, o) in opposite.iter_mut().enumerate().take(dirs) {
             *o = g.opposite(d) as u8;
         }
-        let kings: Vec<bool> = (0..spec.kinds.len()).map(|k| spec.kinds.iter().any(|o| o.promotion.as_ref().is_some_and(|(t, _)| *t as usize == k))).collect();
+        let kings: Vec<bool> =
+            (0..spec.kinds.len()).map(|k| spec.kinds.iter().any(|o| o.promotion.as_ref().is_some_and(|(t, _)| *t as usize == k))).collect();
         let tables = Side::BOTH.map(|side| {
             let s = side as usize;
             spec.kinds
@@ -137,7 +138,15 @@ impl Rules {
                     captures: kind
                         .captures
                         .iter()
-                        .map(|c| CapRule { kind: c.kind, dirs: c.dirs[s], land: c.land, approach: c.approach, min: c.min, when: c.when, kinds: c.kinds & kind.can_capture })
+                        .map(|c| CapRule {
+                            kind: c.kind,
+                            dirs: c.dirs[s],
+                            land: c.land,
+                            approach: c.approach,
+                            min: c.min,
+                            when: c.when,
+                            kinds: c.kinds & kind.can_capture,
+                        })
                         .collect(),
                     promotion: kind.promotion.as_ref().map(|(t, z)| (*t, z[s])),
                     can_capture: kind.can_capture,
@@ -151,7 +160,7 @@ impl Rules {
                 })
                 .collect()
         });
-        let mut state = 0x5EED_0F_D4A6_u64;
+        let mut state = 0x005E_ED0F_D4A6_u64;
         let zobrist = (0..(cells + 1) * 32).map(|_| splitmix(&mut state)).collect();
         let zobrist_black = splitmix(&mut state);
         let cell_keys = (0..cells + 1).map(|_| splitmix(&mut state)).collect();
@@ -187,10 +196,18 @@ impl Rules {
         let spec = &self.spec;
         if spec.kinds.len() <= 2 {
             let c = if side == Side::White { 'w' } else { 'b' };
-            if self.tables[0][kind as usize].is_king { c.to_ascii_uppercase() } else { c }
+            if self.tables[0][kind as usize].is_king {
+                c.to_ascii_uppercase()
+            } else {
+                c
+            }
         } else {
             let s = spec.kinds[kind as usize].symbol;
-            if side == Side::White { s.to_ascii_lowercase() } else { s.to_ascii_uppercase() }
+            if side == Side::White {
+                s.to_ascii_lowercase()
+            } else {
+                s.to_ascii_uppercase()
+            }
         }
     }
 

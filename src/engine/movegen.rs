@@ -351,7 +351,9 @@ impl Search<'_> {
                 Criterion::MostPieces => self.list.stack.len() as u32,
                 Criterion::MostValue => self.list.stack.iter().map(|&(_, pc)| r.tables[them][kind_of(pc) as usize].value).sum(),
                 Criterion::KingCaptures => r.tables[self.us][self.start_kind as usize].is_king as u32,
-                Criterion::MostKings => self.list.stack.iter().filter(|&&(_, pc)| r.tables[them][kind_of(pc) as usize].is_king).count() as u32,
+                Criterion::MostKings => {
+                    self.list.stack.iter().filter(|&&(_, pc)| r.tables[them][kind_of(pc) as usize].is_king).count() as u32
+                }
                 Criterion::EarliestKing => {
                     let pos = self.list.stack.iter().position(|&(_, pc)| r.tables[them][kind_of(pc) as usize].is_king);
                     pos.map_or(0, |p| u32::MAX - p as u32)
@@ -601,7 +603,17 @@ impl Position {
     /// One quiet move: stored (returns 0) or counted (returns 1 if it is legal).
     #[allow(clippy::too_many_arguments)]
     #[inline]
-    fn quiet_to(&mut self, rules: &Rules, list: &mut MoveList, from: u16, to: u16, kind: u8, cond: Option<Condition>, dedup: bool, store: bool) -> usize {
+    fn quiet_to(
+        &mut self,
+        rules: &Rules,
+        list: &mut MoveList,
+        from: u16,
+        to: u16,
+        kind: u8,
+        cond: Option<Condition>,
+        dedup: bool,
+        store: bool,
+    ) -> usize {
         if store {
             self.push_quiet(rules, list, from, to, kind, cond, dedup);
             return 0;
@@ -629,7 +641,17 @@ impl Position {
         if dedup && list.moves.iter().any(|m| m.from == from && m.to == to) {
             return;
         }
-        list.moves.push(Move { from, to, kind_before: kind, kind_after, cap_start: list.caps.len() as u32, ncap: 0, path_start: list.path.len() as u32, npath: 1, key: 0 });
+        list.moves.push(Move {
+            from,
+            to,
+            kind_before: kind,
+            kind_after,
+            cap_start: list.caps.len() as u32,
+            ncap: 0,
+            path_start: list.path.len() as u32,
+            npath: 1,
+            key: 0,
+        });
         list.path.push(to);
     }
 

@@ -129,8 +129,7 @@ impl Geometry {
                 hex_dirs()
             }
         };
-        let by_coord: HashMap<(i8, i8), u16> =
-            coords.iter().enumerate().map(|(i, &c)| (c, i as u16)).collect();
+        let by_coord: HashMap<(i8, i8), u16> = coords.iter().enumerate().map(|(i, &c)| (c, i as u16)).collect();
         let mut g = Geometry { shape, coords, by_coord, dirs, neighbour: Vec::new() };
         let off = g.off();
         let nd = g.dirs.len();
@@ -151,9 +150,7 @@ impl Geometry {
         match shape {
             Shape::Square { width, height, .. } => {
                 if !(4..=16).contains(&width) || !(4..=16).contains(&height) {
-                    return Err(format!(
-                        "a square board is 4 to 16 cells wide and high, not {width}x{height}"
-                    ));
+                    return Err(format!("a square board is 4 to 16 cells wide and high, not {width}x{height}"));
                 }
             }
             Shape::Hex { side } => {

@@ -1,8 +1,8 @@
 //! FEN in the PDN style: `W:W31-50:B1-20`, `B:WK4,c3:Bd6`, ranges, kings, either order.
 
 use crate::compile::Rules;
-use crate::geometry::Notation;
 use crate::engine::Position;
+use crate::geometry::Notation;
 use crate::spec::Side;
 use std::fmt;
 

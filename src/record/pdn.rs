@@ -336,7 +336,9 @@ mod tests {
 
     #[test]
     fn splits_and_reads() {
-        let g = all("[Event \"a\"]\n[White \"W \\\"x\\\"\"]\n1. 32-28 19-23 {c} 2. 28x19 (2. 33-29 $1) 14x23 2-0\n[Event \"b\"]\n1. 32-28! 1-1\n");
+        let g = all(
+            "[Event \"a\"]\n[White \"W \\\"x\\\"\"]\n1. 32-28 19-23 {c} 2. 28x19 (2. 33-29 $1) 14x23 2-0\n[Event \"b\"]\n1. 32-28! 1-1\n",
+        );
         assert_eq!(g.len(), 2);
         assert_eq!(g[0].tag("white"), Some("W \"x\""));
         assert_eq!(g[0].moves.len(), 4);

@@ -261,7 +261,13 @@ fn replay_in(rules: &Rules, game: &Game, name: &str, notation: &Notation) -> Ver
                         p
                     }
                     None => {
-                        v.error = Some(PlyError { ply: 0, text: f.to_string(), line: game.line, column: 1, reason: format!("the FEN tag cannot be read: {}", e.message) });
+                        v.error = Some(PlyError {
+                            ply: 0,
+                            text: f.to_string(),
+                            line: game.line,
+                            column: 1,
+                            reason: format!("the FEN tag cannot be read: {}", e.message),
+                        });
                         return v;
                     }
                 }
@@ -368,7 +374,13 @@ fn play(r: &mut Replayer, moves: &[MoveText], mut i: usize, v: &mut Verdict, mer
                 }
                 if good.len() == 1 {
                     let text = r.text(&r.infos[good[0]]);
-                    v.warnings.push(format!("move {} `{}` at line {}, column {} is ambiguous; only {text} lets the game go on legally", (ply + 1) / 2, mv.text, mv.line, mv.column));
+                    v.warnings.push(format!(
+                        "move {} `{}` at line {}, column {} is ambiguous; only {text} lets the game go on legally",
+                        ply.div_ceil(2),
+                        mv.text,
+                        mv.line,
+                        mv.column
+                    ));
                     good[0]
                 } else if good.is_empty() {
                     return fail(v, reason);

@@ -52,8 +52,7 @@ fn toml_error(e: &toml::de::Error, source: &str) -> Diagnostic {
             .help("see docs/variant-format.md for the keys of each table");
     }
     let span = if span.is_empty() && span.start < source.len() { span.start..span.start + 1 } else { span };
-    Diagnostic::new(msg.replace('\n', " "), span, "here")
-        .help("a variant file is TOML; see docs/variant-format.md")
+    Diagnostic::new(msg.replace('\n', " "), span, "here").help("a variant file is TOML; see docs/variant-format.md")
 }
 
 struct Checker<'a> {
@@ -140,13 +139,19 @@ impl Checker<'_> {
             "square" => {
                 for (k, v) in [("side", &board.side)] {
                     if let Some(v) = v {
-                        self.err(Diagnostic::new(format!("`{k}` is for hexagonal boards"), v.span(), "not for a square board").help("a square board has `width` and `height`"));
+                        self.err(
+                            Diagnostic::new(format!("`{k}` is for hexagonal boards"), v.span(), "not for a square board")
+                                .help("a square board has `width` and `height`"),
+                        );
                     }
                 }
                 let w = self.int(&board.width, "`width`", 4..17);
                 let h = self.int(&board.height, "`height`", 4..17);
                 if board.width.is_none() || board.height.is_none() {
-                    self.err(Diagnostic::new("a square board needs `width` and `height`", raw.board.span(), "in this table").help("add for example `width = 10` and `height = 10`"));
+                    self.err(
+                        Diagnostic::new("a square board needs `width` and `height`", raw.board.span(), "in this table")
+                            .help("add for example `width = 10` and `height = 10`"),
+                    );
                 }
                 let cells = match &board.cells {
                     None => Some(false),
@@ -156,7 +161,10 @@ impl Checker<'_> {
                     }
                 }?;
                 if let (Some(a), true) = (&board.a1, cells) {
-                    self.err(Diagnostic::new("`a1` is for boards of dark squares", a.span(), "every square is played on this board").help("remove `a1`, or write `cells = \"dark\"`"));
+                    self.err(
+                        Diagnostic::new("`a1` is for boards of dark squares", a.span(), "every square is played on this board")
+                            .help("remove `a1`, or write `cells = \"dark\"`"),
+                    );
                 }
                 let a1_dark = match &board.a1 {
                     None => Some(true),
@@ -171,17 +179,29 @@ impl Checker<'_> {
             "hex" => {
                 for (k, v) in [("width", &board.width), ("height", &board.height)] {
                     if let Some(v) = v {
-                        self.err(Diagnostic::new(format!("`{k}` is for square boards"), v.span(), "not for a hexagonal board").help("a hexagonal board has `side`, the number of cells along each edge"));
+                        self.err(
+                            Diagnostic::new(format!("`{k}` is for square boards"), v.span(), "not for a hexagonal board")
+                                .help("a hexagonal board has `side`, the number of cells along each edge"),
+                        );
                     }
                 }
                 if let Some(c) = &board.cells {
-                    self.err(Diagnostic::new("`cells` is for square boards", c.span(), "not for a hexagonal board").help("every cell of a hexagonal board is played on"));
+                    self.err(
+                        Diagnostic::new("`cells` is for square boards", c.span(), "not for a hexagonal board")
+                            .help("every cell of a hexagonal board is played on"),
+                    );
                 }
                 if let Some(c) = &board.a1 {
-                    self.err(Diagnostic::new("`a1` is for square boards", c.span(), "not for a hexagonal board").help("every cell of a hexagonal board is played on"));
+                    self.err(
+                        Diagnostic::new("`a1` is for square boards", c.span(), "not for a hexagonal board")
+                            .help("every cell of a hexagonal board is played on"),
+                    );
                 }
                 if board.side.is_none() {
-                    self.err(Diagnostic::new("a hexagonal board needs `side`", raw.board.span(), "in this table").help("add for example `side = 5` (61 cells)"));
+                    self.err(
+                        Diagnostic::new("a hexagonal board needs `side`", raw.board.span(), "in this table")
+                            .help("add for example `side = 5` (61 cells)"),
+                    );
                 }
                 let s = self.int(&board.side, "`side`", 2..10)?;
                 Shape::Hex { side: s as u8 }
@@ -203,7 +223,14 @@ impl Checker<'_> {
         }?;
         let kind = if notation_kind == "numeric" {
             if matches!(shape, Shape::Hex { .. }) {
-                self.err(Diagnostic::new("hexagonal boards name cells algebraically", board.notation.as_ref().map_or(shape_span.clone(), |n| n.span()), "numeric notation is for square boards").help("remove `notation` or write `notation = \"algebraic\"`"));
+                self.err(
+                    Diagnostic::new(
+                        "hexagonal boards name cells algebraically",
+                        board.notation.as_ref().map_or(shape_span.clone(), |n| n.span()),
+                        "numeric notation is for square boards",
+                    )
+                    .help("remove `notation` or write `notation = \"algebraic\"`"),
+                );
                 return None;
             }
             let corner = match &board.numbering {
@@ -217,7 +244,11 @@ impl Checker<'_> {
             NotationKind::Numeric(corner)
         } else {
             if let Some(c) = &board.numbering {
-                let help = if matches!(shape, Shape::Hex { .. }) { "hexagonal boards name cells algebraically: remove `numbering`" } else { "remove it, or set `notation = \"numeric\"`" };
+                let help = if matches!(shape, Shape::Hex { .. }) {
+                    "hexagonal boards name cells algebraically: remove `numbering`"
+                } else {
+                    "remove it, or set `notation = \"numeric\"`"
+                };
                 self.err(Diagnostic::new("`numbering` is for numeric notation", c.span(), "not used with algebraic names").help(help));
             }
             NotationKind::Algebraic
@@ -269,22 +300,46 @@ impl Checker<'_> {
         let mut fens: Vec<(String, Range<usize>)> = Vec::new();
         for (i, (name, piece)) in pieces.iter().enumerate() {
             let p = piece.get_ref();
-            let fen = p.fen.as_ref().map(|f| f.get_ref().clone()).unwrap_or_else(|| if i == 0 { String::new() } else { name.chars().next().map(|c| c.to_uppercase().to_string()).unwrap_or_default() });
+            let fen = p.fen.as_ref().map(|f| f.get_ref().clone()).unwrap_or_else(|| {
+                if i == 0 {
+                    String::new()
+                } else {
+                    name.chars().next().map(|c| c.to_uppercase().to_string()).unwrap_or_default()
+                }
+            });
             let fen_span = p.fen.as_ref().map_or(piece.span(), |f| f.span());
             if !fen.chars().all(|c| c.is_ascii_uppercase()) || fen.len() > 1 {
-                self.err(Diagnostic::new(format!("the FEN prefix `{fen}` is not a capital letter"), fen_span.clone(), "a FEN prefix is one capital letter, or empty").help("men usually have `fen = \"\"`, kings `fen = \"K\"`"));
+                self.err(
+                    Diagnostic::new(
+                        format!("the FEN prefix `{fen}` is not a capital letter"),
+                        fen_span.clone(),
+                        "a FEN prefix is one capital letter, or empty",
+                    )
+                    .help("men usually have `fen = \"\"`, kings `fen = \"K\"`"),
+                );
             } else if let Some((_, prev)) = fens.iter().find(|(f, _)| *f == fen) {
                 let _ = prev;
-                self.err(Diagnostic::new(format!("two piece kinds have the FEN prefix `{fen}`"), fen_span.clone(), "already used").help("give each kind its own prefix"));
+                self.err(
+                    Diagnostic::new(format!("two piece kinds have the FEN prefix `{fen}`"), fen_span.clone(), "already used")
+                        .help("give each kind its own prefix"),
+                );
             }
             fens.push((fen.clone(), fen_span));
             let symbol = match &p.symbol {
-                Some(s) if s.get_ref().chars().count() == 1 && s.get_ref().chars().all(|c| c.is_ascii_alphabetic()) => s.get_ref().chars().next().expect("one char").to_ascii_lowercase(),
+                Some(s) if s.get_ref().chars().count() == 1 && s.get_ref().chars().all(|c| c.is_ascii_alphabetic()) => {
+                    s.get_ref().chars().next().expect("one char").to_ascii_lowercase()
+                }
                 Some(s) => {
                     self.err(Diagnostic::new("a symbol is one letter", s.span(), "not one letter"));
                     'm'
                 }
-                None => if i == 0 { 'm' } else { name.chars().next().unwrap_or('k').to_ascii_lowercase() },
+                None => {
+                    if i == 0 {
+                        'm'
+                    } else {
+                        name.chars().next().unwrap_or('k').to_ascii_lowercase()
+                    }
+                }
             };
             let value = self.int(&p.value, "`value`", 0..1_000_001).unwrap_or(1) as u32;
             let max_quiet_moves = self.int(&p.max_quiet_moves, "`max_quiet_moves`", 1..256).map(|v| v as u8);
@@ -325,11 +380,17 @@ impl Checker<'_> {
             let promotion = match (&p.promotion, &p.promotes_to) {
                 (None, None) => None,
                 (Some(z), None) => {
-                    self.err(Diagnostic::new("`promotion` without `promotes_to`", z.span(), "promotes where, but to what?").help("add `promotes_to = \"king\"` (the name of another piece kind)"));
+                    self.err(
+                        Diagnostic::new("`promotion` without `promotes_to`", z.span(), "promotes where, but to what?")
+                            .help("add `promotes_to = \"king\"` (the name of another piece kind)"),
+                    );
                     None
                 }
                 (None, Some(t)) => {
-                    self.err(Diagnostic::new("`promotes_to` without `promotion`", t.span(), "promotes to what, but where?").help("add the promotion cells, e.g. `promotion = \"rank(10)\"`"));
+                    self.err(
+                        Diagnostic::new("`promotes_to` without `promotion`", t.span(), "promotes to what, but where?")
+                            .help("add the promotion cells, e.g. `promotion = \"rank(10)\"`"),
+                    );
                     None
                 }
                 (Some(z), Some(t)) => {
@@ -348,7 +409,10 @@ impl Checker<'_> {
                             zones[side as usize] = self.ok(r)?;
                         }
                         if zones[0].is_empty() {
-                            self.err(Diagnostic::new("the promotion zone is empty", z.span(), "no cell").help("name cells on the board, e.g. `rank(10)`"));
+                            self.err(
+                                Diagnostic::new("the promotion zone is empty", z.span(), "no cell")
+                                    .help("name cells on the board, e.g. `rank(10)`"),
+                            );
                         }
                         Some(zones)
                     });
@@ -403,7 +467,15 @@ impl Checker<'_> {
                 }
             }
             if let Some(p) = &c.promotion {
-                let r = one_of(p, &[("at-end", MidPromotion::AtEnd), ("promote-and-continue", MidPromotion::PromoteAndContinue), ("ends-move", MidPromotion::EndsMove)], "promotion rule");
+                let r = one_of(
+                    p,
+                    &[
+                        ("at-end", MidPromotion::AtEnd),
+                        ("promote-and-continue", MidPromotion::PromoteAndContinue),
+                        ("ends-move", MidPromotion::EndsMove),
+                    ],
+                    "promotion rule",
+                );
                 if let Some(v) = self.ok(r) {
                     capture.promotion = v;
                 }
@@ -418,7 +490,10 @@ impl Checker<'_> {
                 let r = one_of(p, &Criterion::NAMES, "precedence criterion");
                 if let Some(v) = self.ok(r) {
                     if capture.precedence.contains(&v) {
-                        self.err(Diagnostic::new(format!("`{}` is listed twice", v.name()), p.span(), "already a criterion").help("each criterion counts once; remove this one"));
+                        self.err(
+                            Diagnostic::new(format!("`{}` is listed twice", v.name()), p.span(), "already a criterion")
+                                .help("each criterion counts once; remove this one"),
+                        );
                     } else {
                         capture.precedence.push(v);
                     }
@@ -435,7 +510,10 @@ impl Checker<'_> {
             if kinds != 0 {
                 capture.halt = Some(Halt { kinds, last, min_captures });
             } else if let Some(v) = c.halt_last.as_ref().or(c.halt_min_captures.as_ref()) {
-                self.err(Diagnostic::new("a halt rule needs `halt_behind`", v.span(), "halt after which kinds?").help("add e.g. `halt_behind = [\"king\"]`; list every kind to halt after any piece"));
+                self.err(
+                    Diagnostic::new("a halt rule needs `halt_behind`", v.span(), "halt after which kinds?")
+                        .help("add e.g. `halt_behind = [\"king\"]`; list every kind to halt after any piece"),
+                );
             }
         }
 
@@ -499,7 +577,10 @@ impl Checker<'_> {
         let meta = &raw.variant;
         let id = meta.id.get_ref().clone();
         if id.is_empty() || !id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-') {
-            self.err(Diagnostic::new(format!("the id `{id}` is not a plain lowercase name"), meta.id.span(), "letters, digits and `-` only").help("ids are used on the command line, e.g. `international`"));
+            self.err(
+                Diagnostic::new(format!("the id `{id}` is not a plain lowercase name"), meta.id.span(), "letters, digits and `-` only")
+                    .help("ids are used on the command line, e.g. `international`"),
+            );
         }
         let strings = |v: &Vec<SStr>| v.iter().map(|s| s.get_ref().clone()).collect::<Vec<_>>();
         Some(Spec {
@@ -578,7 +659,8 @@ fn bare_name(e: &Expr, what: &str, options: &[&str]) -> Result<String, Diagnosti
                 Err(d)
             }
         }
-        other => Err(Diagnostic::new(format!("expected a {what}"), other.span(), format!("not a {what}")).help(format!("expected one of: {}", options.join(", ")))),
+        other => Err(Diagnostic::new(format!("expected a {what}"), other.span(), format!("not a {what}"))
+            .help(format!("expected one of: {}", options.join(", ")))),
     }
 }
 
@@ -589,7 +671,8 @@ fn lower_move(e: &dsl::Expression, g: &Geometry, n: &Notation, forward: [usize; 
     let (name, name_span, args, span) = match &e.body {
         Expr::Call { name, name_span, args, span } => (name, name_span, args, span),
         other => {
-            return Err(Diagnostic::new("a move is a call such as `step(diagonal & forward)`", other.span(), "not a move").help("moves are `step(DIRS)`, `slide(DIRS)` and `run(DIRS)`"));
+            return Err(Diagnostic::new("a move is a call such as `step(diagonal & forward)`", other.span(), "not a move")
+                .help("moves are `step(DIRS)`, `slide(DIRS)` and `run(DIRS)`"));
         }
     };
     let kind = match name.as_str() {
@@ -625,7 +708,8 @@ fn side_dirs(e: &Expr, g: &Geometry, n: &Notation, forward: [usize; 2]) -> Resul
         out[side as usize] = lower_dirs(e, &cx)?;
     }
     if out[0] == 0 {
-        return Err(Diagnostic::new("this direction set is empty", e.span(), "no direction").help("check the operators: `diagonal & forward` keeps the forward diagonals"));
+        return Err(Diagnostic::new("this direction set is empty", e.span(), "no direction")
+            .help("check the operators: `diagonal & forward` keeps the forward diagonals"));
     }
     Ok(out)
 }
@@ -653,7 +737,8 @@ fn lower_capture(e: &Expr, g: &Geometry, n: &Notation, forward: [usize; 2], kind
     let (name, name_span, args, span) = match e {
         Expr::Call { name, name_span, args, span } => (name, name_span, args, span),
         other => {
-            return Err(Diagnostic::new("a capture is a call such as `jump(diagonal)`", other.span(), "not a capture").help("captures are `jump(DIRS)`, `fly(DIRS)` and `leap(DIRS)`"));
+            return Err(Diagnostic::new("a capture is a call such as `jump(diagonal)`", other.span(), "not a capture")
+                .help("captures are `jump(DIRS)`, `fly(DIRS)` and `leap(DIRS)`"));
         }
     };
     let kind = match name.as_str() {
@@ -702,7 +787,8 @@ fn lower_capture(e: &Expr, g: &Geometry, n: &Notation, forward: [usize; 2], kind
             "min" => match v {
                 Expr::Number { value, span } => {
                     if !(2..=32).contains(value) {
-                        return Err(Diagnostic::new("`min` is from 2 to 32", span.clone(), "out of range").help("a leap takes a line of two or more pieces; to take one piece, use `jump` or `fly`"));
+                        return Err(Diagnostic::new("`min` is from 2 to 32", span.clone(), "out of range")
+                            .help("a leap takes a line of two or more pieces; to take one piece, use `jump` or `fly`"));
                     }
                     rule.min = *value as u8;
                 }
@@ -759,7 +845,10 @@ fn lower_dirs(e: &Expr, cx: &Ctx) -> Result<u8, Diagnostic> {
                         let mut d = Diagnostic::new(format!("unknown direction `{other}`"), span.clone(), "not a direction");
                         let hex = matches!(g.shape(), Shape::Hex { .. });
                         d.help = Some(if hex && ["e", "w", "diagonal", "orthogonal"].contains(&other) {
-                            format!("hexagonal boards have vertical columns and six directions, no `{other}`; directions here are: {}", names.join(", "))
+                            format!(
+                                "hexagonal boards have vertical columns and six directions, no `{other}`; directions here are: {}",
+                                names.join(", ")
+                            )
                         } else {
                             match near_miss(other, names.iter().copied()) {
                                 Some(m) => format!("did you mean `{m}`? directions here are: {}", names.join(", ")),
@@ -780,7 +869,8 @@ fn lower_dirs(e: &Expr, cx: &Ctx) -> Result<u8, Diagnostic> {
                 Op::Difference => a & !b,
             })
         }
-        other => Err(Diagnostic::new("expected a direction set", other.span(), "not a direction set").help(format!("directions here are: {}", dir_names(g).join(", ")))),
+        other => Err(Diagnostic::new("expected a direction set", other.span(), "not a direction set")
+            .help(format!("directions here are: {}", dir_names(g).join(", ")))),
     }
 }
 
@@ -818,15 +908,24 @@ fn lower_cells_absolute(e: &Expr, cx: &Ctx) -> Result<CellSet, Diagnostic> {
     let turn = |c: u16| c;
     let number_cell = |v: u32, span: &Range<usize>| -> Result<u16, Diagnostic> {
         if !cx.n.is_numeric() {
-            return Err(Diagnostic::new(format!("square {v} needs numeric notation"), span.clone(), "this board names cells algebraically").help("name cells like `a1`, or use `rank(1)`, `row(1)`"));
+            return Err(Diagnostic::new(
+                format!("square {v} needs numeric notation"),
+                span.clone(),
+                "this board names cells algebraically",
+            )
+            .help("name cells like `a1`, or use `rank(1)`, `row(1)`"));
         }
-        cx.n.number(v).map(turn).ok_or_else(|| Diagnostic::new(format!("there is no square {v} on this board"), span.clone(), "off the board").help(format!("squares are numbered 1 to {}", g.len())))
+        cx.n.number(v).map(turn).ok_or_else(|| {
+            Diagnostic::new(format!("there is no square {v} on this board"), span.clone(), "off the board")
+                .help(format!("squares are numbered 1 to {}", g.len()))
+        })
     };
     match e {
         Expr::Number { value, span } => Ok([number_cell(*value, span)?].into_iter().collect()),
         Expr::Range { from, to, span } => {
             if from > to {
-                return Err(Diagnostic::new(format!("the range {from}-{to} runs backwards"), span.clone(), "empty range").help(format!("write `{to}-{from}`")));
+                return Err(Diagnostic::new(format!("the range {from}-{to} runs backwards"), span.clone(), "empty range")
+                    .help(format!("write `{to}-{from}`")));
             }
             let mut s = CellSet::EMPTY;
             for v in *from..=*to {
@@ -842,13 +941,17 @@ fn lower_cells_absolute(e: &Expr, cx: &Ctx) -> Result<CellSet, Diagnostic> {
                 match alg.parse(other) {
                     Some(c) => Ok([turn(c)].into_iter().collect()),
                     None => {
-                        let looks_like_cell = other.chars().next().is_some_and(|c| c.is_ascii_lowercase()) && other[1..].chars().all(|c| c.is_ascii_digit()) && other.len() > 1;
+                        let looks_like_cell = other.chars().next().is_some_and(|c| c.is_ascii_lowercase())
+                            && other[1..].chars().all(|c| c.is_ascii_digit())
+                            && other.len() > 1;
                         let unplayable = matches!(g.shape(), Shape::Square { width, height, .. }
                             if other.len() > 1 && (other.as_bytes()[0].wrapping_sub(b'a')) < width && other[1..].parse::<u8>().is_ok_and(|r| (1..=height).contains(&r)));
                         if unplayable {
-                            Err(Diagnostic::new(format!("{other} is not a playable square"), span.clone(), "a square of the other colour").help("only the dark squares are played on this board; see `a1` in `[board]`"))
+                            Err(Diagnostic::new(format!("{other} is not a playable square"), span.clone(), "a square of the other colour")
+                                .help("only the dark squares are played on this board; see `a1` in `[board]`"))
                         } else if looks_like_cell {
-                            Err(Diagnostic::new(format!("there is no cell {other} on this board"), span.clone(), "off the board").help(describe_cells(g)))
+                            Err(Diagnostic::new(format!("there is no cell {other} on this board"), span.clone(), "off the board")
+                                .help(describe_cells(g)))
                         } else {
                             let mut d = Diagnostic::new(format!("unknown cell set `{other}`"), span.clone(), "not a cell or cell set");
                             d.help = Some(match near_miss(other, CELL_CALLS.iter().copied().chain(["all", "none"])) {
@@ -878,7 +981,8 @@ fn lower_cells_absolute(e: &Expr, cx: &Ctx) -> Result<CellSet, Diagnostic> {
                     other => return Err(Diagnostic::new("expected a number or an interval like `1..4`", other.span(), "not a number")),
                 };
                 if a < 1 || b > rows || a > b {
-                    return Err(Diagnostic::new(format!("rows are numbered 1 to {rows} on this board"), s, "no such row").help("`rank(1)` is a side's own first row, `row(1)` the bottom row seen from White"));
+                    return Err(Diagnostic::new(format!("rows are numbered 1 to {rows} on this board"), s, "no such row")
+                        .help("`rank(1)` is a side's own first row, `row(1)` the bottom row seen from White"));
                 }
                 Ok((a, b))
             };
@@ -901,7 +1005,12 @@ fn lower_cells_absolute(e: &Expr, cx: &Ctx) -> Result<CellSet, Diagnostic> {
                         Expr::Name { name, span } if name.len() == 1 && name.as_bytes()[0].is_ascii_lowercase() => {
                             let col = (name.as_bytes()[0] - b'a') as i8;
                             if !(0..g.len() as u16).any(|c| g.coord(c).0 == col) {
-                                return Err(Diagnostic::new(format!("there is no column {name} on this board"), span.clone(), "off the board").help(describe_cells(g)));
+                                return Err(Diagnostic::new(
+                                    format!("there is no column {name} on this board"),
+                                    span.clone(),
+                                    "off the board",
+                                )
+                                .help(describe_cells(g)));
                             }
                             col
                         }
@@ -925,7 +1034,8 @@ fn lower_cells_absolute(e: &Expr, cx: &Ctx) -> Result<CellSet, Diagnostic> {
                 }
             }
         }
-        Expr::Interval { span, .. } => Err(Diagnostic::new("an interval is not a cell set", span.clone(), "not cells").help("write `ranks(1..4)` or a square range such as `31-50`")),
+        Expr::Interval { span, .. } => Err(Diagnostic::new("an interval is not a cell set", span.clone(), "not cells")
+            .help("write `ranks(1..4)` or a square range such as `31-50`")),
     }
 }
 

@@ -80,8 +80,8 @@ fn edit_distance(a: &str, b: &str) -> usize {
     for (i, row) in d.iter_mut().enumerate() {
         row[0] = i;
     }
-    for j in 0..=b.len() {
-        d[0][j] = j;
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
     }
     for i in 1..=a.len() {
         for j in 1..=b.len() {
@@ -109,7 +109,8 @@ impl fmt::Display for Diagnostics {
             writeln!(f, "{:width$} |", "")?;
             writeln!(f, "{line} | {text}")?;
             let (end_line, end_col) = line_col(&self.source, d.span.end);
-            let len = if end_line == line { end_col.saturating_sub(col).max(1) } else { text.chars().count().saturating_sub(col - 1).max(1) };
+            let len =
+                if end_line == line { end_col.saturating_sub(col).max(1) } else { text.chars().count().saturating_sub(col - 1).max(1) };
             writeln!(f, "{:width$} | {}{} {}", "", " ".repeat(col - 1), "^".repeat(len), d.label)?;
             if let Some(h) = &d.help {
                 writeln!(f, "{:width$} = help: {}", "", h)?;

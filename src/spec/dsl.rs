@@ -245,7 +245,8 @@ fn syntax_error(e: pest::error::Error<Rule>, text: &str, base: usize) -> Diagnos
     } else {
         "expressions combine names, numbers, calls like `step(diagonal & forward)` and the operators `|`, `&`, `except`; see docs/variant-format.md".to_string()
     };
-    Diagnostic::new(format!("syntax error in expression: expected {wanted}, found {found}"), base + pos..end, format!("expected {wanted}")).help(help)
+    Diagnostic::new(format!("syntax error in expression: expected {wanted}, found {found}"), base + pos..end, format!("expected {wanted}"))
+        .help(help)
 }
 
 #[cfg(test)]

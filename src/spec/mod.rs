@@ -3,12 +3,12 @@
 
 mod check;
 mod checked;
-mod options;
 pub mod diag;
 pub mod dsl;
+mod options;
 pub mod raw;
 
 pub use check::load;
-pub use options::{load_with, OptionError};
 pub use checked::*;
 pub use diag::{Diagnostic, Diagnostics};
+pub use options::{load_with, OptionError};

@@ -52,10 +52,18 @@ pub(super) fn check_options(raw: &RawVariant) -> Vec<Diagnostic> {
         for (name, o) in &opts.0 {
             let choices: Vec<&str> = o.choices.0.iter().map(|(c, _)| c.as_str()).collect();
             if !choices.contains(&o.default.get_ref().as_str()) {
-                let mut d = Diagnostic::new(format!("the default `{}` of option `{name}` is not one of its choices", o.default.get_ref()), o.default.span(), "not a choice");
+                let mut d = Diagnostic::new(
+                    format!("the default `{}` of option `{name}` is not one of its choices", o.default.get_ref()),
+                    o.default.span(),
+                    "not a choice",
+                );
                 d.help = Some(match near_miss(o.default.get_ref(), choices.iter().copied()) {
                     Some(m) => format!("did you mean `{m}`? the choices are: {}", choices.join(", ")),
-                    None => format!("pick one of: {}, or add `[options.{name}.choices.{}]` (it may be empty)", choices.join(", "), o.default.get_ref()),
+                    None => format!(
+                        "pick one of: {}, or add `[options.{name}.choices.{}]` (it may be empty)",
+                        choices.join(", "),
+                        o.default.get_ref()
+                    ),
                 });
                 out.push(d);
             }
@@ -92,7 +100,10 @@ pub fn load_with(source: &str, file: &str, chosen: &[(String, String)]) -> Resul
                 Some(m) => format!(" (did you mean `{m}`?)"),
                 None => String::new(),
             };
-            return Err(OptionError::Unknown(format!("option `{name}` has no choice `{choice}`{hint}; choices: {}", opt.choices.join(", "))));
+            return Err(OptionError::Unknown(format!(
+                "option `{name}` has no choice `{choice}`{hint}; choices: {}",
+                opt.choices.join(", ")
+            )));
         }
         opt.chosen = choice.clone();
         if choice != &opt.default {
