@@ -99,9 +99,14 @@ enum Command {
         /// Threads (default: all cores).
         #[arg(long)]
         threads: Option<usize>,
-        /// Count every capture route instead of distinct moves.
-        #[arg(long)]
+        /// Count every capture route instead of distinct moves (a flying king going on
+        /// straight makes one route: the convention of dctl, Ludii and Dagaz).
+        #[arg(long, conflicts_with = "landings")]
         paths: bool,
+        /// Count every sequence of landing cells (each stop of a flying king going on
+        /// straight is its own route: the convention of kish and pydraughts).
+        #[arg(long)]
+        landings: bool,
         #[arg(long)]
         json: bool,
         /// Choose a variant option: NAME=CHOICE (repeatable).
@@ -145,7 +150,7 @@ fn board(rules: &Rules, pos: &Position) -> String {
 
 fn legal(rules: &Rules, pos: &mut Position, paths: bool) -> Vec<MoveInfo> {
     let mut list = MoveList::new();
-    pos.generate(rules, &mut list, paths);
+    pos.generate(rules, &mut list, if paths { polydame::Routes::Landings } else { polydame::Routes::Distinct });
     let mut v: Vec<MoveInfo> = (0..list.len()).map(|i| list.info(i)).collect();
     v.sort_by_key(|m| full_path(rules, m));
     v
@@ -290,11 +295,17 @@ fn run(cli: Cli) -> Result<(), Failure> {
             let game = polydame::random_game(&rules, seed, plies);
             say(polydame::write_pdn(&rules, &game).trim_end().to_string());
         }
-        Command::Perft { variant, depth, fen, divide: by_move, threads, paths, json, options } => {
+        Command::Perft { variant, depth, fen, divide: by_move, threads, paths, landings, json, options } => {
             let rules = load(&variant, &options)?;
             let mut pos = position(&rules, &fen)?;
             let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
-            let counting = if paths { Counting::Paths } else { Counting::Distinct };
+            let counting = if paths {
+                Counting::Paths
+            } else if landings {
+                Counting::Landings
+            } else {
+                Counting::Distinct
+            };
             let start = Instant::now();
             let nodes = if by_move {
                 let (list, counts) = divide(&mut pos, &rules, depth.max(1), counting, threads);

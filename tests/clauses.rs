@@ -6,7 +6,7 @@
 //! when given, is the number of moves once routes with the same origin, destination and
 //! captured pieces are merged.
 
-use polydame::{full_path, load_variant, parse_fen, MoveList};
+use polydame::{full_path, load_variant, parse_fen, MoveList, Routes};
 use serde::Deserialize;
 use std::fs;
 
@@ -49,7 +49,7 @@ fn every_clause_has_exactly_its_moves() {
                 }
             };
             let mut list = MoveList::new();
-            pos.generate(&rules, &mut list, true);
+            pos.generate(&rules, &mut list, Routes::Landings);
             let mut got: Vec<String> = (0..list.len()).map(|i| full_path(&rules, &list.info(i))).collect();
             got.sort();
             let mut want = c.moves.clone();
@@ -60,7 +60,7 @@ fn every_clause_has_exactly_its_moves() {
                 failures.push(format!("{where_}:\n  missing {missing:?}\n  extra   {extra:?}"));
             }
             if let Some(n) = c.distinct {
-                pos.generate(&rules, &mut list, false);
+                pos.generate(&rules, &mut list, Routes::Distinct);
                 if list.len() != n {
                     failures.push(format!("{where_}: {n} distinct moves expected, got {}", list.len()));
                 }

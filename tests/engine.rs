@@ -2,7 +2,7 @@
 //! keep the position valid and restore it exactly; distinct moves never outnumber routes;
 //! the incremental hash always equals a fresh one.
 
-use polydame::{compile_text, shipped, MoveList, Position, Rules};
+use polydame::{compile_text, shipped, MoveList, Position, Routes, Rules};
 use proptest::prelude::*;
 
 fn all_rules() -> Vec<Rules> {
@@ -22,12 +22,12 @@ fn random_game(rules: &Rules, seed: u64, plies: usize) {
     let mut routes = MoveList::new();
     for ply in 0..plies {
         pos.check(rules).unwrap_or_else(|e| panic!("{} ply {ply}: {e}", rules.id()));
-        pos.generate(rules, &mut list, false);
-        pos.generate(rules, &mut routes, true);
+        pos.generate(rules, &mut list, Routes::Distinct);
+        pos.generate(rules, &mut routes, Routes::Landings);
         assert!(list.len() <= routes.len(), "{}: more distinct moves than routes", rules.id());
         assert_eq!(list.is_empty(), routes.is_empty());
         let mut counted = MoveList::new();
-        assert_eq!(pos.count_moves(rules, &mut counted, false), list.len(), "{}: count_moves differs from generate", rules.id());
+        assert_eq!(pos.count_moves(rules, &mut counted, Routes::Distinct), list.len(), "{}: count_moves differs from generate", rules.id());
         if list.is_empty() {
             break;
         }

@@ -18,7 +18,7 @@ use polydame::{full_path, load_variant, parse_fen, MoveList, Position, Rules};
 
 fn legal(pos: &mut Position, rules: &Rules) -> Vec<String> {
     let mut list = MoveList::new();
-    pos.generate(rules, &mut list, true);
+    pos.generate(rules, &mut list, polydame::Routes::Landings);
     let mut v: Vec<String> = (0..list.len()).map(|i| full_path(rules, &list.info(i))).collect();
     v.sort();
     v
@@ -27,7 +27,7 @@ fn legal(pos: &mut Position, rules: &Rules) -> Vec<String> {
 /// Plays the legal move written `text` (full path), or fails naming the legal moves.
 fn play(pos: &mut Position, rules: &Rules, text: &str) {
     let mut list = MoveList::new();
-    pos.generate(rules, &mut list, true);
+    pos.generate(rules, &mut list, polydame::Routes::Landings);
     let i = (0..list.len())
         .find(|&i| full_path(rules, &list.info(i)) == text)
         .unwrap_or_else(|| panic!("{text} is not legal here; legal: {:?}", legal(pos, rules)));
@@ -104,7 +104,7 @@ fn a_capture_frees_the_king() {
     play(&mut pos, &rules, "1-6");
     play(&mut pos, &rules, "46-41"); // third king move
     play(&mut pos, &rules, "29-34"); // Black offers the man on h4
-    // Capturing is compulsory: i3 takes h4 and lands on g5.
+                                     // Capturing is compulsory: i3 takes h4 and lands on g5.
     assert_eq!(legal(&mut pos, &rules), vec!["40x29".to_string()]);
     play(&mut pos, &rules, "40x29");
     play(&mut pos, &rules, "6-1");

@@ -1,7 +1,9 @@
 //! Perft against published and independently measured numbers.
 //!
 //! Each file in `tests/perft/` names a variant, optionally FEN positions, and lines
-//! `perft DEPTH NODES` (distinct moves) or `paths DEPTH NODES` (every capture route),
+//! `perft DEPTH NODES` (distinct moves), `paths DEPTH NODES` (every capture route, a
+//! flying king going on straight being one route) or `landings DEPTH NODES` (every
+//! sequence of landing cells),
 //! with comments naming the source of every number. The default run checks the counts up
 //! to `NODE_LIMIT` nodes; `cargo test --release -- --ignored` checks them all.
 
@@ -39,7 +41,7 @@ fn cases() -> Vec<Case> {
                     fen = None;
                 }
                 Some("fen") => fen = Some(words.collect::<Vec<_>>().join(" ")).filter(|f| !f.is_empty() && f != "start"),
-                Some(kw @ ("perft" | "paths")) => {
+                Some(kw @ ("perft" | "paths" | "landings")) => {
                     let depth = words.next().and_then(|w| w.parse().ok()).unwrap_or_else(|| panic!("{file}:{}: depth", i + 1));
                     let nodes = words.next().and_then(|w| w.parse().ok()).unwrap_or_else(|| panic!("{file}:{}: nodes", i + 1));
                     out.push(Case {
@@ -49,7 +51,11 @@ fn cases() -> Vec<Case> {
                         fen: fen.clone(),
                         depth,
                         nodes,
-                        counting: if kw == "perft" { Counting::Distinct } else { Counting::Paths },
+                        counting: match kw {
+                            "perft" => Counting::Distinct,
+                            "paths" => Counting::Paths,
+                            _ => Counting::Landings,
+                        },
                     });
                 }
                 Some(other) => panic!("{file}:{}: unknown line `{other}`", i + 1),
@@ -71,7 +77,10 @@ fn run(filter: impl Fn(&Case) -> bool) {
         let got = perft_parallel(&mut pos, &rules, c.depth, c.counting, 2);
         checked += 1;
         if got != c.nodes {
-            failures.push(format!("{}:{}: {} depth {} {:?}: expected {}, got {}", c.file, c.line, c.variant, c.depth, c.counting, c.nodes, got));
+            failures.push(format!(
+                "{}:{}: {} depth {} {:?}: expected {}, got {}",
+                c.file, c.line, c.variant, c.depth, c.counting, c.nodes, got
+            ));
         }
     }
     assert!(checked > 0, "no perft case ran");

@@ -30,7 +30,10 @@ fn every_syntax_element() {
     let g = read(text);
     assert_eq!(g.len(), 1);
     assert_eq!(g[0].tag("Event"), Some("with \"quotes\""));
-    assert_eq!(g[0].moves.iter().map(|m| m.text.as_str()).collect::<Vec<_>>(), ["32-28", "19-23", "28x19", "14x23", "35-30", "10-14", "31-27"]);
+    assert_eq!(
+        g[0].moves.iter().map(|m| m.text.as_str()).collect::<Vec<_>>(),
+        ["32-28", "19-23", "28x19", "14x23", "35-30", "10-14", "31-27"]
+    );
     assert_eq!(g[0].result.as_deref(), Some("2-0"));
     assert!(g[0].oddities.is_empty(), "{:?}", g[0].oddities);
     let v = replay(&load_variant("international").unwrap(), &g[0]);
@@ -68,21 +71,19 @@ fn a_real_game() {
 
 #[test]
 fn reasons_for_illegal_moves() {
-    insta::assert_snapshot!(
-        [
-            reason("international", "1. 27-22 *"),
-            reason("international", "1. 19-23 *"),
-            reason("international", "1. 32-28 19-23 2. 31-26 *"),
-            reason("international", "[FEN \"W:W32,35:B28,30,20\"]\n1. 32x23 *"),
-            reason("international", "1. 36-31 *"),
-            reason("international", "[FEN \"W:W32:B1\"]\n1. 32-37 *"),
-            reason("international", "1. 32-99 *"),
-            reason("international", "[FEN \"B:W32:B28\"]\n1. 32-27 *"),
-            reason("english", "[FEN \"B:W14,15:BK10\"]\n1. 10x28 *"),
-            reason("hexdame", "1. d4-d6 *"),
-        ]
-        .join("\n")
-    );
+    insta::assert_snapshot!([
+        reason("international", "1. 27-22 *"),
+        reason("international", "1. 19-23 *"),
+        reason("international", "1. 32-28 19-23 2. 31-26 *"),
+        reason("international", "[FEN \"W:W32,35:B28,30,20\"]\n1. 32x23 *"),
+        reason("international", "1. 36-31 *"),
+        reason("international", "[FEN \"W:W32:B1\"]\n1. 32-37 *"),
+        reason("international", "1. 32-99 *"),
+        reason("international", "[FEN \"B:W32:B28\"]\n1. 32-27 *"),
+        reason("english", "[FEN \"B:W14,15:BK10\"]\n1. 10x28 *"),
+        reason("hexdame", "1. d4-d6 *"),
+    ]
+    .join("\n"));
 }
 
 #[test]

@@ -5,7 +5,7 @@ mod outcome;
 mod perft;
 mod position;
 
-pub use movegen::{Move, MoveInfo, MoveList, Undo};
+pub use movegen::{Move, MoveInfo, MoveList, Routes, Undo};
 pub use outcome::Outcome;
 pub use perft::{divide, perft, perft_parallel, Counting};
 pub use position::{Position, QuietTrack};

@@ -114,6 +114,21 @@ impl MoveList {
     }
 }
 
+/// Which moves count as different.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Routes {
+    /// Captures with the same origin, destination, captured pieces and resulting piece
+    /// are one move (what a player chooses between).
+    Distinct,
+    /// Every capture route is a move, a route being the cells where the piece turns and
+    /// where it ends: a flying king that goes on straight after a capture makes one route
+    /// whatever cell it passes (the convention of dctl's perft tables, Ludii and Dagaz).
+    Turns,
+    /// Every sequence of landing cells is a move, including each cell where a flying king
+    /// could stop before going on straight (how records may write a capture).
+    Landings,
+}
+
 /// What [`Position::make`] needs to undo a move.
 #[derive(Clone, Copy, Debug)]
 pub struct Undo {
@@ -129,6 +144,7 @@ struct Search<'a> {
     from: u16,
     start_kind: u8,
     paths: bool,
+    turns: bool,
     removal: Removal,
     turn_back: bool,
     mid: MidPromotion,
@@ -169,9 +185,35 @@ impl Search<'_> {
         self.board[cell] = c;
     }
 
+    /// Whether kind `k` on `c`, already capturing, could capture in direction `d`.
+    fn capture_in_dir(&self, c: u16, k: u8, d: usize) -> bool {
+        let r = self.rules;
+        for rule in &r.tables[self.us][k as usize].captures {
+            if rule.dirs >> d & 1 == 0 || rule.when == When::First {
+                continue;
+            }
+            let mut n = r.next(c, d);
+            match rule.kind {
+                CaptureKind::Jump => {}
+                CaptureKind::Fly => {
+                    while self.board[n] == EMPTY {
+                        n = r.next(n, d);
+                    }
+                }
+                // A leap along the same line is searched from every landing.
+                CaptureKind::Leap => continue,
+            }
+            if self.capturable(rule.kinds, self.board[n]) && self.board[r.next(n, d)] == EMPTY {
+                return true;
+            }
+        }
+        false
+    }
+
     /// Searches every continuation from `c` for a piece of kind `k`; returns whether one
-    /// exists. `last` is the direction of the previous capture.
-    fn dfs(&mut self, c: u16, k: u8, last: u8) -> bool {
+    /// exists. `last` is the direction of the previous capture; `skip` a direction not to
+    /// search (covered from another landing).
+    fn dfs(&mut self, c: u16, k: u8, last: u8, skip: u8) -> bool {
         let r = self.rules;
         let table = &r.tables[self.us][k as usize];
         let mut any = false;
@@ -189,7 +231,7 @@ impl Search<'_> {
             while dirs != 0 {
                 let d = dirs.trailing_zeros() as usize;
                 dirs &= dirs - 1;
-                if !self.turn_back && last != NO_DIR && d as u8 == r.opposite[last as usize] {
+                if d as u8 == skip || (!self.turn_back && last != NO_DIR && d as u8 == r.opposite[last as usize]) {
                     continue;
                 }
                 let mut n = r.next(c, d);
@@ -295,7 +337,7 @@ impl Search<'_> {
     fn land_one(&mut self, l: u16, k: u8, d: u8) {
         self.list.trail.push(l);
         let (k2, ends) = self.arrive(l, k);
-        if ends || !self.dfs(l, k2, d) {
+        if ends || !self.dfs(l, k2, d, NO_DIR) {
             let fin = self.final_kind(l, k2);
             self.record(l, fin);
         }
@@ -306,18 +348,25 @@ impl Search<'_> {
     /// first of them may end the move.
     fn land_many(&mut self, first: u16, k: u8, d: u8, halt: bool) {
         let r = self.rules;
+        // Counting turns, going on straight is searched from the first landing only: it is
+        // the same from every landing.
+        let straight = self.turns && {
+            let (k_first, _) = self.arrive(first, k);
+            self.capture_in_dir(first, k_first, d as usize)
+        };
         let mut l = first;
-        let mut any_cont = false;
+        let mut any_cont = straight;
         // Cells that ended the capture, to be recorded once all landings are known.
         let mut ended: u64 = 0;
         let mut i = 0u32;
         while self.board[l] == EMPTY {
             self.list.trail.push(l);
             let (k2, ends) = self.arrive(l, k);
-            let cont = !ends && self.dfs(l, k2, d);
+            let skip = if straight && i > 0 { d } else { NO_DIR };
+            let cont = !ends && self.dfs(l, k2, d, skip);
             if cont {
                 any_cont = true;
-            } else if (i == 0 || !halt) && i < 64 {
+            } else if (i == 0 || !(halt || straight)) && i < 64 {
                 ended |= 1 << i;
             }
             self.list.trail.pop();
@@ -354,10 +403,16 @@ impl Search<'_> {
                 Criterion::MostKings => {
                     self.list.stack.iter().filter(|&&(_, pc)| r.tables[them][kind_of(pc) as usize].is_king).count() as u32
                 }
-                Criterion::EarliestKing => {
-                    let pos = self.list.stack.iter().position(|&(_, pc)| r.tables[them][kind_of(pc) as usize].is_king);
-                    pos.map_or(0, |p| u32::MAX - p as u32)
-                }
+                // Kings met earlier weigh more, place by place (FID art. 6.9): bit 31 for a
+                // king taken first, bit 30 for one taken second, ...
+                Criterion::EarliestKing => self
+                    .list
+                    .stack
+                    .iter()
+                    .take(32)
+                    .enumerate()
+                    .filter(|&(_, &(_, pc))| r.tables[them][kind_of(pc) as usize].is_king)
+                    .fold(0u32, |acc, (i, _)| acc | 1 << (31 - i)),
             };
         }
         key
@@ -424,11 +479,10 @@ impl Search<'_> {
 }
 
 impl Position {
-    /// Generates the legal moves into `list`. With `paths`, every distinct capture route
-    /// is a move; otherwise routes with the same origin, destination, captured set and
-    /// resulting piece are one move.
-    pub fn generate(&mut self, rules: &Rules, list: &mut MoveList, paths: bool) {
-        self.gen_captures(rules, list, paths);
+    /// Generates the legal moves into `list`; `routes` says which captures count as
+    /// different moves.
+    pub fn generate(&mut self, rules: &Rules, list: &mut MoveList, routes: Routes) {
+        self.gen_captures(rules, list, routes);
         if list.moves.is_empty() || !rules.spec().capture.mandatory {
             let pieces = self.pieces[self.side as usize];
             self.gen_quiet::<false>(rules, list, pieces);
@@ -450,17 +504,17 @@ impl Position {
     }
 
     /// Clears `list` and fills it with the legal captures (precedence applied).
-    fn gen_captures(&mut self, rules: &Rules, list: &mut MoveList, paths: bool) {
-        self.gen_captures_by(rules, list, paths, &rules.spec().capture.precedence);
+    fn gen_captures(&mut self, rules: &Rules, list: &mut MoveList, routes: Routes) {
+        self.gen_captures_by(rules, list, routes, &rules.spec().capture.precedence);
     }
 
     /// Every complete capture, as if the variant had no precedence rule (free choice).
     /// Used to explain why a capture is illegal ("must take the maximum").
     pub fn generate_unranked_captures(&mut self, rules: &Rules, list: &mut MoveList) {
-        self.gen_captures_by(rules, list, true, &[]);
+        self.gen_captures_by(rules, list, Routes::Landings, &[]);
     }
 
-    fn gen_captures_by(&mut self, rules: &Rules, list: &mut MoveList, paths: bool, criteria: &[Criterion]) {
+    fn gen_captures_by(&mut self, rules: &Rules, list: &mut MoveList, routes: Routes, criteria: &[Criterion]) {
         list.clear();
         let us = self.side;
         let spec_capture = &rules.spec().capture;
@@ -480,7 +534,8 @@ impl Position {
                 them: us.other() as u8,
                 from,
                 start_kind: kind,
-                paths,
+                paths: routes != Routes::Distinct,
+                turns: routes == Routes::Turns,
                 removal: spec_capture.removal,
                 turn_back: spec_capture.turn_back,
                 mid: spec_capture.promotion,
@@ -488,19 +543,19 @@ impl Position {
                 halt: spec_capture.halt,
                 criteria,
             };
-            s.dfs(from, kind, NO_DIR);
+            s.dfs(from, kind, NO_DIR, NO_DIR);
             self.board[from] = saved;
         }
     }
 
     /// The number of legal moves, as [`Position::generate`] would list them, without
     /// storing quiet moves (bulk counting at the leaves of perft).
-    pub fn count_moves(&mut self, rules: &Rules, list: &mut MoveList, paths: bool) -> usize {
+    pub fn count_moves(&mut self, rules: &Rules, list: &mut MoveList, routes: Routes) -> usize {
         if rules.has_avoid {
-            self.generate(rules, list, paths);
+            self.generate(rules, list, routes);
             return list.len();
         }
-        self.gen_captures(rules, list, paths);
+        self.gen_captures(rules, list, routes);
         if !list.moves.is_empty() && rules.spec().capture.mandatory {
             return list.moves.len();
         }
@@ -742,7 +797,7 @@ impl Position {
 
     /// The side to move has no legal move.
     pub fn is_stuck(&mut self, rules: &Rules, list: &mut MoveList) -> bool {
-        self.generate(rules, list, false);
+        self.generate(rules, list, Routes::Distinct);
         list.is_empty()
     }
 }

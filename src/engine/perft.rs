@@ -1,6 +1,6 @@
 //! Perft: counting the leaves of the legal-move tree, one thread or many.
 
-use super::movegen::MoveList;
+use super::movegen::{MoveList, Routes};
 use super::position::Position;
 use crate::compile::Rules;
 use rayon::prelude::*;
@@ -10,8 +10,22 @@ use rayon::prelude::*;
 pub enum Counting {
     /// Captures with the same origin, destination and captured set are one move.
     Distinct,
-    /// Every distinct capture route counts.
+    /// Every capture route counts ([`Routes::Turns`], the convention of the published
+    /// tables: dctl, Ludii, Dagaz).
     Paths,
+    /// Every sequence of landing cells counts ([`Routes::Landings`], how kish and
+    /// pydraughts count).
+    Landings,
+}
+
+impl Counting {
+    fn routes(self) -> Routes {
+        match self {
+            Counting::Distinct => Routes::Distinct,
+            Counting::Paths => Routes::Turns,
+            Counting::Landings => Routes::Landings,
+        }
+    }
 }
 
 /// Move lists for every ply of a search, allocated once.
@@ -24,17 +38,17 @@ impl Stack {
     }
 }
 
-fn perft_rec(pos: &mut Position, rules: &Rules, depth: u32, paths: bool, lists: &mut [MoveList]) -> u64 {
+fn perft_rec(pos: &mut Position, rules: &Rules, depth: u32, routes: Routes, lists: &mut [MoveList]) -> u64 {
     let (list, rest) = lists.split_first_mut().expect("a list per ply");
     if depth == 1 {
-        return pos.count_moves(rules, list, paths) as u64;
+        return pos.count_moves(rules, list, routes) as u64;
     }
-    pos.generate(rules, list, paths);
+    pos.generate(rules, list, routes);
     let mut nodes = 0;
     for i in 0..list.len() {
         let m = list.moves()[i];
         let undo = pos.make(rules, list, &m);
-        nodes += perft_rec(pos, rules, depth - 1, paths, rest);
+        nodes += perft_rec(pos, rules, depth - 1, routes, rest);
         pos.unmake(rules, list, &m, undo);
     }
     nodes
@@ -46,14 +60,14 @@ pub fn perft(pos: &mut Position, rules: &Rules, depth: u32, counting: Counting) 
         return 1;
     }
     let mut stack = Stack::new(depth as usize);
-    perft_rec(pos, rules, depth, counting == Counting::Paths, &mut stack.0)
+    perft_rec(pos, rules, depth, counting.routes(), &mut stack.0)
 }
 
 /// Leaves under each root move: (move index in a fresh list, count).
 pub fn divide(pos: &mut Position, rules: &Rules, depth: u32, counting: Counting, threads: usize) -> (MoveList, Vec<u64>) {
-    let paths = counting == Counting::Paths;
+    let routes = counting.routes();
     let mut root = MoveList::new();
-    pos.generate(rules, &mut root, paths);
+    pos.generate(rules, &mut root, routes);
     if depth <= 1 {
         let n = root.len();
         return (root, vec![1; n]);
@@ -63,7 +77,7 @@ pub fn divide(pos: &mut Position, rules: &Rules, depth: u32, counting: Counting,
         let m = root.moves()[i];
         p.make(rules, &root, &m);
         let mut stack = Stack::new(depth as usize - 1);
-        perft_rec(&mut p, rules, depth - 1, paths, &mut stack.0)
+        perft_rec(&mut p, rules, depth - 1, routes, &mut stack.0)
     };
     let counts: Vec<u64> = if threads <= 1 {
         (0..root.len()).map(work).collect()
@@ -83,16 +97,16 @@ pub fn perft_parallel(pos: &mut Position, rules: &Rules, depth: u32, counting: C
     if threads <= 1 || depth < 3 {
         return perft(pos, rules, depth, counting);
     }
-    let paths = counting == Counting::Paths;
+    let routes = counting.routes();
     // Split two plies deep so there is enough work to share.
     let mut root = MoveList::new();
-    pos.generate(rules, &mut root, paths);
+    pos.generate(rules, &mut root, routes);
     let mut jobs: Vec<Position> = Vec::new();
     for m in root.moves() {
         let mut p = pos.clone();
         p.make(rules, &root, m);
         let mut l = MoveList::new();
-        p.generate(rules, &mut l, paths);
+        p.generate(rules, &mut l, routes);
         for m2 in l.moves() {
             let mut q = p.clone();
             q.make(rules, &l, m2);
@@ -101,7 +115,7 @@ pub fn perft_parallel(pos: &mut Position, rules: &Rules, depth: u32, counting: C
     }
     let work = |mut p: Position| {
         let mut stack = Stack::new(depth as usize - 2);
-        perft_rec(&mut p, rules, depth - 2, paths, &mut stack.0)
+        perft_rec(&mut p, rules, depth - 2, routes, &mut stack.0)
     };
     match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
         Ok(pool) => pool.install(|| jobs.into_par_iter().map(work).sum()),

@@ -4,7 +4,7 @@
 use super::fen::parse_fen_in;
 use super::pdn::{Game, MoveText};
 use crate::compile::Rules;
-use crate::engine::{MoveInfo, MoveList, Outcome, Position};
+use crate::engine::{MoveInfo, MoveList, Outcome, Position, Routes};
 use crate::geometry::{Corner, Notation, NotationKind, Shape};
 use crate::spec::Side;
 
@@ -110,7 +110,7 @@ impl Replayer<'_> {
     }
 
     fn refresh(&mut self) {
-        self.pos.generate(self.rules, &mut self.list, true);
+        self.pos.generate(self.rules, &mut self.list, Routes::Landings);
         self.infos = (0..self.list.len()).map(|i| self.list.info(i)).collect();
     }
 

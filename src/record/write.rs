@@ -3,7 +3,7 @@
 use super::fen::write_fen;
 use super::notation::move_text;
 use crate::compile::Rules;
-use crate::engine::{MoveInfo, MoveList, Outcome, Position};
+use crate::engine::{MoveInfo, MoveList, Outcome, Position, Routes};
 use crate::spec::Side;
 
 /// A game to write: its tags, start position and moves.
@@ -112,7 +112,7 @@ pub fn random_game(rules: &Rules, seed: u64, max_plies: usize) -> GameRecord {
                 break;
             }
         }
-        pos.generate(rules, &mut list, false);
+        pos.generate(rules, &mut list, Routes::Distinct);
         let legal: Vec<MoveInfo> = (0..list.len()).map(|i| list.info(i)).collect();
         let i = (next() % list.len() as u64) as usize;
         let m = list.moves()[i];
