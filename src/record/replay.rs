@@ -389,6 +389,16 @@ fn play(r: &mut Replayer, moves: &[MoveText], mut i: usize, v: &mut Verdict, mer
                 }
             }
         };
+        if cells.len() > 2 && used == 1 && r.infos[chosen].path.as_slice() != &cells[1..] {
+            let full = r.text(&r.infos[chosen]);
+            v.warnings.push(format!(
+                "move {} `{}` at line {}, column {} gives part of its path; the full path is {full}",
+                ply.div_ceil(2),
+                mv.text,
+                mv.line,
+                mv.column
+            ));
+        }
         let m = r.list.moves()[chosen];
         let list = std::mem::take(&mut r.list);
         r.pos.make(rules, &list, &m);
