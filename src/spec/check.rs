@@ -117,6 +117,22 @@ impl Checker<'_> {
         self.ok(r)
     }
 
+    /// A cell set written from White's point of view, for both sides (Black's is its half
+    /// turn): promotion zones and cells to avoid.
+    fn relative_cells(&mut self, s: &SStr, g: &Geometry, n: &Notation, forward: [usize; 2]) -> Option<[CellSet; 2]> {
+        let e = self.parse(s)?;
+        if let Some(c) = &e.condition {
+            self.err(Diagnostic::new("cell sets take no `where` condition", c.span(), "not here"));
+        }
+        let mut zones = [CellSet::EMPTY; 2];
+        for side in Side::BOTH {
+            let cx = Ctx { g, n, side, forward: forward[side as usize], relative: true };
+            let r = lower_cells(&e.body, &cx);
+            zones[side as usize] = self.ok(r)?;
+        }
+        Some(zones)
+    }
+
     fn int(&mut self, v: &Option<Spanned<i64>>, what: &str, range: Range<i64>) -> Option<i64> {
         let v = v.as_ref()?;
         if range.contains(v.get_ref()) {
@@ -398,16 +414,7 @@ impl Checker<'_> {
                     if target == Some(i as u8) {
                         self.err(Diagnostic::new("a kind cannot promote to itself", t.span(), "same kind"));
                     }
-                    let zone = self.parse(z).and_then(|e| {
-                        if let Some(c) = &e.condition {
-                            self.err(Diagnostic::new("cell sets take no `where` condition", c.span(), "not here"));
-                        }
-                        let mut zones = [CellSet::EMPTY; 2];
-                        for side in Side::BOTH {
-                            let cx = Ctx { g: &geometry, n: &notation, side, forward: forward[side as usize], relative: true };
-                            let r = lower_cells(&e.body, &cx);
-                            zones[side as usize] = self.ok(r)?;
-                        }
+                    let zone = self.relative_cells(z, &geometry, &notation, forward).and_then(|zones| {
                         if zones[0].is_empty() {
                             self.err(
                                 Diagnostic::new("the promotion zone is empty", z.span(), "no cell")
@@ -422,19 +429,7 @@ impl Checker<'_> {
                     }
                 }
             };
-            let avoid = p.avoid.as_ref().and_then(|z| {
-                let e = self.parse(z)?;
-                if let Some(c) = &e.condition {
-                    self.err(Diagnostic::new("cell sets take no `where` condition", c.span(), "not here"));
-                }
-                let mut zones = [CellSet::EMPTY; 2];
-                for side in Side::BOTH {
-                    let cx = Ctx { g: &geometry, n: &notation, side, forward: forward[side as usize], relative: true };
-                    let r = lower_cells(&e.body, &cx);
-                    zones[side as usize] = self.ok(r)?;
-                }
-                Some(zones)
-            });
+            let avoid = p.avoid.as_ref().and_then(|z| self.relative_cells(z, &geometry, &notation, forward));
             kinds.push(Kind { name: name.clone(), fen, symbol, value, moves, captures, can_capture, promotion, max_quiet_moves, avoid });
         }
         let all_kinds = (1u16 << kinds.len()) - 1;
