@@ -414,15 +414,13 @@ impl Checker<'_> {
                     if target == Some(i as u8) {
                         self.err(Diagnostic::new("a kind cannot promote to itself", t.span(), "same kind"));
                     }
-                    let zone = self.relative_cells(z, &geometry, &notation, forward).and_then(|zones| {
-                        if zones[0].is_empty() {
-                            self.err(
-                                Diagnostic::new("the promotion zone is empty", z.span(), "no cell")
-                                    .help("name cells on the board, e.g. `rank(10)`"),
-                            );
-                        }
-                        Some(zones)
-                    });
+                    let zone = self.relative_cells(z, &geometry, &notation, forward);
+                    if zone.is_some_and(|zones| zones[0].is_empty()) {
+                        self.err(
+                            Diagnostic::new("the promotion zone is empty", z.span(), "no cell")
+                                .help("name cells on the board, e.g. `rank(10)`"),
+                        );
+                    }
                     match (target, zone) {
                         (Some(t), Some(z)) => Some((t, z)),
                         _ => None,
