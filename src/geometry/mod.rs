@@ -61,6 +61,7 @@ pub struct Geometry {
     by_coord: HashMap<(i8, i8), u16>,
     dirs: Vec<Direction>,
     neighbour: Vec<u16>,
+    other_view: Vec<u16>,
 }
 
 fn square_dirs(dark_only: bool) -> Vec<Direction> {
@@ -130,7 +131,8 @@ impl Geometry {
             }
         };
         let by_coord: HashMap<(i8, i8), u16> = coords.iter().enumerate().map(|(i, &c)| (c, i as u16)).collect();
-        let mut g = Geometry { shape, coords, by_coord, dirs, neighbour: Vec::new() };
+        let mut g = Geometry { shape, coords, by_coord, dirs, neighbour: Vec::new(), other_view: Vec::new() };
+        g.other_view = g.other_view();
         let off = g.off();
         let nd = g.dirs.len();
         let mut table = vec![off; (g.coords.len() + 1) * nd];
@@ -228,18 +230,29 @@ impl Geometry {
         self.by_coord.get(&coord).copied()
     }
 
-    /// The cell the board's half-turn rotation takes `cell` to: how the board looks from
-    /// the other side. Setups and promotion zones written for one side use it.
+    /// The cell that `cell` is seen as from the other side: the board's half turn. On a
+    /// board of dark squares whose width + height is odd the half turn would land on light
+    /// squares; there the other side's view is the reflection in the middle row (which
+    /// keeps colours when the height is odd), or else in the middle column. Setups and
+    /// promotion zones written for one side use it.
     pub fn rotate(&self, cell: u16) -> u16 {
-        let (x, y) = self.coords[cell as usize];
+        self.other_view[cell as usize]
+    }
+
+    /// The other side's view of every cell (see [`Geometry::rotate`]).
+    fn other_view(&self) -> Vec<u16> {
         let (mx, my) = match self.shape {
             Shape::Square { width, height, .. } => (width as i8 - 1, height as i8 - 1),
             Shape::Hex { side } => (2 * side as i8 - 2, 2 * side as i8 - 2),
         };
-        // Rotation keeps dark squares dark when width + height is even; otherwise the
-        // rotated cell may not be playable and the cell maps to itself's nearest: callers
-        // check playability when they build sets, so report the raw result.
-        self.cell_at((mx - x, my - y)).unwrap_or(cell)
+        let maps: [&dyn Fn((i8, i8)) -> (i8, i8); 3] = [&|(x, y)| (mx - x, my - y), &|(x, y)| (x, my - y), &|(x, y)| (mx - x, y)];
+        for f in maps {
+            let v: Option<Vec<u16>> = self.coords.iter().map(|&c| self.cell_at(f(c))).collect();
+            if let Some(v) = v {
+                return v;
+            }
+        }
+        (0..self.coords.len() as u16).collect()
     }
 
     /// Row of a cell counted from White's side, from 1 (square boards); on hex boards the

@@ -876,24 +876,10 @@ fn lower_cells(e: &Expr, cx: &Ctx) -> Result<CellSet, Diagnostic> {
     if cx.relative && cx.side == Side::Black {
         let white = Ctx { g: cx.g, n: cx.n, side: Side::White, forward: cx.forward, relative: false };
         let set = lower_cells_absolute(e, &white)?;
-        let turned: CellSet = set.iter().map(|c| cx.g.rotate(c)).collect();
-        if turned.len() != set.len() || set.iter().any(|c| cx.g.rotate(c) == c && cx.g.cell_at(mirror(cx.g, c)).is_none()) {
-            return Err(Diagnostic::new("these cells cannot be turned for Black on this board", e.span(), "no playable cell opposite")
-                .help("the half turn of a dark square is light when width + height is odd; use a board with even width + height"));
-        }
-        return Ok(turned);
+        return Ok(set.iter().map(|c| cx.g.rotate(c)).collect());
     }
     let absolute = Ctx { g: cx.g, n: cx.n, side: cx.side, forward: cx.forward, relative: false };
     lower_cells_absolute(e, &absolute)
-}
-
-/// Coordinates of the half turn of a cell (which may not be a playable cell).
-fn mirror(g: &Geometry, c: u16) -> (i8, i8) {
-    let (x, y) = g.coord(c);
-    match g.shape() {
-        Shape::Square { width, height, .. } => (width as i8 - 1 - x, height as i8 - 1 - y),
-        Shape::Hex { side } => (2 * side as i8 - 2 - x, 2 * side as i8 - 2 - y),
-    }
 }
 
 fn lower_cells_absolute(e: &Expr, cx: &Ctx) -> Result<CellSet, Diagnostic> {
