@@ -245,8 +245,9 @@ impl Geometry {
             Shape::Square { width, height, .. } => (width as i8 - 1, height as i8 - 1),
             Shape::Hex { side } => (2 * side as i8 - 2, 2 * side as i8 - 2),
         };
-        let maps: [&dyn Fn((i8, i8)) -> (i8, i8); 3] = [&|(x, y)| (mx - x, my - y), &|(x, y)| (x, my - y), &|(x, y)| (mx - x, y)];
-        for f in maps {
+        // Half turn, reflection in the middle row, reflection in the middle column.
+        for (fx, fy) in [(true, true), (false, true), (true, false)] {
+            let f = |(x, y): (i8, i8)| (if fx { mx - x } else { x }, if fy { my - y } else { y });
             let v: Option<Vec<u16>> = self.coords.iter().map(|&c| self.cell_at(f(c))).collect();
             if let Some(v) = v {
                 return v;
