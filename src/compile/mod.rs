@@ -73,6 +73,9 @@ pub struct KindTable {
     pub first_flies: u8,
     /// Whether a first capture can be a leap (no quick test: always search).
     pub first_leaps: bool,
+    /// Per cell, the cells one step away in the first-jump directions: a piece with no
+    /// enemy there and no other first capture cannot capture.
+    pub jump_reach: Vec<CellSet>,
 }
 
 /// The compiled rules of a variant.
@@ -157,6 +160,12 @@ impl Rules {
                     first_jumps: first_dirs(kind, s, CaptureKind::Jump),
                     first_flies: first_dirs(kind, s, CaptureKind::Fly),
                     first_leaps: first_dirs(kind, s, CaptureKind::Leap) != 0,
+                    jump_reach: (0..cells as u16)
+                        .map(|c| {
+                            let dirs = first_dirs(kind, s, CaptureKind::Jump);
+                            (0..g.dirs().len()).filter(|&d| dirs >> d & 1 == 1).filter_map(|d| g.step(c, d)).collect()
+                        })
+                        .collect(),
                 })
                 .collect()
         });

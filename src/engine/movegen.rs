@@ -572,6 +572,9 @@ impl Position {
             return true;
         }
         let them = self.side.other() as u8;
+        if t.first_flies == 0 && t.jump_reach[from as usize].intersection(&self.pieces[them as usize]).is_empty() {
+            return false;
+        }
         let can = t.can_capture;
         let hit = |c: u8| side_of(c) == them && can >> kind_of(c) & 1 == 1;
         let mut dirs = t.first_jumps;
