@@ -53,7 +53,7 @@ pub fn load_variant(name: &str) -> Result<Rules, LoadError> {
     load_variant_with(name, &[])
 }
 
-/// Loads a variant with options chosen: (option, choice) pairs such as ("halt", "killer").
+/// Loads a variant with options chosen: (option, choice) pairs, as `--option NAME=CHOICE`.
 pub fn load_variant_with(name: &str, options: &[(String, String)]) -> Result<Rules, LoadError> {
     let lower = name.to_ascii_lowercase();
     if let Some((stem, text)) = SHIPPED.iter().find(|(stem, _)| *stem == lower) {
