@@ -57,6 +57,17 @@ struct Checked {
 }
 
 fn check(game: Game, index: usize, fixed: Option<&Rules>, registry: &Registry) -> Checked {
+    if game.tags.is_empty() && game.moves.is_empty() {
+        if let Some(o) = game.oddities.first() {
+            let why = format!(
+                "this is not a PDN game: no tags, no moves, unreadable text `{}` at line {}, column {}",
+                o.text.trim(),
+                o.line,
+                o.column
+            );
+            return Checked { game, index, variant: None, verdict: Err(why) };
+        }
+    }
     let rules = match fixed {
         Some(r) => Ok(r),
         None => match (game.tag("GameType"), game.tag("Variant")) {
