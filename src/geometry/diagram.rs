@@ -52,6 +52,8 @@ impl Geometry {
                         out.push('\n');
                     }
                 }
+                let last = (b'a' + 2 * side - 2) as char;
+                out.push_str(&format!("(a1 is the bottom corner, {last}{} the top; columns are vertical)\n", 2 * side - 1));
             }
         }
         out
