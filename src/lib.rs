@@ -4,21 +4,45 @@
 //! [`Spec`], compiled into immutable [`Rules`] tables, and one generic engine plays it.
 //!
 //! ```
-//! use polydame::{load_variant, parse_fen, MoveList, Position, Routes};
+//! use polydame::{compile_text, parse_fen, MoveList, Position, Routes};
 //!
-//! let rules = load_variant("international").unwrap();
+//! // A variant is data: international rules on a 6x6 board, written inline.
+//! let text = r#"
+//! [variant]
+//! id = "mini"
+//! name = "International rules on 6x6"
+//! [board]
+//! shape = "square"
+//! width = 6
+//! height = 6
+//! [pieces.man]
+//! moves = ["step(diagonal & forward)"]
+//! captures = ["jump(diagonal)"]
+//! promotion = "rank(6)"
+//! promotes_to = "king"
+//! [pieces.king]
+//! fen = "K"
+//! moves = ["slide(diagonal)"]
+//! captures = ["fly(diagonal, land = any)"]
+//! [capture]
+//! precedence = ["most-pieces"]
+//! [setup]
+//! white = "ranks(1..2)"
+//! black = "ranks(1..2)"
+//! "#;
+//! let rules = compile_text(text, "mini.toml").unwrap();
 //! let mut pos = Position::start(&rules);
 //! let mut moves = MoveList::new();
 //! pos.generate(&rules, &mut moves, Routes::Distinct);
-//! assert_eq!(moves.len(), 9);
-//! // Play the first move and look at the reply count.
+//! assert_eq!(moves.len(), 5);
+//! // Play the first move and count the replies.
 //! let m = moves.moves()[0];
 //! pos.make(&rules, &moves, &m);
 //! let mut replies = MoveList::new();
 //! pos.generate(&rules, &mut replies, Routes::Distinct);
-//! assert_eq!(replies.len(), 9);
-//! // Positions can also come from FEN.
-//! let p = parse_fen(&rules, "W:W31-50:B1-20").unwrap();
+//! assert_eq!(replies.len(), 5);
+//! // Positions can also come from FEN; shipped variants load by id with `load_variant`.
+//! let p = parse_fen(&rules, "W:W13-18:B1-6").unwrap();
 //! assert_eq!(p.hash(), Position::start(&rules).hash());
 //! ```
 
