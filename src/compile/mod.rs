@@ -3,7 +3,7 @@
 
 mod dump;
 
-use crate::geometry::CellSet;
+use crate::geometry::{CellSet, Layout};
 use crate::spec::{CaptureKind, Condition, Land, MoveKind, Side, Spec, When};
 
 pub use dump::dump;
@@ -76,6 +76,9 @@ pub struct KindTable {
     /// Per cell, the cells one step away in the first-jump directions: a piece with no
     /// enemy there and no other first capture cannot capture.
     pub jump_reach: Vec<CellSet>,
+    /// Whether this kind's quiet moves can be counted on bit sets: at most one move
+    /// rule, no condition on where it ends, no limit on consecutive quiet moves.
+    pub bulk_quiet: bool,
 }
 
 /// The compiled rules of a variant.
@@ -103,6 +106,11 @@ pub struct Rules {
     pub has_quiet_limit: bool,
     /// Whether any kind has cells to avoid.
     pub has_avoid: bool,
+    /// The board's bit layout, if it fits the engine's bit sets.
+    pub layout: Option<Layout>,
+    /// Per cell, its bit in the layout (zero without a layout). Fixed size, so lookups
+    /// need no bounds check.
+    pub cell_bits: Box<[u128; 256]>,
 }
 
 /// A small, fixed pseudo-random generator (SplitMix64) so hash keys are the same on
@@ -166,6 +174,7 @@ impl Rules {
                             (0..g.dirs().len()).filter(|&d| dirs >> d & 1 == 1).filter_map(|d| g.step(c, d)).collect()
                         })
                         .collect(),
+                    bulk_quiet: kind.moves.len() <= 1 && kind.moves.iter().all(|m| m.condition.is_none()) && kind.max_quiet_moves.is_none(),
                 })
                 .collect()
         });
@@ -181,7 +190,28 @@ impl Rules {
                 neighbour[c * 8 + d] = g.neighbours()[c * dirs + d];
             }
         }
-        Rules { neighbour, spec, cells, dirs, opposite, tables, zobrist, zobrist_black, cell_keys, has_quiet_limit, has_avoid }
+        let layout = Layout::new(g);
+        let mut cell_bits = Box::new([0u128; 256]);
+        if let Some(l) = &layout {
+            for (c, b) in cell_bits.iter_mut().enumerate().take(cells) {
+                *b = l.cell_bit(c as u16);
+            }
+        }
+        Rules {
+            neighbour,
+            spec,
+            cells,
+            dirs,
+            opposite,
+            tables,
+            zobrist,
+            zobrist_black,
+            cell_keys,
+            has_quiet_limit,
+            has_avoid,
+            layout,
+            cell_bits,
+        }
     }
 
     /// The checked variant these rules were built from.
@@ -218,6 +248,12 @@ impl Rules {
                 s.to_ascii_uppercase()
             }
         }
+    }
+
+    /// The bit of a cell in the layout (zero without a layout).
+    #[inline(always)]
+    pub fn cell_bit(&self, cell: u16) -> u128 {
+        self.cell_bits[cell as usize & 255]
     }
 
     /// The next cell in a direction (or the off-board marker).

@@ -1,5 +1,6 @@
 //! The generic engine: positions, legal moves, make/unmake, hashing, perft, outcome.
 
+mod bits;
 mod movegen;
 mod outcome;
 mod perft;

@@ -6,8 +6,10 @@
 //! the best so far is never stored. Nothing here allocates once the caller's
 //! [`MoveList`] has grown to the size it needs.
 
+use super::bits::Bits;
 use super::position::{Board, Position};
 use crate::compile::{code, kind_of, side_of, Rules, DEAD, EMPTY};
+use crate::geometry::Layout;
 use crate::spec::{CaptureKind, Condition, Criterion, Halt, Land, Landing, MidPromotion, MoveKind, Removal, When};
 
 const NO_DIR: u8 = 0xFF;
@@ -516,36 +518,98 @@ impl Position {
 
     fn gen_captures_by(&mut self, rules: &Rules, list: &mut MoveList, routes: Routes, criteria: &[Criterion]) {
         list.clear();
-        let us = self.side;
-        let spec_capture = &rules.spec().capture;
-        let pieces = self.pieces[us as usize];
-        for from in pieces.iter() {
+        match &rules.layout {
+            Some(l) if l.width <= 64 => self.gen_captures_bits::<u64>(rules, l, list, routes, criteria),
+            Some(l) => self.gen_captures_bits::<u128>(rules, l, list, routes, criteria),
+            None => {
+                for from in self.pieces[self.side as usize].iter() {
+                    if self.may_capture(rules, from, kind_of(self.board[from])) {
+                        self.gen_captures_from(rules, list, routes, criteria, from);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Captures from the pieces [`Position::capture_origins`] finds.
+    fn gen_captures_bits<B: Bits>(&mut self, rules: &Rules, l: &Layout, list: &mut MoveList, routes: Routes, criteria: &[Criterion]) {
+        let us = self.side as usize;
+        let mut origins = self.capture_origins::<B>(rules, l);
+        while origins != B::ZERO {
+            let from = l.cell[origins.lowest() as usize];
+            origins = origins.pop_lowest();
             let kind = kind_of(self.board[from]);
-            if !self.may_capture(rules, from, kind) {
+            let t = &rules.tables[us][kind as usize];
+            if (t.first_flies == 0 && !t.first_leaps) || self.may_capture(rules, from, kind) {
+                self.gen_captures_from(rules, list, routes, criteria, from);
+            }
+        }
+    }
+
+    /// The pieces of the side to move that may have a first capture, tested all at once
+    /// on bit sets: exactly those with a first jump, and every piece of a kind that can
+    /// also capture flying or by a leap (tested one by one with [`Position::may_capture`]).
+    #[inline]
+    fn capture_origins<B: Bits>(&self, rules: &Rules, l: &Layout) -> B {
+        let us = self.side as usize;
+        let own = B::from_wide(self.bits[us]);
+        let enemy = B::from_wide(self.bits[1 - us]);
+        let empty = B::from_wide(l.cells) & !(own | enemy);
+        let step = |set: B, d: usize| (set & B::from_wide(l.from[d])).shift(l.shl[d], l.shr[d]);
+        let mut origins = B::ZERO;
+        for (k, t) in rules.tables[us].iter().enumerate() {
+            let pieces = own & B::from_wide(self.kinds[k]);
+            if pieces == B::ZERO {
                 continue;
             }
-            let saved = self.board[from];
-            self.board[from] = EMPTY;
-            let mut s = Search {
-                rules,
-                board: &mut self.board,
-                list,
-                us: us as usize,
-                them: us.other() as u8,
-                from,
-                start_kind: kind,
-                paths: routes != Routes::Distinct,
-                turns: routes == Routes::Turns,
-                removal: spec_capture.removal,
-                turn_back: spec_capture.turn_back,
-                mid: spec_capture.promotion,
-                landing: spec_capture.landing,
-                halt: spec_capture.halt,
-                criteria,
-            };
-            s.dfs(from, kind, NO_DIR, NO_DIR);
-            self.board[from] = saved;
+            if t.first_flies != 0 || t.first_leaps {
+                origins |= pieces;
+                continue;
+            }
+            let mut victims = B::ZERO;
+            let mut can = t.can_capture;
+            while can != 0 {
+                victims |= B::from_wide(self.kinds[can.trailing_zeros() as usize]);
+                can &= can - 1;
+            }
+            victims &= enemy;
+            let mut dirs = t.first_jumps;
+            while dirs != 0 {
+                let d = dirs.trailing_zeros() as usize;
+                dirs &= dirs - 1;
+                let back = rules.opposite[d] as usize;
+                origins |= pieces & step(victims & step(empty, back), back);
+            }
         }
+        origins
+    }
+
+    /// Every capture of the piece on `from`.
+    fn gen_captures_from(&mut self, rules: &Rules, list: &mut MoveList, routes: Routes, criteria: &[Criterion], from: u16) {
+        let us = self.side;
+        let spec_capture = &rules.spec().capture;
+        let kind = kind_of(self.board[from]);
+        let saved = self.board[from];
+        self.board[from] = EMPTY;
+        let mut s = Search {
+            rules,
+            board: &mut self.board,
+            list,
+            us: us as usize,
+            them: us.other() as u8,
+            from,
+            start_kind: kind,
+            paths: routes != Routes::Distinct,
+            turns: routes == Routes::Turns,
+            removal: spec_capture.removal,
+            turn_back: spec_capture.turn_back,
+            mid: spec_capture.promotion,
+            landing: spec_capture.landing,
+            halt: spec_capture.halt,
+            criteria,
+        };
+        s.dfs(from, kind, NO_DIR, NO_DIR);
+        self.board[from] = saved;
     }
 
     /// The number of legal moves, as [`Position::generate`] would list them, without
@@ -559,8 +623,69 @@ impl Position {
         if !list.moves.is_empty() && rules.spec().capture.mandatory {
             return list.moves.len();
         }
-        let pieces = self.pieces[self.side as usize];
-        list.moves.len() + self.gen_quiet::<true>(rules, list, pieces)
+        list.moves.len() + self.count_quiet(rules, list)
+    }
+
+    /// The number of quiet moves (moves of kinds that cannot be counted on bit sets are
+    /// stored in `list` as well).
+    fn count_quiet(&mut self, rules: &Rules, list: &mut MoveList) -> usize {
+        match &rules.layout {
+            Some(l) if l.width <= 64 => self.count_quiet_bits::<u64>(rules, l, list),
+            Some(l) => self.count_quiet_bits::<u128>(rules, l, list),
+            None => self.gen_quiet::<true>(rules, list, self.pieces[self.side as usize]),
+        }
+    }
+
+    /// Counts quiet moves a kind at a time on bit sets: a step is one shift per
+    /// direction, a slide or a run a shift per cell of the longest line. Each piece's
+    /// moves stay apart because two pieces are never at the same distance along the same
+    /// line from the same cell.
+    fn count_quiet_bits<B: Bits>(&mut self, rules: &Rules, l: &Layout, list: &mut MoveList) -> usize {
+        let us = self.side as usize;
+        let own = B::from_wide(self.bits[us]);
+        let empty = B::from_wide(l.cells) & !(own | B::from_wide(self.bits[1 - us]));
+        let step = |set: B, d: usize| (set & B::from_wide(l.from[d])).shift(l.shl[d], l.shr[d]);
+        let mut n = 0;
+        let mut slow = 0u8;
+        for (k, t) in rules.tables[us].iter().enumerate() {
+            let pieces = own & B::from_wide(self.kinds[k]);
+            if pieces == B::ZERO {
+                continue;
+            }
+            if !t.bulk_quiet {
+                slow |= 1 << k;
+                continue;
+            }
+            let Some(rule) = t.moves.first() else { continue };
+            let mut dirs = rule.dirs;
+            while dirs != 0 {
+                let d = dirs.trailing_zeros() as usize;
+                dirs &= dirs - 1;
+                match rule.kind {
+                    MoveKind::Step => n += (step(pieces, d) & empty).count(),
+                    MoveKind::Slide => {
+                        let mut x = step(pieces, d) & empty;
+                        while x != B::ZERO {
+                            n += x.count();
+                            x = step(x, d) & empty;
+                        }
+                    }
+                    MoveKind::Run => {
+                        let mut x = step(pieces, d);
+                        while x != B::ZERO {
+                            n += (x & empty).count();
+                            x = step(x & own, d);
+                        }
+                    }
+                }
+            }
+        }
+        let mut n = n as usize;
+        if slow != 0 {
+            let pieces = self.pieces[us].iter().filter(|&c| slow >> kind_of(self.board[c]) & 1 == 1).collect();
+            n += self.gen_quiet::<true>(rules, list, pieces);
+        }
+        n
     }
 
     /// A quick test that rules out pieces with no first capture, before a full search.
@@ -607,7 +732,7 @@ impl Position {
         let us = self.side as usize;
         let mut kinds_present = 0u8;
         if rules.has_quiet_limit {
-            for c in pieces.iter() {
+            for c in self.pieces[us].iter() {
                 kinds_present |= 1 << kind_of(self.board[c]);
             }
         }
@@ -748,11 +873,15 @@ impl Position {
             self.board[cell] = EMPTY;
             self.hash ^= z[cell as usize * 32 + pc as usize];
             self.pieces[them as usize].remove(cell);
+            let b = rules.cell_bit(cell);
+            self.bits[them as usize] ^= b;
+            self.kinds[kind_of(pc) as usize] ^= b;
         }
         let c1 = code(us, m.kind_after);
         self.board[m.to] = c1;
         self.hash ^= z[m.to as usize * 32 + c1 as usize];
         self.pieces[us as usize].insert(m.to);
+        self.move_bits(rules, m);
         if rules.has_quiet_limit {
             let limited = rules.tables[us as usize][m.kind_after as usize].max_quiet_moves.is_some();
             self.quiet[us as usize] = if m.ncap > 0 || !limited || m.kind_before != m.kind_after {
@@ -775,6 +904,17 @@ impl Position {
         undo
     }
 
+    /// Moves the mover's bits from `m.from` to `m.to` and between kinds, or back: the
+    /// same xors do and undo it (and leave the side's bits alone when a capture returns
+    /// to its origin).
+    #[inline]
+    fn move_bits(&mut self, rules: &Rules, m: &Move) {
+        let (f, t) = (rules.cell_bit(m.from), rules.cell_bit(m.to));
+        self.bits[self.side as usize] ^= f ^ t;
+        self.kinds[m.kind_before as usize] ^= f;
+        self.kinds[m.kind_after as usize] ^= t;
+    }
+
     /// Takes back a move played with [`Position::make`].
     pub fn unmake(&mut self, rules: &Rules, list: &MoveList, m: &Move, undo: Undo) {
         let them = self.side;
@@ -786,10 +926,14 @@ impl Position {
         self.board[m.to] = EMPTY;
         self.hash ^= z[m.to as usize * 32 + c1 as usize];
         self.pieces[us as usize].remove(m.to);
+        self.move_bits(rules, m);
         for &(cell, pc) in list.captured(m) {
             self.board[cell] = pc;
             self.hash ^= z[cell as usize * 32 + pc as usize];
             self.pieces[them as usize].insert(cell);
+            let b = rules.cell_bit(cell);
+            self.bits[them as usize] ^= b;
+            self.kinds[kind_of(pc) as usize] ^= b;
         }
         let c0 = code(us, m.kind_before);
         self.board[m.from] = c0;

@@ -41,6 +41,10 @@ pub struct Position {
     pub(crate) board: Board,
     pub(crate) side: Side,
     pub(crate) pieces: [CellSet; 2],
+    /// The pieces of each side as bits of the rules' layout (zero without one).
+    pub(crate) bits: [u128; 2],
+    /// The pieces of each kind, both sides, as bits of the layout.
+    pub(crate) kinds: [u128; 8],
     pub(crate) hash: u64,
     pub(crate) quiet: QuietTrack,
 }
@@ -51,7 +55,7 @@ impl Position {
         let mut board = Board([OFF; 512]);
         board.0[..rules.cells].fill(EMPTY);
         let hash = if side == Side::Black { rules.zobrist_black } else { 0 };
-        Position { board, side, pieces: [CellSet::EMPTY; 2], hash, quiet: [(0, 0); 2] }
+        Position { board, side, pieces: [CellSet::EMPTY; 2], bits: [0; 2], kinds: [0; 8], hash, quiet: [(0, 0); 2] }
     }
 
     /// The variant's start position.
@@ -71,6 +75,8 @@ impl Position {
         let c = code(side, kind);
         self.board[cell] = c;
         self.pieces[side as usize].insert(cell);
+        self.bits[side as usize] |= rules.cell_bit(cell);
+        self.kinds[kind as usize] |= rules.cell_bit(cell);
         self.hash ^= rules.zobrist[cell as usize * 32 + c as usize];
     }
 
@@ -132,6 +138,17 @@ impl Position {
             if c != EMPTY && side_of(c) > 1 {
                 return Err(format!("cell {} holds a bad code {c}", rules.cell_name(cell)));
             }
+        }
+        let mut bits = [0u128; 2];
+        let mut kinds = [0u128; 8];
+        for side in Side::BOTH {
+            for cell in self.pieces[side as usize].iter() {
+                bits[side as usize] |= rules.cell_bit(cell);
+                kinds[kind_of(self.board[cell]) as usize] |= rules.cell_bit(cell);
+            }
+        }
+        if bits != self.bits || kinds != self.kinds {
+            return Err("bit sets disagree with the board".into());
         }
         if self.hash != self.hash_slow(rules) {
             return Err("incremental hash differs from a fresh one".into());

@@ -8,9 +8,11 @@
 
 mod cellset;
 mod diagram;
+mod layout;
 mod notation;
 
 pub use cellset::{CellIter, CellSet};
+pub use layout::{Layout, LAYOUT_BITS};
 
 pub use notation::{Corner, Notation, NotationKind};
 
