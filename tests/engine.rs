@@ -38,7 +38,12 @@ fn random_game(rules: &Rules, seed: u64, plies: usize) {
             pos.generate(&slow, &mut slow_list, r);
             let infos = |l: &MoveList| (0..l.len()).map(|i| l.info(i)).collect::<Vec<_>>();
             assert_eq!(infos(&counted), infos(&slow_list), "{} ply {ply}: bit-set moves differ from per-piece ones", rules.id());
-            assert_eq!(pos.count_moves(rules, &mut counted, r), pos.count_moves(&slow, &mut slow_list, r), "{} ply {ply}: counts differ", rules.id());
+            assert_eq!(
+                pos.count_moves(rules, &mut counted, r),
+                pos.count_moves(&slow, &mut slow_list, r),
+                "{} ply {ply}: counts differ",
+                rules.id()
+            );
         }
         if list.is_empty() {
             break;

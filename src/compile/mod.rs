@@ -33,6 +33,9 @@ pub fn kind_of(code: u8) -> u8 {
     (code.wrapping_sub(1)) & 7
 }
 
+/// In [`KindTable::promoted`]: no promotion on this cell.
+pub const NO_PROMOTION: u8 = 0xFF;
+
 /// A capture rule compiled for one side.
 #[derive(Clone, Debug)]
 pub struct CapRule {
@@ -61,6 +64,9 @@ pub struct KindTable {
     pub captures: Vec<CapRule>,
     /// Promotion: target kind and zone.
     pub promotion: Option<(u8, CellSet)>,
+    /// Per cell, the kind this kind promotes to there, or [`NO_PROMOTION`]. Fixed size,
+    /// so lookups need no bounds check.
+    pub promoted: Box<[u8; 256]>,
     pub can_capture: u8,
     pub value: u32,
     pub is_king: bool,
@@ -160,6 +166,10 @@ impl Rules {
                         })
                         .collect(),
                     promotion: kind.promotion.as_ref().map(|(t, z)| (*t, z[s])),
+                    promoted: Box::new(std::array::from_fn(|c| match &kind.promotion {
+                        Some((t, z)) if z[s].contains(c as u16) => *t,
+                        _ => NO_PROMOTION,
+                    })),
                     can_capture: kind.can_capture,
                     value: kind.value,
                     is_king: kings[k],
@@ -254,6 +264,15 @@ impl Rules {
     #[inline(always)]
     pub fn cell_bit(&self, cell: u16) -> u128 {
         self.cell_bits[cell as usize & 255]
+    }
+
+    /// The kind a piece of `kind` of `side` becomes when a move ends on `cell`.
+    #[inline(always)]
+    pub fn kind_after(&self, side: usize, kind: u8, cell: u16) -> u8 {
+        match self.tables[side][kind as usize].promoted[cell as usize & 255] {
+            NO_PROMOTION => kind,
+            t => t,
+        }
     }
 
     /// The next cell in a direction (or the off-board marker).

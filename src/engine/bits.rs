@@ -2,6 +2,7 @@
 //! fits in 64 bits and `u128` otherwise: the counting code is written once over [`Bits`]
 //! and compiled for both.
 
+use crate::geometry::Layout;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
 
 /// A set of cells as bits of a layout.
@@ -18,6 +19,32 @@ pub(crate) trait Bits:
     fn lowest(self) -> u32;
     /// Without its lowest bit.
     fn pop_lowest(self) -> Self;
+    /// Without bit `i`.
+    fn without(self, i: u32) -> Self;
+
+    /// The cells of the set in a layout, in increasing order.
+    fn cells(self, layout: &Layout) -> Cells<'_, Self> {
+        Cells { bits: self, layout }
+    }
+}
+
+/// Iterator over the cells of a bit set.
+pub(crate) struct Cells<'a, B> {
+    bits: B,
+    layout: &'a Layout,
+}
+
+impl<B: Bits> Iterator for Cells<'_, B> {
+    type Item = u16;
+    #[inline(always)]
+    fn next(&mut self) -> Option<u16> {
+        if self.bits == B::ZERO {
+            return None;
+        }
+        let i = self.bits.lowest();
+        self.bits = self.bits.pop_lowest();
+        Some(self.layout.cell[i as usize])
+    }
 }
 
 macro_rules! bits {
@@ -39,6 +66,10 @@ macro_rules! bits {
             #[inline(always)]
             fn lowest(self) -> u32 {
                 self.trailing_zeros()
+            }
+            #[inline(always)]
+            fn without(self, i: u32) -> Self {
+                self & !(1 << i)
             }
             #[inline(always)]
             fn pop_lowest(self) -> Self {

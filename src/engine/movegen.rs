@@ -8,8 +8,8 @@
 
 use super::bits::Bits;
 use super::position::{Board, Position};
-use crate::compile::{code, kind_of, side_of, Rules, DEAD, EMPTY};
-use crate::geometry::Layout;
+use crate::compile::{code, kind_of, side_of, Rules, DEAD, EMPTY, NO_PROMOTION};
+use crate::geometry::{CellSet, Layout};
 use crate::spec::{CaptureKind, Condition, Criterion, Halt, Land, Landing, MidPromotion, MoveKind, Removal, When};
 
 const NO_DIR: u8 = 0xFF;
@@ -89,7 +89,11 @@ impl MoveList {
     }
 
     /// The landing cells of a move after its origin.
-    pub fn path(&self, m: &Move) -> &[u16] {
+    pub fn path<'a>(&'a self, m: &'a Move) -> &'a [u16] {
+        if m.ncap == 0 {
+            // A quiet move's only landing is its destination; it is not stored.
+            return std::slice::from_ref(&m.to);
+        }
         &self.path[m.path_start as usize..m.path_start as usize + m.npath as usize]
     }
 
@@ -156,6 +160,17 @@ struct Search<'a> {
 }
 
 impl Search<'_> {
+    /// Every capture of the piece on `from`.
+    fn search_from(&mut self, from: u16) {
+        let saved = self.board[from];
+        let kind = kind_of(saved);
+        self.from = from;
+        self.start_kind = kind;
+        self.board[from] = EMPTY;
+        self.dfs(from, kind, NO_DIR, NO_DIR);
+        self.board[from] = saved;
+    }
+
     /// Whether `c` is a live enemy piece of a kind in `kinds`.
     #[inline]
     fn capturable(&self, kinds: u8, c: u8) -> bool {
@@ -219,9 +234,17 @@ impl Search<'_> {
         let r = self.rules;
         let table = &r.tables[self.us][k as usize];
         let mut any = false;
+        let started = !self.list.stack.is_empty();
+        // Directions not to search: `skip`, and turning back unless the rules allow it.
+        let mut excluded = 0u8;
+        if skip != NO_DIR {
+            excluded |= 1 << skip;
+        }
+        if !self.turn_back && last != NO_DIR {
+            excluded |= 1 << r.opposite[last as usize];
+        }
         for ri in 0..table.captures.len() {
             let rule = &r.tables[self.us][k as usize].captures[ri];
-            let started = !self.list.stack.is_empty();
             match rule.when {
                 When::Always => {}
                 When::First if started => continue,
@@ -229,13 +252,10 @@ impl Search<'_> {
                 _ => {}
             }
             let kinds = rule.kinds;
-            let mut dirs = rule.dirs;
+            let mut dirs = rule.dirs & !excluded;
             while dirs != 0 {
                 let d = dirs.trailing_zeros() as usize;
                 dirs &= dirs - 1;
-                if d as u8 == skip || (!self.turn_back && last != NO_DIR && d as u8 == r.opposite[last as usize]) {
-                    continue;
-                }
                 let mut n = r.next(c, d);
                 match rule.kind {
                     CaptureKind::Jump => {
@@ -314,25 +334,20 @@ impl Search<'_> {
     /// the move must end there.
     #[inline]
     fn arrive(&self, cell: u16, k: u8) -> (u8, bool) {
-        if let Some((t, zone)) = &self.rules.tables[self.us][k as usize].promotion {
-            if zone.contains(cell) {
-                return match self.mid {
-                    MidPromotion::AtEnd => (k, false),
-                    MidPromotion::PromoteAndContinue => (*t, false),
-                    MidPromotion::EndsMove => (k, true),
-                };
-            }
+        match self.rules.tables[self.us][k as usize].promoted[cell as usize & 255] {
+            NO_PROMOTION => (k, false),
+            t => match self.mid {
+                MidPromotion::AtEnd => (k, false),
+                MidPromotion::PromoteAndContinue => (t, false),
+                MidPromotion::EndsMove => (k, true),
+            },
         }
-        (k, false)
     }
 
     /// The kind after the move ends on `cell`.
     #[inline]
     fn final_kind(&self, cell: u16, k: u8) -> u8 {
-        match &self.rules.tables[self.us][k as usize].promotion {
-            Some((t, zone)) if zone.contains(cell) => *t,
-            _ => k,
-        }
+        self.rules.kind_after(self.us, k, cell)
     }
 
     /// Lands on the single cell `l` after a capture in direction `d`.
@@ -519,38 +534,81 @@ impl Position {
     fn gen_captures_by(&mut self, rules: &Rules, list: &mut MoveList, routes: Routes, criteria: &[Criterion]) {
         list.clear();
         match &rules.layout {
-            Some(l) if l.width <= 64 => self.gen_captures_bits::<u64>(rules, l, list, routes, criteria),
-            Some(l) => self.gen_captures_bits::<u128>(rules, l, list, routes, criteria),
+            Some(l) if l.width <= 64 => {
+                let origins = self.capture_origins_bits::<u64>(rules, l);
+                self.search_each(rules, list, routes, criteria, origins.cells(l));
+            }
+            Some(l) => {
+                let origins = self.capture_origins_bits::<u128>(rules, l);
+                self.search_each(rules, list, routes, criteria, origins.cells(l));
+            }
             None => {
-                for from in self.pieces[self.side as usize].iter() {
-                    if self.may_capture(rules, from, kind_of(self.board[from])) {
-                        self.gen_captures_from(rules, list, routes, criteria, from);
-                    }
-                }
+                let us = self.side as usize;
+                let origins: CellSet = self.pieces[us].iter().filter(|&c| self.may_capture(rules, c, kind_of(self.board[c]))).collect();
+                self.search_each(rules, list, routes, criteria, origins.iter());
             }
         }
     }
 
-    /// Captures from the pieces [`Position::capture_origins`] finds.
-    fn gen_captures_bits<B: Bits>(&mut self, rules: &Rules, l: &Layout, list: &mut MoveList, routes: Routes, criteria: &[Criterion]) {
+    /// Searches every capture from each of `origins`.
+    fn search_each(
+        &mut self,
+        rules: &Rules,
+        list: &mut MoveList,
+        routes: Routes,
+        criteria: &[Criterion],
+        mut origins: impl Iterator<Item = u16>,
+    ) {
+        let Some(first) = origins.next() else { return };
+        let us = self.side;
+        let spec_capture = &rules.spec().capture;
+        let mut s = Search {
+            rules,
+            board: &mut self.board,
+            list,
+            us: us as usize,
+            them: us.other() as u8,
+            from: 0,
+            start_kind: 0,
+            paths: routes != Routes::Distinct,
+            turns: routes == Routes::Turns,
+            removal: spec_capture.removal,
+            turn_back: spec_capture.turn_back,
+            mid: spec_capture.promotion,
+            landing: spec_capture.landing,
+            halt: spec_capture.halt,
+            criteria,
+        };
+        s.search_from(first);
+        for from in origins {
+            s.search_from(from);
+        }
+    }
+
+    /// The pieces of the side to move that may have a first capture, on bit sets:
+    /// [`Position::jump_origins`], less the pieces of kinds that can also capture flying
+    /// or by a leap that [`Position::may_capture`] rules out one by one.
+    fn capture_origins_bits<B: Bits>(&self, rules: &Rules, l: &Layout) -> B {
         let us = self.side as usize;
-        let mut origins = self.capture_origins::<B>(rules, l);
-        while origins != B::ZERO {
-            let from = l.cell[origins.lowest() as usize];
-            origins = origins.pop_lowest();
+        let mut origins = self.jump_origins::<B>(rules, l);
+        let mut rest = origins;
+        while rest != B::ZERO {
+            let bit = rest.lowest();
+            rest = rest.pop_lowest();
+            let from = l.cell[bit as usize];
             let kind = kind_of(self.board[from]);
             let t = &rules.tables[us][kind as usize];
-            if (t.first_flies == 0 && !t.first_leaps) || self.may_capture(rules, from, kind) {
-                self.gen_captures_from(rules, list, routes, criteria, from);
+            if (t.first_flies != 0 || t.first_leaps) && !self.may_capture(rules, from, kind) {
+                origins = origins.without(bit);
             }
         }
+        origins
     }
 
-    /// The pieces of the side to move that may have a first capture, tested all at once
-    /// on bit sets: exactly those with a first jump, and every piece of a kind that can
-    /// also capture flying or by a leap (tested one by one with [`Position::may_capture`]).
+    /// The pieces of the side to move that have a first jump, tested all at once on bit
+    /// sets, and every piece of a kind that can also capture flying or by a leap.
     #[inline]
-    fn capture_origins<B: Bits>(&self, rules: &Rules, l: &Layout) -> B {
+    fn jump_origins<B: Bits>(&self, rules: &Rules, l: &Layout) -> B {
         let us = self.side as usize;
         let own = B::from_wide(self.bits[us]);
         let enemy = B::from_wide(self.bits[1 - us]);
@@ -582,34 +640,6 @@ impl Position {
             }
         }
         origins
-    }
-
-    /// Every capture of the piece on `from`.
-    fn gen_captures_from(&mut self, rules: &Rules, list: &mut MoveList, routes: Routes, criteria: &[Criterion], from: u16) {
-        let us = self.side;
-        let spec_capture = &rules.spec().capture;
-        let kind = kind_of(self.board[from]);
-        let saved = self.board[from];
-        self.board[from] = EMPTY;
-        let mut s = Search {
-            rules,
-            board: &mut self.board,
-            list,
-            us: us as usize,
-            them: us.other() as u8,
-            from,
-            start_kind: kind,
-            paths: routes != Routes::Distinct,
-            turns: routes == Routes::Turns,
-            removal: spec_capture.removal,
-            turn_back: spec_capture.turn_back,
-            mid: spec_capture.promotion,
-            landing: spec_capture.landing,
-            halt: spec_capture.halt,
-            criteria,
-        };
-        s.dfs(from, kind, NO_DIR, NO_DIR);
-        self.board[from] = saved;
     }
 
     /// The number of legal moves, as [`Position::generate`] would list them, without
@@ -817,10 +847,7 @@ impl Position {
             }
         }
         let us = self.side as usize;
-        let kind_after = match &rules.tables[us][kind as usize].promotion {
-            Some((t, zone)) if zone.contains(to) => *t,
-            _ => kind,
-        };
+        let kind_after = rules.kind_after(us, kind, to);
         if dedup && list.moves.iter().any(|m| m.from == from && m.to == to) {
             return;
         }
@@ -831,11 +858,10 @@ impl Position {
             kind_after,
             cap_start: list.caps.len() as u32,
             ncap: 0,
-            path_start: list.path.len() as u32,
+            path_start: 0,
             npath: 1,
             key: 0,
         });
-        list.path.push(to);
     }
 
     /// Whether a piece moved from `from` to `to` would see an enemy piece along an open
