@@ -70,6 +70,9 @@ enum Command {
         /// One JSON object per game.
         #[arg(long)]
         json: bool,
+        /// Only read the games (PDN syntax, tags, move texts) without replaying them.
+        #[arg(long)]
+        parse_only: bool,
         /// Choose a variant option: NAME=CHOICE (repeatable).
         #[arg(long = "option", value_name = "NAME=CHOICE", value_parser = option_pair)]
         options: Vec<(String, String)>,
@@ -280,12 +283,12 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 return Err(invalid(format!("{bad} FEN(s) could not be read")));
             }
         }
-        Command::Validate { files, variant, json, options } => {
+        Command::Validate { files, variant, json, parse_only, options } => {
             let fixed = match &variant {
                 Some(v) => Some(load(v, &options)?),
                 None => None,
             };
-            let summary = validate::run(&files, fixed.as_ref(), json, &mut say)?;
+            let summary = validate::run(&files, fixed.as_ref(), json, parse_only, &mut say)?;
             if summary.invalid > 0 {
                 return Err(Failure(String::new(), 1));
             }

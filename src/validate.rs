@@ -2,11 +2,13 @@
 
 use crate::{invalid, Failure};
 use indicatif::{ProgressBar, ProgressStyle};
+use polydame::record::candidate_notations;
 use polydame::record::pdn::{games, parse_game, Game};
-use polydame::{compile_text, replay, shipped, Rules, Verdict};
+use polydame::{compile_text, replay_with, shipped, Notation, Rules, Verdict};
 use rayon::prelude::*;
 use serde_json::json;
 use std::io::{BufReader, IsTerminal};
+use std::sync::OnceLock;
 
 /// Counts over all files.
 #[derive(Default)]
@@ -17,35 +19,55 @@ pub struct Summary {
     pub warned: usize,
 }
 
-/// The shipped variants by PDN GameType.
-struct Registry {
-    rules: Vec<Rules>,
+/// A variant's rules, with the notations its records may be written in built on first
+/// use (once per variant, not per game).
+struct Variant<'a> {
+    rules: &'a Rules,
+    notations: OnceLock<Vec<(String, Notation)>>,
 }
 
-impl Registry {
-    fn new() -> Result<Registry, Failure> {
-        let mut rules = Vec::new();
-        for (stem, text) in shipped() {
-            rules.push(compile_text(text, &format!("variants/{stem}.toml")).map_err(invalid)?);
-        }
-        Ok(Registry { rules })
+impl<'a> Variant<'a> {
+    fn new(rules: &'a Rules) -> Variant<'a> {
+        Variant { rules, notations: OnceLock::new() }
+    }
+
+    fn replay(&self, game: &Game) -> Verdict {
+        replay_with(self.rules, self.notations.get_or_init(|| candidate_notations(self.rules)), game)
+    }
+}
+
+/// The shipped variants by PDN GameType.
+struct Registry<'a> {
+    variants: Vec<Variant<'a>>,
+}
+
+/// Every shipped variant, compiled.
+fn compile_shipped() -> Result<Vec<Rules>, Failure> {
+    shipped().iter().map(|(stem, text)| compile_text(text, &format!("variants/{stem}.toml")).map_err(invalid)).collect()
+}
+
+impl<'a> Registry<'a> {
+    fn new(rules: &'a [Rules]) -> Registry<'a> {
+        Registry { variants: rules.iter().map(Variant::new).collect() }
     }
 
     /// A shipped variant by id or alias (polydame's own `Variant` tag).
-    fn by_id(&self, name: &str) -> Option<&Rules> {
+    fn by_id(&self, name: &str) -> Option<&Variant<'a>> {
         let n = name.trim();
-        self.rules.iter().find(|r| r.id().eq_ignore_ascii_case(n) || r.spec().aliases.iter().any(|a| a.eq_ignore_ascii_case(n)))
+        self.variants
+            .iter()
+            .find(|v| v.rules.id().eq_ignore_ascii_case(n) || v.rules.spec().aliases.iter().any(|a| a.eq_ignore_ascii_case(n)))
     }
 
     /// The variant a GameType value names: the full value if a variant lists it, else its
     /// leading number.
-    fn find(&self, gametype: &str) -> Option<&Rules> {
+    fn find(&self, gametype: &str) -> Option<&Variant<'a>> {
         let g = gametype.trim();
-        if let Some(r) = self.rules.iter().find(|r| r.spec().gametypes.iter().any(|t| t == g)) {
-            return Some(r);
+        if let Some(v) = self.variants.iter().find(|v| v.rules.spec().gametypes.iter().any(|t| t == g)) {
+            return Some(v);
         }
         let num = g.split(',').next().unwrap_or("").trim();
-        self.rules.iter().find(|r| r.spec().gametypes.iter().any(|t| t.split(',').next().unwrap_or("").trim() == num))
+        self.variants.iter().find(|v| v.rules.spec().gametypes.iter().any(|t| t.split(',').next().unwrap_or("").trim() == num))
     }
 }
 
@@ -53,10 +75,11 @@ struct Checked {
     game: Game,
     index: usize,
     variant: Option<String>,
-    verdict: Result<Verdict, String>,
+    /// Why the game could not be checked, or its verdict (`None` when only read).
+    verdict: Result<Option<Verdict>, String>,
 }
 
-fn check(game: Game, index: usize, fixed: Option<&Rules>, registry: &Registry) -> Checked {
+fn check(game: Game, index: usize, fixed: Option<&Variant>, registry: &Registry, parse_only: bool) -> Checked {
     if game.tags.is_empty() && game.moves.is_empty() {
         if let Some(o) = game.oddities.first() {
             let why = format!(
@@ -68,6 +91,9 @@ fn check(game: Game, index: usize, fixed: Option<&Rules>, registry: &Registry) -
             return Checked { game, index, variant: None, verdict: Err(why) };
         }
     }
+    if parse_only {
+        return Checked { game, index, variant: None, verdict: Ok(None) };
+    }
     let rules = match fixed {
         Some(r) => Ok(r),
         None => match (game.tag("GameType"), game.tag("Variant")) {
@@ -76,8 +102,8 @@ fn check(game: Game, index: usize, fixed: Option<&Rules>, registry: &Registry) -
             (None, _) => Err("the game has no GameType tag; give --variant".to_string()),
         },
     };
-    let variant = rules.as_ref().ok().map(|r| r.id().to_string());
-    let verdict = rules.map(|r| replay(r, &game));
+    let variant = rules.as_ref().ok().map(|v| v.rules.id().to_string());
+    let verdict = rules.map(|v| Some(v.replay(&game)));
     Checked { game, index, variant, verdict }
 }
 
@@ -87,10 +113,20 @@ fn tags(g: &Game) -> (String, String) {
     (white, black)
 }
 
-/// Validates every game of `files`; prints one line per bad game (or one JSON object per
-/// game) and a summary.
-pub fn run(files: &[String], fixed: Option<&Rules>, json_out: bool, say: &mut dyn FnMut(String)) -> Result<Summary, Failure> {
-    let registry = Registry::new()?;
+/// Validates every game of `files` (or with `parse_only` only reads them); prints one line
+/// per bad game (or one JSON object per game) and a summary with the time taken.
+pub fn run(
+    files: &[String],
+    fixed: Option<&Rules>,
+    json_out: bool,
+    parse_only: bool,
+    say: &mut dyn FnMut(String),
+) -> Result<Summary, Failure> {
+    let shipped = compile_shipped()?;
+    let registry = Registry::new(&shipped);
+    let fixed = fixed.map(Variant::new);
+    let fixed = fixed.as_ref();
+    let start = std::time::Instant::now();
     let mut summary = Summary::default();
     let terminal = std::io::stderr().is_terminal() && !json_out;
     for file in files {
@@ -123,7 +159,8 @@ pub fn run(files: &[String], fixed: Option<&Rules>, json_out: bool, say: &mut dy
             if batch.is_empty() {
                 break;
             }
-            let done: Vec<Checked> = batch.into_par_iter().map(|(i, text)| check(parse_game(&text), i, fixed, &registry)).collect();
+            let done: Vec<Checked> =
+                batch.into_par_iter().map(|(i, text)| check(parse_game(&text), i, fixed, &registry, parse_only)).collect();
             for c in done {
                 summary.games += 1;
                 let (white, black) = tags(&c.game);
@@ -147,7 +184,14 @@ pub fn run(files: &[String], fixed: Option<&Rules>, json_out: bool, say: &mut dy
                             say(format!("{file}:{}:1: game {} ({about}): {why}", c.game.line, c.index));
                         }
                     }
-                    Ok(v) => {
+                    Ok(None) => {
+                        summary.valid += 1;
+                        if json_out {
+                            say(json!({"file": file, "game": c.index, "white": white, "black": black, "moves": c.game.moves.len(), "readable": true})
+                                .to_string());
+                        }
+                    }
+                    Ok(Some(v)) => {
                         if v.error.is_some() {
                             summary.invalid += 1;
                         } else {
@@ -189,14 +233,17 @@ pub fn run(files: &[String], fixed: Option<&Rules>, json_out: bool, say: &mut dy
         }
     }
     if !json_out {
-        say(format!(
-            "{} game{}: {} legal, {} with an illegal or unreadable move, {} with warnings",
-            summary.games,
-            if summary.games == 1 { "" } else { "s" },
-            summary.valid,
-            summary.invalid,
-            summary.warned
-        ));
+        let secs = start.elapsed().as_secs_f64();
+        let games = format!("{} game{}", summary.games, if summary.games == 1 { "" } else { "s" });
+        let counts = if parse_only {
+            format!("{games} read, {} not PDN", summary.invalid)
+        } else {
+            format!(
+                "{games}: {} legal, {} with an illegal or unreadable move, {} with warnings",
+                summary.valid, summary.invalid, summary.warned
+            )
+        };
+        say(format!("{counts} ({secs:.2} s, {:.0} games/s)", summary.games as f64 / secs.max(1e-9)));
     }
     Ok(summary)
 }

@@ -216,12 +216,34 @@ impl<R: BufRead> Iterator for Games<R> {
     }
 }
 
-/// Line and column (from 1) of a byte offset in a game's text, given its first line.
-fn place(text: &str, offset: usize, first_line: usize) -> (usize, usize) {
-    let before = &text[..offset];
-    let line = first_line + before.matches('\n').count();
-    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    (line, col)
+/// Line and column (from 1) of byte offsets in a game's text, given its first line. Asked
+/// for offsets in increasing order, it reads the text once in all.
+struct Places<'a> {
+    text: &'a str,
+    first_line: usize,
+    /// The last offset asked for, its line, and where that line starts.
+    offset: usize,
+    line: usize,
+    line_start: usize,
+}
+
+impl<'a> Places<'a> {
+    fn new(text: &'a str, first_line: usize) -> Places<'a> {
+        Places { text, first_line, offset: 0, line: first_line, line_start: 0 }
+    }
+
+    fn at(&mut self, offset: usize) -> (usize, usize) {
+        if offset < self.offset {
+            *self = Places::new(self.text, self.first_line);
+        }
+        let bytes = &self.text.as_bytes()[self.offset..offset];
+        for (i, _) in bytes.iter().enumerate().filter(|&(_, &b)| b == b'\n') {
+            self.line += 1;
+            self.line_start = self.offset + i + 1;
+        }
+        self.offset = offset;
+        (self.line, self.text[self.line_start..offset].chars().count() + 1)
+    }
 }
 
 /// Reads one game's text. Never fails: what cannot be read is kept as an oddity.
@@ -234,7 +256,7 @@ pub fn parse_game(g: &GameText) -> Game {
                 pest::error::InputLocation::Pos(p) => p,
                 pest::error::InputLocation::Span((s, _)) => s,
             };
-            let (line, column) = place(&g.text, at, g.line);
+            let (line, column) = Places::new(&g.text, g.line).at(at);
             game.oddities.push(Oddity { text: g.text[at..].chars().take(20).collect(), line, column });
             return game;
         }
@@ -272,8 +294,9 @@ fn unescape(quoted: &str) -> String {
 }
 
 fn read_body(p: pest::iterators::Pair<Rule>, text: &str, first: usize, game: &mut Game, main: bool) {
+    let mut places = Places::new(text, first);
     for t in p.into_inner() {
-        let (line, column) = place(text, t.as_span().start(), first);
+        let (line, column) = places.at(t.as_span().start());
         match t.as_rule() {
             Rule::comment | Rule::line_comment | Rule::nag | Rule::move_number | Rule::strength => {}
             Rule::variation => {}

@@ -52,18 +52,21 @@ pub fn candidate_notations(rules: &Rules) -> Vec<(String, Notation)> {
             }
         }
     }
-    kinds
-        .into_iter()
-        .map(|k| {
-            let name = match k {
-                NotationKind::Algebraic => "algebraic".to_string(),
-                NotationKind::AlgebraicFromBlack => "algebraic from Black's side".to_string(),
-                NotationKind::Numeric(c) => format!("numeric, square 1 {}", c.name()),
-            };
-            let name = if k == own.kind() { format!("{name} (the variant's own)") } else { name };
-            (name, Notation::new(g, k))
-        })
-        .collect()
+    kinds.into_iter().map(|k| (notation_name(rules, k), Notation::new(g, k))).collect()
+}
+
+/// How a verdict names a notation.
+fn notation_name(rules: &Rules, k: NotationKind) -> String {
+    let name = match k {
+        NotationKind::Algebraic => "algebraic".to_string(),
+        NotationKind::AlgebraicFromBlack => "algebraic from Black's side".to_string(),
+        NotationKind::Numeric(c) => format!("numeric, square 1 {}", c.name()),
+    };
+    if k == rules.spec().notation.kind() {
+        format!("{name} (the variant's own)")
+    } else {
+        name
+    }
 }
 
 struct Replayer<'a> {
@@ -71,6 +74,8 @@ struct Replayer<'a> {
     notation: &'a Notation,
     pos: Position,
     list: MoveList,
+    /// The moves of `list` spelled out, built only to explain a rejected or ambiguous
+    /// move (most moves are matched on `list` directly).
     infos: Vec<MoveInfo>,
 }
 
@@ -111,7 +116,14 @@ impl Replayer<'_> {
 
     fn refresh(&mut self) {
         self.pos.generate(self.rules, &mut self.list, Routes::Landings);
-        self.infos = (0..self.list.len()).map(|i| self.list.info(i)).collect();
+        self.infos.clear();
+    }
+
+    /// Spells out the moves of the list, once per position.
+    fn spell_out(&mut self) {
+        if self.infos.len() != self.list.len() {
+            self.infos = (0..self.list.len()).map(|i| self.list.info(i)).collect();
+        }
     }
 
     /// Matches written squares against the legal routes: same origin and destination,
@@ -119,20 +131,18 @@ impl Replayer<'_> {
     fn matches(&self, cells: &[u16]) -> Vec<usize> {
         let (first, last) = (cells[0], cells[cells.len() - 1]);
         let mid = &cells[1..cells.len() - 1];
-        let ends = |m: &MoveInfo| m.from == first && m.to == last;
+        let list = &self.list;
+        let ends = |i: &usize| list.moves()[*i].from == first && list.moves()[*i].to == last;
+        let path = |i: usize| list.path(&list.moves()[i]);
         // A full path names every landing cell: if some route is exactly it, only those.
-        let exact: Vec<usize> = (0..self.infos.len()).filter(|&i| ends(&self.infos[i]) && self.infos[i].path == cells[1..]).collect();
+        let exact: Vec<usize> = (0..list.len()).filter(|i| ends(i) && path(*i) == &cells[1..]).collect();
         if !exact.is_empty() && cells.len() > 2 {
             return exact;
         }
-        (0..self.infos.len())
-            .filter(|&i| {
-                let m = &self.infos[i];
-                if !ends(m) {
-                    return false;
-                }
-                let mut it = m.path.iter();
-                mid.iter().all(|c| it.any(|p| p == c))
+        (0..list.len())
+            .filter(|i| {
+                let mut it = path(*i).iter();
+                ends(i) && mid.iter().all(|c| it.any(|p| p == c))
             })
             .collect()
     }
@@ -140,16 +150,15 @@ impl Replayer<'_> {
     fn resolve(&mut self, cells: &[u16], written_capture: bool) -> Resolved {
         let found = self.matches(cells);
         // Routes with the same result are one move.
+        let list = &self.list;
         let mut distinct: Vec<usize> = Vec::new();
         for &i in &found {
-            let m = &self.infos[i];
+            let m = &list.moves()[i];
             let same = |j: &usize| {
-                let o = &self.infos[*j];
-                let mut a = o.captured.clone();
-                let mut b = m.captured.clone();
-                a.sort();
-                b.sort();
-                o.to == m.to && o.kind_after == m.kind_after && a == b
+                let o = &list.moves()[*j];
+                let (a, b) = (list.captured(o), list.captured(m));
+                // Captured cells are distinct within a move: equal sets have equal sizes.
+                o.to == m.to && o.kind_after == m.kind_after && a.len() == b.len() && a.iter().all(|x| b.iter().any(|y| y.0 == x.0))
             };
             if !distinct.iter().any(same) {
                 distinct.push(i);
@@ -159,6 +168,7 @@ impl Replayer<'_> {
             1 => Resolved::One(distinct[0]),
             0 => Resolved::Error(self.why_not(cells, written_capture)),
             _ => {
+                self.spell_out();
                 let ms: Vec<&MoveInfo> = distinct.iter().map(|&i| &self.infos[i]).collect();
                 let msg = format!("ambiguous: it matches {} different captures ({}); write the full path", ms.len(), self.legal_texts(&ms));
                 Resolved::Ambiguous(distinct, msg)
@@ -167,6 +177,7 @@ impl Replayer<'_> {
     }
 
     fn why_not(&mut self, cells: &[u16], written_capture: bool) -> String {
+        self.spell_out();
         let us = self.pos.side_to_move();
         let from = cells[0];
         let to = cells[cells.len() - 1];
@@ -247,14 +258,24 @@ fn result_winner(r: &str) -> Option<Option<Side>> {
     }
 }
 
-fn replay_in(rules: &Rules, game: &Game, name: &str, notation: &Notation) -> Verdict {
+/// Replays a game in one notation; `others` are the notations a FEN tag may be written in
+/// instead (built here if the caller has not).
+fn replay_in(rules: &Rules, game: &Game, name: &str, notation: &Notation, others: Option<&[(String, Notation)]>) -> Verdict {
     let mut v = Verdict { plies: 0, error: None, warnings: Vec::new(), notation: name.to_string() };
     let pos = match game.tag("FEN") {
         Some(f) if !f.trim().is_empty() => match parse_fen_in(rules, notation, f) {
             Ok(p) => p,
             Err(e) => {
                 // Some records write the FEN in another notation than the moves.
-                let other = candidate_notations(rules).into_iter().find_map(|(name, n)| parse_fen_in(rules, &n, f).ok().map(|p| (name, p)));
+                let built;
+                let others = match others {
+                    Some(o) => o,
+                    None => {
+                        built = candidate_notations(rules);
+                        &built
+                    }
+                };
+                let other = others.iter().find_map(|(name, n)| parse_fen_in(rules, n, f).ok().map(|p| (name, p)));
                 match other {
                     Some((name, p)) => {
                         v.notation = format!("{}; FEN tag in {name}", v.notation);
@@ -373,7 +394,7 @@ fn play(r: &mut Replayer, moves: &[MoveText], mut i: usize, v: &mut Verdict, mer
                     }
                 }
                 if good.len() == 1 {
-                    let text = r.text(&r.infos[good[0]]);
+                    let text = r.text(&r.list.info(good[0]));
                     v.warnings.push(format!(
                         "move {} `{}` at line {}, column {} is ambiguous; only {text} lets the game go on legally",
                         ply.div_ceil(2),
@@ -389,8 +410,8 @@ fn play(r: &mut Replayer, moves: &[MoveText], mut i: usize, v: &mut Verdict, mer
                 }
             }
         };
-        if cells.len() > 2 && used == 1 && r.infos[chosen].path.as_slice() != &cells[1..] {
-            let full = r.text(&r.infos[chosen]);
+        if cells.len() > 2 && used == 1 && r.list.path(&r.list.moves()[chosen]) != &cells[1..] {
+            let full = r.text(&r.list.info(chosen));
             v.warnings.push(format!(
                 "move {} `{}` at line {}, column {} gives part of its path; the full path is {full}",
                 ply.div_ceil(2),
@@ -412,17 +433,25 @@ fn play(r: &mut Replayer, moves: &[MoveText], mut i: usize, v: &mut Verdict, mer
 /// in another one (numbers in an algebraic variant, squares seen from Black): then the
 /// first notation in which the whole game is legal is taken, and named in the verdict.
 pub fn replay(rules: &Rules, game: &Game) -> Verdict {
-    let candidates = candidate_notations(rules);
+    let own = &rules.spec().notation;
+    if readable(game, own) {
+        return replay_in(rules, game, &notation_name(rules, own.kind()), own, None);
+    }
+    replay_with(rules, &candidate_notations(rules), game)
+}
+
+/// [`replay`] with the variant's [`candidate_notations`] built once by the caller (for
+/// many games of one variant).
+pub fn replay_with(rules: &Rules, candidates: &[(String, Notation)], game: &Game) -> Verdict {
     // Another notation is tried only when the record cannot be read in the variant's
     // own: a square that does not exist in it (numbers in an algebraic variant, ...).
-    let readable = |n: &Notation| game.moves.iter().all(|m| m.squares.iter().all(|s| n.parse(s).is_some()));
     let own = &candidates[0];
-    if readable(&own.1) {
-        return replay_in(rules, game, &own.0, &own.1);
+    if readable(game, &own.1) {
+        return replay_in(rules, game, &own.0, &own.1, Some(candidates));
     }
     let mut best: Option<Verdict> = None;
-    for (name, n) in candidates.iter().skip(1).filter(|(_, n)| readable(n)) {
-        let v = replay_in(rules, game, name, n);
+    for (name, n) in candidates.iter().skip(1).filter(|(_, n)| readable(game, n)) {
+        let v = replay_in(rules, game, name, n, Some(candidates));
         if v.error.is_none() {
             return v;
         }
@@ -430,5 +459,10 @@ pub fn replay(rules: &Rules, game: &Game) -> Verdict {
             best = Some(v);
         }
     }
-    best.unwrap_or_else(|| replay_in(rules, game, &own.0, &own.1))
+    best.unwrap_or_else(|| replay_in(rules, game, &own.0, &own.1, Some(candidates)))
+}
+
+/// Whether every square of a record's moves exists in a notation.
+fn readable(game: &Game, n: &Notation) -> bool {
+    game.moves.iter().all(|m| m.squares.iter().all(|s| n.parse(s).is_some()))
 }
