@@ -112,6 +112,11 @@ pub struct Rules {
     pub has_quiet_limit: bool,
     /// Whether any kind has cells to avoid.
     pub has_avoid: bool,
+    /// A bit for every kind of piece.
+    pub every_kind: u8,
+    /// Whether every kind has at most one capture rule (then two captures found by the
+    /// search are always different routes).
+    pub one_capture_rule: bool,
     /// The board's bit layout, if it fits the engine's bit sets.
     pub layout: Option<Layout>,
     /// Per cell, its bit in the layout (zero without a layout). Fixed size, so lookups
@@ -194,6 +199,8 @@ impl Rules {
         let cell_keys = (0..cells + 1).map(|_| splitmix(&mut state)).collect();
         let has_quiet_limit = spec.kinds.iter().any(|k| k.max_quiet_moves.is_some());
         let has_avoid = spec.kinds.iter().any(|k| k.avoid.is_some());
+        let one_capture_rule = spec.kinds.iter().all(|k| k.captures.len() <= 1);
+        let every_kind = ((1u16 << spec.kinds.len()) - 1) as u8;
         let mut neighbour = Box::new([cells as u16; 4096]);
         for c in 0..cells {
             for d in 0..dirs {
@@ -219,6 +226,8 @@ impl Rules {
             cell_keys,
             has_quiet_limit,
             has_avoid,
+            one_capture_rule,
+            every_kind,
             layout,
             cell_bits,
         }

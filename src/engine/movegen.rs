@@ -47,6 +47,8 @@ pub struct MoveList {
     trail: Vec<u16>,
     best: [u32; 5],
     has_best: bool,
+    /// Captures counted without being stored (bulk counting at the leaves of perft).
+    counted: usize,
 }
 
 /// A move with everything spelled out, independent of any list.
@@ -117,6 +119,7 @@ impl MoveList {
         self.stack.clear();
         self.trail.clear();
         self.has_best = false;
+        self.counted = 0;
     }
 }
 
@@ -157,6 +160,9 @@ struct Search<'a> {
     landing: Landing,
     halt: Option<Halt>,
     criteria: &'a [Criterion],
+    /// Count complete captures instead of storing them: every route is a different move
+    /// and no two rules of a kind can find the same one.
+    count_only: bool,
 }
 
 impl Search<'_> {
@@ -446,6 +452,7 @@ impl Search<'_> {
                         list.moves.clear();
                         list.caps.clear();
                         list.path.clear();
+                        list.counted = 0;
                         list.best = key;
                     }
                     std::cmp::Ordering::Equal => {}
@@ -454,6 +461,10 @@ impl Search<'_> {
                 list.has_best = true;
                 list.best = key;
             }
+        }
+        if self.count_only {
+            self.list.counted += 1;
+            return;
         }
         let r = self.rules;
         let list = &mut *self.list;
@@ -522,30 +533,32 @@ impl Position {
 
     /// Clears `list` and fills it with the legal captures (precedence applied).
     fn gen_captures(&mut self, rules: &Rules, list: &mut MoveList, routes: Routes) {
-        self.gen_captures_by(rules, list, routes, &rules.spec().capture.precedence);
+        self.gen_captures_by(rules, list, routes, &rules.spec().capture.precedence, false);
     }
 
     /// Every complete capture, as if the variant had no precedence rule (free choice).
     /// Used to explain why a capture is illegal ("must take the maximum").
     pub fn generate_unranked_captures(&mut self, rules: &Rules, list: &mut MoveList) {
-        self.gen_captures_by(rules, list, Routes::Landings, &[]);
+        self.gen_captures_by(rules, list, Routes::Landings, &[], false);
     }
 
-    fn gen_captures_by(&mut self, rules: &Rules, list: &mut MoveList, routes: Routes, criteria: &[Criterion]) {
+    /// Clears `list` and fills it with the complete captures ranked by `criteria`; with
+    /// `count_only` they are only counted (see [`Search::count_only`]).
+    fn gen_captures_by(&mut self, rules: &Rules, list: &mut MoveList, routes: Routes, criteria: &[Criterion], count_only: bool) {
         list.clear();
         match &rules.layout {
             Some(l) if l.width <= 64 => {
                 let origins = self.capture_origins_bits::<u64>(rules, l);
-                self.search_each(rules, list, routes, criteria, origins.cells(l));
+                self.search_each(rules, list, routes, criteria, count_only, origins.cells(l));
             }
             Some(l) => {
                 let origins = self.capture_origins_bits::<u128>(rules, l);
-                self.search_each(rules, list, routes, criteria, origins.cells(l));
+                self.search_each(rules, list, routes, criteria, count_only, origins.cells(l));
             }
             None => {
                 let us = self.side as usize;
                 let origins: CellSet = self.pieces[us].iter().filter(|&c| self.may_capture(rules, c, kind_of(self.board[c]))).collect();
-                self.search_each(rules, list, routes, criteria, origins.iter());
+                self.search_each(rules, list, routes, criteria, count_only, origins.iter());
             }
         }
     }
@@ -557,6 +570,7 @@ impl Position {
         list: &mut MoveList,
         routes: Routes,
         criteria: &[Criterion],
+        count_only: bool,
         mut origins: impl Iterator<Item = u16>,
     ) {
         let Some(first) = origins.next() else { return };
@@ -578,6 +592,7 @@ impl Position {
             landing: spec_capture.landing,
             halt: spec_capture.halt,
             criteria,
+            count_only,
         };
         s.search_from(first);
         for from in origins {
@@ -613,7 +628,6 @@ impl Position {
         let own = B::from_wide(self.bits[us]);
         let enemy = B::from_wide(self.bits[1 - us]);
         let empty = B::from_wide(l.cells) & !(own | enemy);
-        let step = |set: B, d: usize| (set & B::from_wide(l.from[d])).shift(l.shl[d], l.shr[d]);
         let mut origins = B::ZERO;
         for (k, t) in rules.tables[us].iter().enumerate() {
             let pieces = own & B::from_wide(self.kinds[k]);
@@ -624,19 +638,28 @@ impl Position {
                 origins |= pieces;
                 continue;
             }
-            let mut victims = B::ZERO;
-            let mut can = t.can_capture;
-            while can != 0 {
-                victims |= B::from_wide(self.kinds[can.trailing_zeros() as usize]);
-                can &= can - 1;
-            }
-            victims &= enemy;
+            let victims = if t.can_capture == rules.every_kind {
+                enemy
+            } else {
+                let mut victims = B::ZERO;
+                let mut can = t.can_capture;
+                while can != 0 {
+                    victims |= B::from_wide(self.kinds[can.trailing_zeros() as usize]);
+                    can &= can - 1;
+                }
+                victims & enemy
+            };
             let mut dirs = t.first_jumps;
             while dirs != 0 {
                 let d = dirs.trailing_zeros() as usize;
                 dirs &= dirs - 1;
-                let back = rules.opposite[d] as usize;
-                origins |= pieces & step(victims & step(empty, back), back);
+                // The pieces with a victim next to them in direction d and an empty cell
+                // beyond: both sets stepped back from where they are, independently.
+                let b = rules.opposite[d] as usize;
+                let (l1, r1) = (l.shl[b], l.shr[b]);
+                let next_is_victim = (victims & B::from_wide(l.from[b])).shift(l1, r1);
+                let beyond_is_empty = (empty & B::from_wide(l.from2[b])).shift(2 * l1, 2 * r1);
+                origins |= pieces & next_is_victim & beyond_is_empty;
             }
         }
         origins
@@ -649,11 +672,14 @@ impl Position {
             self.generate(rules, list, routes);
             return list.len();
         }
-        self.gen_captures(rules, list, routes);
-        if !list.moves.is_empty() && rules.spec().capture.mandatory {
-            return list.moves.len();
+        // Every route is a move when routes are counted: no need to store them to merge.
+        let count_only = routes != Routes::Distinct && rules.one_capture_rule;
+        self.gen_captures_by(rules, list, routes, &rules.spec().capture.precedence, count_only);
+        let captures = list.moves.len() + list.counted;
+        if captures > 0 && rules.spec().capture.mandatory {
+            return captures;
         }
-        list.moves.len() + self.count_quiet(rules, list)
+        captures + self.count_quiet(rules, list)
     }
 
     /// The number of quiet moves (moves of kinds that cannot be counted on bit sets are

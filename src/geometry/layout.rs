@@ -29,6 +29,9 @@ pub struct Layout {
     pub shr: [u32; MAX_DIRS],
     /// Per direction, the cells that have a neighbour in that direction.
     pub from: [u128; MAX_DIRS],
+    /// Per direction, the cells two steps from the edge in that direction: a shift by
+    /// twice the step takes them to the cell beyond their neighbour.
+    pub from2: [u128; MAX_DIRS],
     /// Every cell.
     pub cells: u128,
     /// Number of bits from the lowest cell to the highest.
@@ -76,6 +79,7 @@ impl Layout {
             shl: [0; MAX_DIRS],
             shr: [0; MAX_DIRS],
             from: [0; MAX_DIRS],
+            from2: [0; MAX_DIRS],
             cells: index.iter().fold(0, |s, &i| s | 1 << i),
             width,
         };
@@ -88,6 +92,9 @@ impl Layout {
                     return None;
                 }
                 layout.from[d] |= 1 << index[c as usize];
+                if g.step(n, d).is_some() {
+                    layout.from2[d] |= 1 << index[c as usize];
+                }
             }
             let s = shift.unwrap_or(0);
             (layout.shl[d], layout.shr[d]) = if s >= 0 { (s as u32, 0) } else { (0, -s as u32) };
@@ -103,6 +110,11 @@ impl Layout {
     /// Steps every cell of `set` that has a neighbour in direction `d` to that neighbour.
     pub fn step(&self, set: u128, d: usize) -> u128 {
         ((set & self.from[d]) << self.shl[d]) >> self.shr[d]
+    }
+
+    /// Steps every cell of `set` two cells on in direction `d`, where there are two.
+    pub fn step2(&self, set: u128, d: usize) -> u128 {
+        ((set & self.from2[d]) << (2 * self.shl[d])) >> (2 * self.shr[d])
     }
 }
 
@@ -136,6 +148,8 @@ mod tests {
                     let stepped = l.step(l.cell_bit(c), d);
                     let expected = g.step(c, d).map_or(0, |n| l.cell_bit(n));
                     assert_eq!(stepped, expected, "{shape:?} cell {c} dir {}", g.dirs()[d].name);
+                    let twice = g.step(c, d).and_then(|n| g.step(n, d)).map_or(0, |n| l.cell_bit(n));
+                    assert_eq!(l.step2(l.cell_bit(c), d), twice, "{shape:?} cell {c} two steps {}", g.dirs()[d].name);
                 }
             }
         }
