@@ -32,18 +32,15 @@ fn random_game(rules: &Rules, seed: u64, plies: usize) {
         assert!(list.len() <= routes.len(), "{}: more distinct moves than routes", rules.id());
         assert_eq!(list.is_empty(), routes.is_empty());
         let mut counted = MoveList::new();
-        assert_eq!(pos.count_moves(rules, &mut counted, Routes::Distinct), list.len(), "{}: count_moves differs from generate", rules.id());
         for r in [Routes::Distinct, Routes::Turns, Routes::Landings] {
             pos.generate(rules, &mut counted, r);
             pos.generate(&slow, &mut slow_list, r);
             let infos = |l: &MoveList| (0..l.len()).map(|i| l.info(i)).collect::<Vec<_>>();
             assert_eq!(infos(&counted), infos(&slow_list), "{} ply {ply}: bit-set moves differ from per-piece ones", rules.id());
-            assert_eq!(
-                pos.count_moves(rules, &mut counted, r),
-                pos.count_moves(&slow, &mut slow_list, r),
-                "{} ply {ply}: counts differ",
-                rules.id()
-            );
+            // Bulk counting (bit sets, routes counted unstored) agrees with the list.
+            let n = counted.len();
+            assert_eq!(pos.count_moves(rules, &mut counted, r), n, "{} ply {ply}: count_moves differs from generate", rules.id());
+            assert_eq!(pos.count_moves(&slow, &mut slow_list, r), n, "{} ply {ply}: per-piece count differs", rules.id());
         }
         if list.is_empty() {
             break;
