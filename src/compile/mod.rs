@@ -102,8 +102,9 @@ pub struct Rules {
     pub opposite: [u8; 8],
     /// `tables[side][kind]`.
     pub tables: [Vec<KindTable>; 2],
-    /// Zobrist keys: `zobrist[cell * 32 + code]`.
-    pub zobrist: Vec<u64>,
+    /// Zobrist keys: `zobrist[cell * 32 + code]` (see [`Rules::zobrist_key`]). Fixed
+    /// size, so lookups need no bounds check.
+    pub zobrist: Box<[u64; 256 * 32]>,
     /// Key xored in when Black is to move.
     pub zobrist_black: u64,
     /// Per cell, a random key for telling capture sets apart.
@@ -112,6 +113,9 @@ pub struct Rules {
     pub has_quiet_limit: bool,
     /// Whether any kind has cells to avoid.
     pub has_avoid: bool,
+    /// Whether bit sets alone can count the moves of a position without captures: a
+    /// layout, every kind's quiet moves countable on bit sets, no cells to avoid.
+    pub bit_leaves: bool,
     /// A bit for every kind of piece.
     pub every_kind: u8,
     /// Whether every kind has at most one capture rule (then two captures found by the
@@ -194,7 +198,16 @@ impl Rules {
                 .collect()
         });
         let mut state = 0x005E_ED0F_D4A6_u64;
-        let zobrist = (0..(cells + 1) * 32).map(|_| splitmix(&mut state)).collect();
+        let mut zobrist = Box::new([0u64; 256 * 32]);
+        for z in zobrist.iter_mut().take((cells + 1).min(256) * 32) {
+            *z = splitmix(&mut state);
+        }
+        // The keys after these are as they were when the table had exactly cells + 1 rows.
+        for _ in 256..cells + 1 {
+            for _ in 0..32 {
+                splitmix(&mut state);
+            }
+        }
         let zobrist_black = splitmix(&mut state);
         let cell_keys = (0..cells + 1).map(|_| splitmix(&mut state)).collect();
         let has_quiet_limit = spec.kinds.iter().any(|k| k.max_quiet_moves.is_some());
@@ -208,6 +221,7 @@ impl Rules {
             }
         }
         let layout = Layout::new(g);
+        let bit_leaves = layout.is_some() && !has_avoid && tables.iter().flatten().all(|t: &KindTable| t.bulk_quiet);
         let mut cell_bits = Box::new([0u128; 256]);
         if let Some(l) = &layout {
             for (c, b) in cell_bits.iter_mut().enumerate().take(cells) {
@@ -228,6 +242,7 @@ impl Rules {
             has_avoid,
             one_capture_rule,
             every_kind,
+            bit_leaves,
             layout,
             cell_bits,
         }
@@ -282,6 +297,12 @@ impl Rules {
             NO_PROMOTION => kind,
             t => t,
         }
+    }
+
+    /// The Zobrist key of a piece code on a cell.
+    #[inline(always)]
+    pub fn zobrist_key(&self, cell: u16, code: u8) -> u64 {
+        self.zobrist[(cell as usize * 32 + code as usize) & (256 * 32 - 1)]
     }
 
     /// The next cell in a direction (or the off-board marker).

@@ -3,11 +3,19 @@
 //! and compiled for both.
 
 use crate::geometry::Layout;
-use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
 /// A set of cells as bits of a layout.
 pub(crate) trait Bits:
-    Copy + Eq + BitAnd<Output = Self> + BitOr<Output = Self> + Not<Output = Self> + BitAndAssign + BitOrAssign
+    Copy
+    + Eq
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+    + BitXorAssign
 {
     const ZERO: Self;
     /// The low bits of a `u128` set (a layout that fits loses nothing).
@@ -19,8 +27,8 @@ pub(crate) trait Bits:
     fn lowest(self) -> u32;
     /// Without its lowest bit.
     fn pop_lowest(self) -> Self;
-    /// Without bit `i`.
-    fn without(self, i: u32) -> Self;
+    /// With bit `i`.
+    fn with(self, i: u32) -> Self;
 
     /// The cells of the set in a layout, in increasing order.
     fn cells(self, layout: &Layout) -> Cells<'_, Self> {
@@ -68,8 +76,8 @@ macro_rules! bits {
                 self.trailing_zeros()
             }
             #[inline(always)]
-            fn without(self, i: u32) -> Self {
-                self & !(1 << i)
+            fn with(self, i: u32) -> Self {
+                self | 1 << i
             }
             #[inline(always)]
             fn pop_lowest(self) -> Self {

@@ -5,6 +5,7 @@ mod movegen;
 mod outcome;
 mod perft;
 mod position;
+mod sets;
 
 pub use movegen::{Move, MoveInfo, MoveList, Routes, Undo};
 pub use outcome::Outcome;

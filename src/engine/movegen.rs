@@ -8,6 +8,7 @@
 
 use super::bits::Bits;
 use super::position::{Board, Position};
+use super::sets::Sets;
 use crate::compile::{code, kind_of, side_of, Rules, DEAD, EMPTY, NO_PROMOTION};
 use crate::geometry::{CellSet, Layout};
 use crate::spec::{CaptureKind, Condition, Criterion, Halt, Land, Landing, MidPromotion, MoveKind, Removal, When};
@@ -604,62 +605,18 @@ impl Position {
     /// [`Position::jump_origins`], less the pieces of kinds that can also capture flying
     /// or by a leap that [`Position::may_capture`] rules out one by one.
     fn capture_origins_bits<B: Bits>(&self, rules: &Rules, l: &Layout) -> B {
-        let us = self.side as usize;
-        let mut origins = self.jump_origins::<B>(rules, l);
-        let mut rest = origins;
-        while rest != B::ZERO {
-            let bit = rest.lowest();
-            rest = rest.pop_lowest();
-            let from = l.cell[bit as usize];
-            let kind = kind_of(self.board[from]);
-            let t = &rules.tables[us][kind as usize];
-            if (t.first_flies != 0 || t.first_leaps) && !self.may_capture(rules, from, kind) {
-                origins = origins.without(bit);
-            }
-        }
-        origins
+        self.confirm_others(rules, l, Sets::<B>::of(self, l).jump_origins(rules))
     }
 
-    /// The pieces of the side to move that have a first jump, tested all at once on bit
-    /// sets, and every piece of a kind that can also capture flying or by a leap.
-    #[inline]
-    fn jump_origins<B: Bits>(&self, rules: &Rules, l: &Layout) -> B {
-        let us = self.side as usize;
-        let own = B::from_wide(self.bits[us]);
-        let enemy = B::from_wide(self.bits[1 - us]);
-        let empty = B::from_wide(l.cells) & !(own | enemy);
-        let mut origins = B::ZERO;
-        for (k, t) in rules.tables[us].iter().enumerate() {
-            let pieces = own & B::from_wide(self.kinds[k]);
-            if pieces == B::ZERO {
-                continue;
-            }
-            if t.first_flies != 0 || t.first_leaps {
-                origins |= pieces;
-                continue;
-            }
-            let victims = if t.can_capture == rules.every_kind {
-                enemy
-            } else {
-                let mut victims = B::ZERO;
-                let mut can = t.can_capture;
-                while can != 0 {
-                    victims |= B::from_wide(self.kinds[can.trailing_zeros() as usize]);
-                    can &= can - 1;
-                }
-                victims & enemy
-            };
-            let mut dirs = t.first_jumps;
-            while dirs != 0 {
-                let d = dirs.trailing_zeros() as usize;
-                dirs &= dirs - 1;
-                // The pieces with a victim next to them in direction d and an empty cell
-                // beyond: both sets stepped back from where they are, independently.
-                let b = rules.opposite[d] as usize;
-                let (l1, r1) = (l.shl[b], l.shr[b]);
-                let next_is_victim = (victims & B::from_wide(l.from[b])).shift(l1, r1);
-                let beyond_is_empty = (empty & B::from_wide(l.from2[b])).shift(2 * l1, 2 * r1);
-                origins |= pieces & next_is_victim & beyond_is_empty;
+    /// The pieces with a first jump, and those of the others (of kinds that capture
+    /// flying or by a leap) that [`Position::may_capture`] does not rule out.
+    fn confirm_others<B: Bits>(&self, rules: &Rules, l: &Layout, (mut origins, mut others): (B, B)) -> B {
+        while others != B::ZERO {
+            let bit = others.lowest();
+            others = others.pop_lowest();
+            let from = l.cell[bit as usize];
+            if self.may_capture(rules, from, kind_of(self.board[from])) {
+                origins |= B::ZERO.with(bit);
             }
         }
         origins
@@ -672,76 +629,56 @@ impl Position {
             self.generate(rules, list, routes);
             return list.len();
         }
-        // Every route is a move when routes are counted: no need to store them to merge.
-        let count_only = routes != Routes::Distinct && rules.one_capture_rule;
-        self.gen_captures_by(rules, list, routes, &rules.spec().capture.precedence, count_only);
+        match &rules.layout {
+            Some(l) if l.width <= 64 => {
+                let origins = Sets::<u64>::of(self, l).jump_origins(rules);
+                self.count_moves_from(rules, l, list, routes, origins)
+            }
+            Some(l) => {
+                let origins = Sets::<u128>::of(self, l).jump_origins(rules);
+                self.count_moves_from(rules, l, list, routes, origins)
+            }
+            None => {
+                self.gen_captures_by(rules, list, routes, &rules.spec().capture.precedence, Self::count_only(rules, routes));
+                self.and_quiet(rules, list, |p, list| p.gen_quiet::<true>(rules, list, p.pieces[p.side as usize]))
+            }
+        }
+    }
+
+    /// Whether captures can be counted without storing them: every route is a move when
+    /// routes are counted, and no two rules of a kind can find the same one.
+    fn count_only(rules: &Rules, routes: Routes) -> bool {
+        routes != Routes::Distinct && rules.one_capture_rule
+    }
+
+    /// The captures found (stored or counted in `list`), and unless one is compulsory,
+    /// the quiet moves `quiet` counts.
+    #[inline]
+    fn and_quiet(&mut self, rules: &Rules, list: &mut MoveList, quiet: impl FnOnce(&mut Self, &mut MoveList) -> usize) -> usize {
         let captures = list.moves.len() + list.counted;
         if captures > 0 && rules.spec().capture.mandatory {
             return captures;
         }
-        captures + self.count_quiet(rules, list)
+        captures + quiet(self, list)
     }
 
-    /// The number of quiet moves (moves of kinds that cannot be counted on bit sets are
-    /// stored in `list` as well).
-    fn count_quiet(&mut self, rules: &Rules, list: &mut MoveList) -> usize {
-        match &rules.layout {
-            Some(l) if l.width <= 64 => self.count_quiet_bits::<u64>(rules, l, list),
-            Some(l) => self.count_quiet_bits::<u128>(rules, l, list),
-            None => self.gen_quiet::<true>(rules, list, self.pieces[self.side as usize]),
-        }
+    /// [`Position::count_moves`] on bit sets, given the position's
+    /// [`Position::jump_origins`].
+    fn count_moves_from<B: Bits>(&mut self, rules: &Rules, l: &Layout, list: &mut MoveList, routes: Routes, origins: (B, B)) -> usize {
+        list.clear();
+        let origins = self.confirm_others(rules, l, origins);
+        self.search_each(rules, list, routes, &rules.spec().capture.precedence, Self::count_only(rules, routes), origins.cells(l));
+        self.and_quiet(rules, list, |p, list| p.count_quiet_mixed::<B>(rules, l, list))
     }
 
-    /// Counts quiet moves a kind at a time on bit sets: a step is one shift per
-    /// direction, a slide or a run a shift per cell of the longest line. Each piece's
-    /// moves stay apart because two pieces are never at the same distance along the same
-    /// line from the same cell.
-    fn count_quiet_bits<B: Bits>(&mut self, rules: &Rules, l: &Layout, list: &mut MoveList) -> usize {
-        let us = self.side as usize;
-        let own = B::from_wide(self.bits[us]);
-        let empty = B::from_wide(l.cells) & !(own | B::from_wide(self.bits[1 - us]));
-        let step = |set: B, d: usize| (set & B::from_wide(l.from[d])).shift(l.shl[d], l.shr[d]);
-        let mut n = 0;
-        let mut slow = 0u8;
-        for (k, t) in rules.tables[us].iter().enumerate() {
-            let pieces = own & B::from_wide(self.kinds[k]);
-            if pieces == B::ZERO {
-                continue;
-            }
-            if !t.bulk_quiet {
-                slow |= 1 << k;
-                continue;
-            }
-            let Some(rule) = t.moves.first() else { continue };
-            let mut dirs = rule.dirs;
-            while dirs != 0 {
-                let d = dirs.trailing_zeros() as usize;
-                dirs &= dirs - 1;
-                match rule.kind {
-                    MoveKind::Step => n += (step(pieces, d) & empty).count(),
-                    MoveKind::Slide => {
-                        let mut x = step(pieces, d) & empty;
-                        while x != B::ZERO {
-                            n += x.count();
-                            x = step(x, d) & empty;
-                        }
-                    }
-                    MoveKind::Run => {
-                        let mut x = step(pieces, d);
-                        while x != B::ZERO {
-                            n += (x & empty).count();
-                            x = step(x & own, d);
-                        }
-                    }
-                }
-            }
+    /// Quiet moves counted on bit sets, and one by one for the kinds that cannot be.
+    fn count_quiet_mixed<B: Bits>(&mut self, rules: &Rules, l: &Layout, list: &mut MoveList) -> usize {
+        let (n, slow) = Sets::<B>::of(self, l).count_quiet(rules);
+        if slow == 0 {
+            return n;
         }
-        let mut n = n as usize;
-        if slow != 0 {
-            let pieces = self.pieces[us].iter().filter(|&c| slow >> kind_of(self.board[c]) & 1 == 1).collect();
-            n += self.gen_quiet::<true>(rules, list, pieces);
-        }
-        n
+        let pieces = self.pieces[self.side as usize].iter().filter(|&c| slow >> kind_of(self.board[c]) & 1 == 1).collect();
+        n + self.gen_quiet::<true>(rules, list, pieces)
     }
 
     /// A quick test that rules out pieces with no first capture, before a full search.
@@ -917,23 +854,19 @@ impl Position {
         let us = self.side;
         let them = us.other();
         let c0 = code(us, m.kind_before);
-        let z = &rules.zobrist;
         self.board[m.from] = EMPTY;
-        self.hash ^= z[m.from as usize * 32 + c0 as usize];
+        self.hash ^= rules.zobrist_key(m.from, c0);
         self.pieces[us as usize].remove(m.from);
         for &(cell, pc) in list.captured(m) {
             self.board[cell] = EMPTY;
-            self.hash ^= z[cell as usize * 32 + pc as usize];
+            self.hash ^= rules.zobrist_key(cell, pc);
             self.pieces[them as usize].remove(cell);
-            let b = rules.cell_bit(cell);
-            self.bits[them as usize] ^= b;
-            self.kinds[kind_of(pc) as usize] ^= b;
         }
         let c1 = code(us, m.kind_after);
         self.board[m.to] = c1;
-        self.hash ^= z[m.to as usize * 32 + c1 as usize];
+        self.hash ^= rules.zobrist_key(m.to, c1);
         self.pieces[us as usize].insert(m.to);
-        self.move_bits(rules, m);
+        self.toggle_bits(rules, list, m);
         if rules.has_quiet_limit {
             let limited = rules.tables[us as usize][m.kind_after as usize].max_quiet_moves.is_some();
             self.quiet[us as usize] = if m.ncap > 0 || !limited || m.kind_before != m.kind_after {
@@ -956,15 +889,61 @@ impl Position {
         undo
     }
 
-    /// Moves the mover's bits from `m.from` to `m.to` and between kinds, or back: the
-    /// same xors do and undo it (and leave the side's bits alone when a capture returns
-    /// to its origin).
+    /// The bit-set side of a move of the side to move: its piece from `m.from` to `m.to`
+    /// (and from kind to kind), its captures taken off. The same xors do and undo it (and
+    /// leave the mover's bits alone when a capture returns to its origin).
     #[inline]
-    fn move_bits(&mut self, rules: &Rules, m: &Move) {
+    fn toggle_bits(&mut self, rules: &Rules, list: &MoveList, m: &Move) {
+        let us = self.side as usize;
         let (f, t) = (rules.cell_bit(m.from), rules.cell_bit(m.to));
-        self.bits[self.side as usize] ^= f ^ t;
+        self.bits[us] ^= f ^ t;
         self.kinds[m.kind_before as usize] ^= f;
         self.kinds[m.kind_after as usize] ^= t;
+        for &(cell, pc) in list.captured(m) {
+            let b = rules.cell_bit(cell);
+            self.bits[1 - us] ^= b;
+            self.kinds[kind_of(pc) as usize] ^= b;
+        }
+    }
+
+    /// The number of legal moves after `m`, as [`Position::count_moves`] gives it (bulk
+    /// counting one ply above the leaves of perft). Where bit sets suffice (see
+    /// [`Rules::bit_leaves`]) and show that the position after `m` has no capture, its
+    /// quiet moves are counted on the bit sets alone, without playing `m` on the board.
+    pub fn count_after(&mut self, rules: &Rules, list: &MoveList, m: &Move, child: &mut MoveList, routes: Routes) -> usize {
+        match &rules.layout {
+            Some(l) if rules.bit_leaves && l.width <= 64 => self.count_after_bits::<u64>(rules, l, list, m, child, routes),
+            Some(l) if rules.bit_leaves => self.count_after_bits::<u128>(rules, l, list, m, child, routes),
+            _ => {
+                let undo = self.make(rules, list, m);
+                let n = self.count_moves(rules, child, routes);
+                self.unmake(rules, list, m, undo);
+                n
+            }
+        }
+    }
+
+    /// [`Position::count_after`] where bit sets suffice.
+    fn count_after_bits<B: Bits>(
+        &mut self,
+        rules: &Rules,
+        l: &Layout,
+        list: &MoveList,
+        m: &Move,
+        child: &mut MoveList,
+        routes: Routes,
+    ) -> usize {
+        let after = Sets::<B>::after(self, rules, l, list, m);
+        let origins = after.jump_origins(rules);
+        if !after.may_capture(rules, origins) {
+            let (n, slow) = after.count_quiet(rules);
+            debug_assert_eq!(slow, 0, "bit_leaves: every kind's quiet moves count on bit sets");
+            return n;
+        }
+        let undo = self.make(rules, list, m);
+        let n = self.count_moves_from(rules, l, child, routes, origins);
+        self.unmake(rules, list, m, undo);
+        n
     }
 
     /// Takes back a move played with [`Position::make`].
@@ -973,23 +952,19 @@ impl Position {
         let us = them.other();
         self.side = us;
         self.hash ^= rules.zobrist_black;
-        let z = &rules.zobrist;
         let c1 = code(us, m.kind_after);
         self.board[m.to] = EMPTY;
-        self.hash ^= z[m.to as usize * 32 + c1 as usize];
+        self.hash ^= rules.zobrist_key(m.to, c1);
         self.pieces[us as usize].remove(m.to);
-        self.move_bits(rules, m);
+        self.toggle_bits(rules, list, m);
         for &(cell, pc) in list.captured(m) {
             self.board[cell] = pc;
-            self.hash ^= z[cell as usize * 32 + pc as usize];
+            self.hash ^= rules.zobrist_key(cell, pc);
             self.pieces[them as usize].insert(cell);
-            let b = rules.cell_bit(cell);
-            self.bits[them as usize] ^= b;
-            self.kinds[kind_of(pc) as usize] ^= b;
         }
         let c0 = code(us, m.kind_before);
         self.board[m.from] = c0;
-        self.hash ^= z[m.from as usize * 32 + c0 as usize];
+        self.hash ^= rules.zobrist_key(m.from, c0);
         self.pieces[us as usize].insert(m.from);
         self.quiet = undo.quiet;
     }

@@ -45,6 +45,15 @@ fn perft_rec(pos: &mut Position, rules: &Rules, depth: u32, routes: Routes, list
     }
     pos.generate(rules, list, routes);
     let mut nodes = 0;
+    if depth == 2 {
+        // Count each child's moves without playing the move where bit sets suffice.
+        let child = &mut rest[0];
+        for i in 0..list.len() {
+            let m = list.moves()[i];
+            nodes += pos.count_after(rules, list, &m, child, routes) as u64;
+        }
+        return nodes;
+    }
     for i in 0..list.len() {
         let m = list.moves()[i];
         let undo = pos.make(rules, list, &m);

@@ -77,7 +77,7 @@ impl Position {
         self.pieces[side as usize].insert(cell);
         self.bits[side as usize] |= rules.cell_bit(cell);
         self.kinds[kind as usize] |= rules.cell_bit(cell);
-        self.hash ^= rules.zobrist[cell as usize * 32 + c as usize];
+        self.hash ^= rules.zobrist_key(cell, c);
     }
 
     /// The side to move.
@@ -114,7 +114,7 @@ impl Position {
         for cell in 0..rules.cells {
             let c = self.board.0[cell];
             if c != EMPTY {
-                h ^= rules.zobrist[cell * 32 + c as usize];
+                h ^= rules.zobrist_key(cell as u16, c);
             }
         }
         h

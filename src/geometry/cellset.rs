@@ -18,19 +18,19 @@ impl CellSet {
     /// Adds a cell.
     #[inline]
     pub fn insert(&mut self, cell: u16) {
-        self.0[cell as usize >> 6] |= 1 << (cell & 63);
+        self.0[(cell as usize >> 6) & 3] |= 1 << (cell & 63);
     }
 
     /// Removes a cell.
     #[inline]
     pub fn remove(&mut self, cell: u16) {
-        self.0[cell as usize >> 6] &= !(1 << (cell & 63));
+        self.0[(cell as usize >> 6) & 3] &= !(1 << (cell & 63));
     }
 
     /// Adds or removes a cell (xor).
     #[inline]
     pub fn toggle(&mut self, cell: u16) {
-        self.0[cell as usize >> 6] ^= 1 << (cell & 63);
+        self.0[(cell as usize >> 6) & 3] ^= 1 << (cell & 63);
     }
 
     /// Number of cells.
