@@ -1,7 +1,7 @@
 //! A deterministic text dump of compiled rules, for snapshots and `polydame show`.
 
 use super::Rules;
-use crate::geometry::{CellSet, NotationKind, Playable, Shape};
+use crate::geometry::{CellSet, NotationKind, Playable, Shape, LAYOUT_BITS};
 use crate::spec::{CaptureKind, Condition, Land, Landing, MidPromotion, MoveKind, Removal, Side, When};
 use std::fmt::Write;
 
@@ -50,6 +50,37 @@ pub fn dump(rules: &Rules) -> String {
     let _ = writeln!(o, "directions: {}", g.dirs().iter().map(|d| d.name).collect::<Vec<_>>().join(" "));
     let links = (0..g.len() as u16).map(|c| (0..g.dirs().len()).filter(|&d| g.step(c, d).is_some()).count()).sum::<usize>();
     let _ = writeln!(o, "neighbour table: {} cells x {} directions, {} links", g.len(), g.dirs().len(), links);
+    let _ = match &rules.layout {
+        Some(l) => {
+            // Kinds whose quiet moves perft counts one by one, and why.
+            let slow: Vec<String> = spec
+                .kinds
+                .iter()
+                .filter_map(|k| {
+                    let why = if k.moves.len() > 1 {
+                        "several move rules"
+                    } else if k.moves.iter().any(|m| m.condition.is_some()) {
+                        "a condition on where a move ends"
+                    } else if k.max_quiet_moves.is_some() {
+                        "a limit on quiet moves"
+                    } else if k.avoid.is_some() {
+                        "cells to avoid"
+                    } else {
+                        return None;
+                    };
+                    Some(format!("{} ({why})", k.name))
+                })
+                .collect();
+            writeln!(
+                o,
+                "bit layout: {} bits ({}), each direction one shift; perft counts quiet moves at its leaves on bit sets{}",
+                l.width,
+                if l.width <= 64 { "one 64-bit word" } else { "128-bit words" },
+                if slow.is_empty() { String::new() } else { format!(", one by one for {}", slow.join(", ")) }
+            )
+        }
+        None => writeln!(o, "bit layout: none (more than {LAYOUT_BITS} bits): moves are found and counted cell by cell"),
+    };
     let _ = writeln!(
         o,
         "first to move: {}; forward: White {}, Black {}",
