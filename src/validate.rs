@@ -2,13 +2,12 @@
 
 use crate::{invalid, Failure};
 use indicatif::{ProgressBar, ProgressStyle};
-use polydame::record::candidate_notations;
 use polydame::record::pdn::{games, parse_game, Game};
-use polydame::{compile_text, replay_with, shipped, Notation, Rules, Verdict};
+use polydame::record::Notations;
+use polydame::{compile_text, replay_with, shipped, Rules, Verdict};
 use rayon::prelude::*;
 use serde_json::json;
 use std::io::{BufReader, IsTerminal};
-use std::sync::OnceLock;
 
 /// Counts over all files.
 #[derive(Default)]
@@ -19,26 +18,9 @@ pub struct Summary {
     pub warned: usize,
 }
 
-/// A variant's rules, with the notations its records may be written in built on first
-/// use (once per variant, not per game).
-struct Variant<'a> {
-    rules: &'a Rules,
-    notations: OnceLock<Vec<(String, Notation)>>,
-}
-
-impl<'a> Variant<'a> {
-    fn new(rules: &'a Rules) -> Variant<'a> {
-        Variant { rules, notations: OnceLock::new() }
-    }
-
-    fn replay(&self, game: &Game) -> Verdict {
-        replay_with(self.rules, self.notations.get_or_init(|| candidate_notations(self.rules)), game)
-    }
-}
-
-/// The shipped variants by PDN GameType.
+/// The shipped variants by PDN GameType, each with its notations kept across games.
 struct Registry<'a> {
-    variants: Vec<Variant<'a>>,
+    variants: Vec<Notations<'a>>,
 }
 
 /// Every shipped variant, compiled.
@@ -48,26 +30,26 @@ fn compile_shipped() -> Result<Vec<Rules>, Failure> {
 
 impl<'a> Registry<'a> {
     fn new(rules: &'a [Rules]) -> Registry<'a> {
-        Registry { variants: rules.iter().map(Variant::new).collect() }
+        Registry { variants: rules.iter().map(Notations::new).collect() }
     }
 
     /// A shipped variant by id or alias (polydame's own `Variant` tag).
-    fn by_id(&self, name: &str) -> Option<&Variant<'a>> {
+    fn by_id(&self, name: &str) -> Option<&Notations<'a>> {
         let n = name.trim();
         self.variants
             .iter()
-            .find(|v| v.rules.id().eq_ignore_ascii_case(n) || v.rules.spec().aliases.iter().any(|a| a.eq_ignore_ascii_case(n)))
+            .find(|v| v.rules().id().eq_ignore_ascii_case(n) || v.rules().spec().aliases.iter().any(|a| a.eq_ignore_ascii_case(n)))
     }
 
     /// The variant a GameType value names: the full value if a variant lists it, else its
     /// leading number.
-    fn find(&self, gametype: &str) -> Option<&Variant<'a>> {
+    fn find(&self, gametype: &str) -> Option<&Notations<'a>> {
         let g = gametype.trim();
-        if let Some(v) = self.variants.iter().find(|v| v.rules.spec().gametypes.iter().any(|t| t == g)) {
+        if let Some(v) = self.variants.iter().find(|v| v.rules().spec().gametypes.iter().any(|t| t == g)) {
             return Some(v);
         }
         let num = g.split(',').next().unwrap_or("").trim();
-        self.variants.iter().find(|v| v.rules.spec().gametypes.iter().any(|t| t.split(',').next().unwrap_or("").trim() == num))
+        self.variants.iter().find(|v| v.rules().spec().gametypes.iter().any(|t| t.split(',').next().unwrap_or("").trim() == num))
     }
 }
 
@@ -79,7 +61,7 @@ struct Checked {
     verdict: Result<Option<Verdict>, String>,
 }
 
-fn check(game: Game, index: usize, fixed: Option<&Variant>, registry: &Registry, parse_only: bool) -> Checked {
+fn check(game: Game, index: usize, fixed: Option<&Notations>, registry: &Registry, parse_only: bool) -> Checked {
     if game.tags.is_empty() && game.moves.is_empty() {
         if let Some(o) = game.oddities.first() {
             let why = format!(
@@ -94,16 +76,16 @@ fn check(game: Game, index: usize, fixed: Option<&Variant>, registry: &Registry,
     if parse_only {
         return Checked { game, index, variant: None, verdict: Ok(None) };
     }
-    let rules = match fixed {
-        Some(r) => Ok(r),
+    let notations = match fixed {
+        Some(n) => Ok(n),
         None => match (game.tag("GameType"), game.tag("Variant")) {
             (_, Some(v)) if registry.by_id(v).is_some() => Ok(registry.by_id(v).expect("just found")),
             (Some(t), _) => registry.find(t).ok_or_else(|| format!("no shipped variant has GameType {t}; give --variant")),
             (None, _) => Err("the game has no GameType tag; give --variant".to_string()),
         },
     };
-    let variant = rules.as_ref().ok().map(|v| v.rules.id().to_string());
-    let verdict = rules.map(|v| Some(v.replay(&game)));
+    let variant = notations.as_ref().ok().map(|n| n.rules().id().to_string());
+    let verdict = notations.map(|n| Some(replay_with(n, &game)));
     Checked { game, index, variant, verdict }
 }
 
@@ -124,7 +106,7 @@ pub fn run(
 ) -> Result<Summary, Failure> {
     let shipped = compile_shipped()?;
     let registry = Registry::new(&shipped);
-    let fixed = fixed.map(Variant::new);
+    let fixed = fixed.map(Notations::new);
     let fixed = fixed.as_ref();
     let start = std::time::Instant::now();
     let mut summary = Summary::default();

@@ -198,14 +198,13 @@ impl Rules {
                 .collect()
         });
         let mut state = 0x005E_ED0F_D4A6_u64;
+        // Keys for the cells and the off-board row, as many as ever; the table keeps those
+        // that fit (the off-board row never holds a piece).
         let mut zobrist = Box::new([0u64; 256 * 32]);
-        for z in zobrist.iter_mut().take((cells + 1).min(256) * 32) {
-            *z = splitmix(&mut state);
-        }
-        // The keys after these are as they were when the table had exactly cells + 1 rows.
-        for _ in 256..cells + 1 {
-            for _ in 0..32 {
-                splitmix(&mut state);
+        for i in 0..(cells + 1) * 32 {
+            let key = splitmix(&mut state);
+            if let Some(z) = zobrist.get_mut(i) {
+                *z = key;
             }
         }
         let zobrist_black = splitmix(&mut state);

@@ -546,17 +546,17 @@ impl Position {
     /// Clears `list` and fills it with the complete captures ranked by `criteria`; with
     /// `count_only` they are only counted (see [`Search::count_only`]).
     fn gen_captures_by(&mut self, rules: &Rules, list: &mut MoveList, routes: Routes, criteria: &[Criterion], count_only: bool) {
-        list.clear();
         match &rules.layout {
             Some(l) if l.width <= 64 => {
-                let origins = self.capture_origins_bits::<u64>(rules, l);
-                self.search_each(rules, list, routes, criteria, count_only, origins.cells(l));
+                let origins = Sets::<u64>::of(self, l).jump_origins(rules);
+                self.gen_captures_from(rules, l, list, routes, criteria, count_only, origins);
             }
             Some(l) => {
-                let origins = self.capture_origins_bits::<u128>(rules, l);
-                self.search_each(rules, list, routes, criteria, count_only, origins.cells(l));
+                let origins = Sets::<u128>::of(self, l).jump_origins(rules);
+                self.gen_captures_from(rules, l, list, routes, criteria, count_only, origins);
             }
             None => {
+                list.clear();
                 let us = self.side as usize;
                 let origins: CellSet = self.pieces[us].iter().filter(|&c| self.may_capture(rules, c, kind_of(self.board[c]))).collect();
                 self.search_each(rules, list, routes, criteria, count_only, origins.iter());
@@ -601,11 +601,22 @@ impl Position {
         }
     }
 
-    /// The pieces of the side to move that may have a first capture, on bit sets:
-    /// [`Position::jump_origins`], less the pieces of kinds that can also capture flying
-    /// or by a leap that [`Position::may_capture`] rules out one by one.
-    fn capture_origins_bits<B: Bits>(&self, rules: &Rules, l: &Layout) -> B {
-        self.confirm_others(rules, l, Sets::<B>::of(self, l).jump_origins(rules))
+    /// [`Position::gen_captures_by`] on bit sets, given the position's
+    /// [`Sets::jump_origins`].
+    #[allow(clippy::too_many_arguments)]
+    fn gen_captures_from<B: Bits>(
+        &mut self,
+        rules: &Rules,
+        l: &Layout,
+        list: &mut MoveList,
+        routes: Routes,
+        criteria: &[Criterion],
+        count_only: bool,
+        origins: (B, B),
+    ) {
+        list.clear();
+        let origins = self.confirm_others(rules, l, origins);
+        self.search_each(rules, list, routes, criteria, count_only, origins.cells(l));
     }
 
     /// The pieces with a first jump, and those of the others (of kinds that capture
@@ -663,11 +674,10 @@ impl Position {
     }
 
     /// [`Position::count_moves`] on bit sets, given the position's
-    /// [`Position::jump_origins`].
+    /// [`Sets::jump_origins`].
     fn count_moves_from<B: Bits>(&mut self, rules: &Rules, l: &Layout, list: &mut MoveList, routes: Routes, origins: (B, B)) -> usize {
-        list.clear();
-        let origins = self.confirm_others(rules, l, origins);
-        self.search_each(rules, list, routes, &rules.spec().capture.precedence, Self::count_only(rules, routes), origins.cells(l));
+        let count_only = Self::count_only(rules, routes);
+        self.gen_captures_from(rules, l, list, routes, &rules.spec().capture.precedence, count_only, origins);
         self.and_quiet(rules, list, |p, list| p.count_quiet_mixed::<B>(rules, l, list))
     }
 
@@ -935,7 +945,7 @@ impl Position {
     ) -> usize {
         let after = Sets::<B>::after(self, rules, l, list, m);
         let origins = after.jump_origins(rules);
-        if !after.may_capture(rules, origins) {
+        if !after.may_have_capture(rules, origins) {
             let (n, slow) = after.count_quiet(rules);
             debug_assert_eq!(slow, 0, "bit_leaves: every kind's quiet moves count on bit sets");
             return n;

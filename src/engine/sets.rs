@@ -120,7 +120,7 @@ impl<'a, B: Bits> Sets<'a, B> {
     /// its [`Sets::jump_origins`]: jumps and flying captures are tested on bit sets, a
     /// flying capture as a victim at the end of an open line with an empty cell behind
     /// it; a piece that can leap may.
-    pub fn may_capture(&self, rules: &Rules, (jumps, others): (B, B)) -> bool {
+    pub fn may_have_capture(&self, rules: &Rules, (jumps, others): (B, B)) -> bool {
         if jumps != B::ZERO {
             return true;
         }

@@ -7,6 +7,7 @@ use crate::compile::Rules;
 use crate::engine::{MoveInfo, MoveList, Outcome, Position, Routes};
 use crate::geometry::{Corner, Notation, NotationKind, Shape};
 use crate::spec::Side;
+use std::sync::OnceLock;
 
 /// Why a move of a record is not accepted.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,6 +54,31 @@ pub fn candidate_notations(rules: &Rules) -> Vec<(String, Notation)> {
         }
     }
     kinds.into_iter().map(|k| (notation_name(rules, k), Notation::new(g, k))).collect()
+}
+
+/// The notations a variant's records may be read in: the variant's own, and the others
+/// of [`candidate_notations`], built only when a record needs them and then kept (keep one
+/// `Notations` for many games of a variant to build them once).
+pub struct Notations<'a> {
+    rules: &'a Rules,
+    all: OnceLock<Vec<(String, Notation)>>,
+}
+
+impl<'a> Notations<'a> {
+    /// The notations of a variant; none is built yet.
+    pub fn new(rules: &'a Rules) -> Notations<'a> {
+        Notations { rules, all: OnceLock::new() }
+    }
+
+    /// The rules these notations belong to.
+    pub fn rules(&self) -> &'a Rules {
+        self.rules
+    }
+
+    /// Every candidate notation, the variant's own first.
+    fn all(&self) -> &[(String, Notation)] {
+        self.all.get_or_init(|| candidate_notations(self.rules))
+    }
 }
 
 /// How a verdict names a notation.
@@ -258,24 +284,16 @@ fn result_winner(r: &str) -> Option<Option<Side>> {
     }
 }
 
-/// Replays a game in one notation; `others` are the notations a FEN tag may be written in
-/// instead (built here if the caller has not).
-fn replay_in(rules: &Rules, game: &Game, name: &str, notation: &Notation, others: Option<&[(String, Notation)]>) -> Verdict {
+/// Replays a game in one notation (a FEN tag may be written in another of `notations`).
+fn replay_in(notations: &Notations, game: &Game, name: &str, notation: &Notation) -> Verdict {
+    let rules = notations.rules;
     let mut v = Verdict { plies: 0, error: None, warnings: Vec::new(), notation: name.to_string() };
     let pos = match game.tag("FEN") {
         Some(f) if !f.trim().is_empty() => match parse_fen_in(rules, notation, f) {
             Ok(p) => p,
             Err(e) => {
                 // Some records write the FEN in another notation than the moves.
-                let built;
-                let others = match others {
-                    Some(o) => o,
-                    None => {
-                        built = candidate_notations(rules);
-                        &built
-                    }
-                };
-                let other = others.iter().find_map(|(name, n)| parse_fen_in(rules, n, f).ok().map(|p| (name, p)));
+                let other = notations.all().iter().find_map(|(name, n)| parse_fen_in(rules, n, f).ok().map(|p| (name, p)));
                 match other {
                     Some((name, p)) => {
                         v.notation = format!("{}; FEN tag in {name}", v.notation);
@@ -433,25 +451,22 @@ fn play(r: &mut Replayer, moves: &[MoveText], mut i: usize, v: &mut Verdict, mer
 /// in another one (numbers in an algebraic variant, squares seen from Black): then the
 /// first notation in which the whole game is legal is taken, and named in the verdict.
 pub fn replay(rules: &Rules, game: &Game) -> Verdict {
-    let own = &rules.spec().notation;
-    if readable(game, own) {
-        return replay_in(rules, game, &notation_name(rules, own.kind()), own, None);
-    }
-    replay_with(rules, &candidate_notations(rules), game)
+    replay_with(&Notations::new(rules), game)
 }
 
-/// [`replay`] with the variant's [`candidate_notations`] built once by the caller (for
-/// many games of one variant).
-pub fn replay_with(rules: &Rules, candidates: &[(String, Notation)], game: &Game) -> Verdict {
+/// [`replay`] with notations kept across games of one variant.
+pub fn replay_with(notations: &Notations, game: &Game) -> Verdict {
+    let rules = notations.rules;
     // Another notation is tried only when the record cannot be read in the variant's
     // own: a square that does not exist in it (numbers in an algebraic variant, ...).
-    let own = &candidates[0];
-    if readable(game, &own.1) {
-        return replay_in(rules, game, &own.0, &own.1, Some(candidates));
+    let own = &rules.spec().notation;
+    if readable(game, own) {
+        return replay_in(notations, game, &notation_name(rules, own.kind()), own);
     }
+    let candidates = notations.all();
     let mut best: Option<Verdict> = None;
     for (name, n) in candidates.iter().skip(1).filter(|(_, n)| readable(game, n)) {
-        let v = replay_in(rules, game, name, n, Some(candidates));
+        let v = replay_in(notations, game, name, n);
         if v.error.is_none() {
             return v;
         }
@@ -459,7 +474,7 @@ pub fn replay_with(rules: &Rules, candidates: &[(String, Notation)], game: &Game
             best = Some(v);
         }
     }
-    best.unwrap_or_else(|| replay_in(rules, game, &own.0, &own.1, Some(candidates)))
+    best.unwrap_or_else(|| replay_in(notations, game, &candidates[0].0, &candidates[0].1))
 }
 
 /// Whether every square of a record's moves exists in a notation.
