@@ -54,10 +54,13 @@ pub mod spec;
 mod variants;
 
 pub use compile::{dump, Rules};
-pub use engine::{divide, perft, perft_parallel, Counting, Move, MoveInfo, MoveList, Outcome, Position, Routes};
+pub use engine::{
+    divide, perft, perft_parallel, Counting, Move, MoveInfo, MoveList, Outcome, Piece, Position, Routes, Setup, SetupError, SetupProblem,
+};
 pub use geometry::{CellSet, Geometry, Notation};
 pub use record::{
-    full_path, move_text, parse_fen, random_game, replay, replay_with, write_fen, write_pdn, FenError, GameRecord, PlyError, Verdict,
+    full_path, move_text, parse_fen, parse_move, random_game, replay, replay_with, write_fen, write_pdn, FenError, FenErrorKind, Game,
+    GameRecord, Illegal, MoveError, PlyError, PlyReason, Verdict,
 };
 pub use spec::{load, Diagnostic, Diagnostics, Side, Spec};
 pub use variants::{compile_text, load_variant, load_variant_with, shipped, LoadError};

@@ -244,7 +244,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                         let place = if line > 0 { format!("{}:{line}: ", fen_file.as_deref().unwrap_or("")) } else { String::new() };
                         eprintln!("{place}{e}");
                         if json {
-                            say(json!({"fen": f, "error": e.message, "column": e.column}).to_string());
+                            say(json!({"fen": f, "error": e.kind.to_string(), "code": e.kind.code(), "column": e.column}).to_string());
                         }
                         continue;
                     }

@@ -2,7 +2,7 @@
 
 use crate::{invalid, Failure};
 use indicatif::{ProgressBar, ProgressStyle};
-use polydame::record::pdn::{games, parse_game, Game};
+use polydame::record::pdn::{games, parse_game, PdnGame as Game};
 use polydame::record::Notations;
 use polydame::{compile_text, replay_with, shipped, Rules, Verdict};
 use rayon::prelude::*;
@@ -186,7 +186,7 @@ pub fn run(
                             let mut o = json!({"file": file, "game": c.index, "white": white, "black": black, "plies": v.plies, "valid": v.error.is_none(),
                                 "variant": c.variant, "notation": v.notation});
                             if let Some(e) = &v.error {
-                                o["error"] = json!({"ply": e.ply, "move": e.text, "line": e.line, "column": e.column, "reason": e.reason});
+                                o["error"] = json!({"ply": e.ply, "move": e.text, "line": e.line, "column": e.column, "reason": e.reason.to_string(), "code": e.reason.code()});
                             }
                             if !v.warnings.is_empty() {
                                 o["warnings"] = json!(v.warnings);

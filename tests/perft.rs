@@ -4,7 +4,9 @@
 //! `perft DEPTH NODES` (distinct moves), `paths DEPTH NODES` (every capture route, a
 //! flying king going on straight being one route) or `landings DEPTH NODES` (every
 //! sequence of landing cells),
-//! with comments naming the source of every number. The default run checks the counts up
+//! with comments naming the source of every number. A line `unreachable WHY` after a
+//! `fen` line takes a position that no game of the variant reaches (the FEN reader refuses
+//! it otherwise), saying why it is counted all the same. The default run checks the counts up
 //! to `NODE_LIMIT` nodes; `cargo test --release -- --ignored` checks them all.
 
 use polydame::{load_variant, parse_fen, perft_parallel, Counting, Position};
@@ -17,6 +19,8 @@ struct Case {
     line: usize,
     variant: String,
     fen: Option<String>,
+    /// The FEN is of a position no game reaches, taken on purpose.
+    unreachable: bool,
     depth: u32,
     nodes: u64,
     counting: Counting,
@@ -31,6 +35,7 @@ fn cases() -> Vec<Case> {
         let file = path.display().to_string();
         let mut variant = None;
         let mut fen = None;
+        let mut unreachable = false;
         for (i, line) in text.lines().enumerate() {
             let line = line.split('#').next().unwrap_or("").trim();
             let mut words = line.split_whitespace();
@@ -39,8 +44,16 @@ fn cases() -> Vec<Case> {
                 Some("variant") => {
                     variant = words.next().map(str::to_string);
                     fen = None;
+                    unreachable = false;
                 }
-                Some("fen") => fen = Some(words.collect::<Vec<_>>().join(" ")).filter(|f| !f.is_empty() && f != "start"),
+                Some("fen") => {
+                    fen = Some(words.collect::<Vec<_>>().join(" ")).filter(|f| !f.is_empty() && f != "start");
+                    unreachable = false;
+                }
+                Some("unreachable") => {
+                    assert!(fen.is_some() && words.next().is_some(), "{file}:{}: `unreachable WHY` follows a `fen` line", i + 1);
+                    unreachable = true;
+                }
                 Some(kw @ ("perft" | "paths" | "landings")) => {
                     let depth = words.next().and_then(|w| w.parse().ok()).unwrap_or_else(|| panic!("{file}:{}: depth", i + 1));
                     let nodes = words.next().and_then(|w| w.parse().ok()).unwrap_or_else(|| panic!("{file}:{}: nodes", i + 1));
@@ -49,6 +62,7 @@ fn cases() -> Vec<Case> {
                         line: i + 1,
                         variant: variant.clone().unwrap_or_else(|| panic!("{file}: `variant` first")),
                         fen: fen.clone(),
+                        unreachable,
                         depth,
                         nodes,
                         counting: match kw {
@@ -71,7 +85,12 @@ fn run(filter: impl Fn(&Case) -> bool) {
     for c in cases().iter().filter(|c| filter(c)) {
         let rules = load_variant(&c.variant).unwrap_or_else(|e| panic!("{}:{}: {e}", c.file, c.line));
         let mut pos = match &c.fen {
-            Some(f) => parse_fen(&rules, f).unwrap_or_else(|e| panic!("{}:{}: {e}", c.file, c.line)),
+            Some(f) => match parse_fen(&rules, f) {
+                Err(e) if c.unreachable => e.ignore_unreachable(),
+                Ok(_) if c.unreachable => panic!("{}:{}: the position is reachable: drop `unreachable`", c.file, c.line),
+                read => read,
+            }
+            .unwrap_or_else(|e| panic!("{}:{}: {e}", c.file, c.line)),
             None => Position::start(&rules),
         };
         let got = perft_parallel(&mut pos, &rules, c.depth, c.counting, 2);

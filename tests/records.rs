@@ -2,7 +2,7 @@
 //! kind of illegal move, GameType and Variant tags, FEN starts, hexagonal games, and a
 //! round trip through the writer for random games of every variant.
 
-use polydame::record::pdn::{games, parse_game, Game};
+use polydame::record::pdn::{games, parse_game, PdnGame as Game};
 use polydame::{load_variant, random_game, replay, shipped, write_pdn, Verdict};
 use proptest::prelude::*;
 

@@ -262,6 +262,11 @@ impl Rules {
         self.spec.notation.name(cell)
     }
 
+    /// The cell with this name in the variant's notation (`"32"`, `"c3"`).
+    pub fn cell(&self, name: &str) -> Option<u16> {
+        self.spec.notation.parse(name)
+    }
+
     /// The diagram letter of a piece: `w`/`b` for men, `W`/`B` for promoted kinds; with
     /// more than two kinds, the kind's own symbol (lower case White, upper case Black).
     pub fn piece_char(&self, side: Side, kind: u8) -> char {

@@ -16,6 +16,43 @@ pub enum Outcome {
     Draw(&'static str),
 }
 
+impl Outcome {
+    /// `ongoing`, `win` or `draw`.
+    pub fn result(&self) -> &'static str {
+        match self {
+            Outcome::Ongoing => "ongoing",
+            Outcome::Win(..) => "win",
+            Outcome::Draw(_) => "draw",
+        }
+    }
+
+    /// The side that has won, if one has.
+    pub fn winner(&self) -> Option<Side> {
+        match self {
+            Outcome::Win(side, _) => Some(*side),
+            _ => None,
+        }
+    }
+
+    /// Why the game ended (empty while it goes on).
+    pub fn reason(&self) -> &'static str {
+        match self {
+            Outcome::Ongoing => "",
+            Outcome::Win(_, why) | Outcome::Draw(why) => why,
+        }
+    }
+}
+
+impl std::fmt::Display for Outcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Outcome::Ongoing => f.write_str("the game goes on"),
+            Outcome::Win(side, why) => write!(f, "{} wins: {why}", side.name()),
+            Outcome::Draw(why) => write!(f, "draw: {why}"),
+        }
+    }
+}
+
 impl Position {
     /// The outcome judged from this position alone (no history): a side that promoted
     /// wins where the variant says so; a side to move without legal moves loses, or wins

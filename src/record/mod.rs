@@ -1,12 +1,18 @@
-//! Records: FEN, move text (and, later, PDN reading, writing and validation).
+//! Records: FEN, move text, PDN reading and writing, replay and validation, and games.
 
 mod fen;
+mod game;
 mod notation;
+mod notations;
 pub mod pdn;
 mod replay;
+mod resolve;
 mod write;
 
-pub use fen::{parse_fen, parse_fen_in, write_fen, FenError};
+pub use fen::{parse_fen, parse_fen_in, write_fen, FenError, FenErrorKind};
+pub use game::Game;
 pub use notation::{full_path, move_text};
-pub use replay::{candidate_notations, replay, replay_with, Notations, PlyError, Verdict};
+pub use notations::{candidate_notations, Notations};
+pub use replay::{replay, replay_with, PlyError, PlyReason, Verdict};
+pub use resolve::{parse_move, read_move, Illegal, MoveError};
 pub use write::{random_game, write_pdn, GameRecord};

@@ -42,7 +42,7 @@ pub struct Oddity {
 
 /// One game: tags, the main line's moves, the result written after them.
 #[derive(Clone, Debug, Default)]
-pub struct Game {
+pub struct PdnGame {
     pub tags: Vec<(String, String)>,
     pub moves: Vec<MoveText>,
     /// The result token that closes the move text, if any.
@@ -55,7 +55,7 @@ pub struct Game {
     pub line: usize,
 }
 
-impl Game {
+impl PdnGame {
     /// The value of a tag (the first with that name, case-insensitive).
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
@@ -247,8 +247,8 @@ impl<'a> Places<'a> {
 }
 
 /// Reads one game's text. Never fails: what cannot be read is kept as an oddity.
-pub fn parse_game(g: &GameText) -> Game {
-    let mut game = Game { line: g.line, ..Game::default() };
+pub fn parse_game(g: &GameText) -> PdnGame {
+    let mut game = PdnGame { line: g.line, ..PdnGame::default() };
     let pairs = match PdnParser::parse(Rule::game, &g.text) {
         Ok(mut p) => p.next().expect("the game rule matched").into_inner(),
         Err(e) => {
@@ -293,7 +293,7 @@ fn unescape(quoted: &str) -> String {
     out
 }
 
-fn read_body(p: pest::iterators::Pair<Rule>, text: &str, first: usize, game: &mut Game, main: bool) {
+fn read_body(p: pest::iterators::Pair<Rule>, text: &str, first: usize, game: &mut PdnGame, main: bool) {
     let mut places = Places::new(text, first);
     for t in p.into_inner() {
         let (line, column) = places.at(t.as_span().start());
@@ -316,32 +316,47 @@ fn read_body(p: pest::iterators::Pair<Rule>, text: &str, first: usize, game: &mu
                 }
             }
             Rule::r#move => {
-                if !main {
-                    continue;
+                if main {
+                    game.moves.push(move_text(t, line, column));
                 }
-                let mut squares = Vec::new();
-                let mut capture = false;
-                let mut written = String::new();
-                for part in t.into_inner() {
-                    match part.as_rule() {
-                        Rule::square | Rule::alg_square => {
-                            squares.push(part.as_str().to_string());
-                            written.push_str(part.as_str());
-                        }
-                        Rule::separator => {
-                            let s = part.as_str();
-                            capture |= s != "-";
-                            written.push_str(if s == "-" { "-" } else { "x" });
-                        }
-                        Rule::strength => {}
-                        other => unreachable!("move holds {other:?}"),
-                    }
-                }
-                game.moves.push(MoveText { text: written, squares, capture, line, column });
             }
             other => unreachable!("body holds {other:?}"),
         }
     }
+}
+
+/// A move token as written: its squares, whether it is a capture, and its place.
+fn move_text(t: pest::iterators::Pair<Rule>, line: usize, column: usize) -> MoveText {
+    let mut squares = Vec::new();
+    let mut capture = false;
+    let mut written = String::new();
+    for part in t.into_inner() {
+        match part.as_rule() {
+            Rule::square | Rule::alg_square => {
+                squares.push(part.as_str().to_string());
+                written.push_str(part.as_str());
+            }
+            Rule::separator => {
+                let s = part.as_str();
+                capture |= s != "-";
+                written.push_str(if s == "-" { "-" } else { "x" });
+            }
+            Rule::strength => {}
+            other => unreachable!("move holds {other:?}"),
+        }
+    }
+    MoveText { text: written, squares, capture, line, column }
+}
+
+/// Reads one move written alone (`32-28`, `28x19x10`, `c3xe5`, `c3d4`): `None` unless
+/// the whole text is one move.
+pub(crate) fn read_move(text: &str) -> Option<MoveText> {
+    let mut pairs = PdnParser::parse(Rule::r#move, text).ok()?;
+    let t = pairs.next()?;
+    if t.as_span().end() != text.len() {
+        return None;
+    }
+    Some(move_text(t, 1, 1))
 }
 
 /// All games of a file, streamed.
@@ -353,7 +368,7 @@ pub fn games<R: BufRead>(reader: R) -> Games<R> {
 mod tests {
     use super::*;
 
-    fn all(text: &str) -> Vec<Game> {
+    fn all(text: &str) -> Vec<PdnGame> {
         games(text.as_bytes()).map(|g| parse_game(&g.expect("in memory"))).collect()
     }
 

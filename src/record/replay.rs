@@ -1,24 +1,60 @@
 //! Replaying a game record against a variant's rules: every move resolved against the
 //! legal moves of its position, with the reason when one is illegal or ambiguous.
 
-use super::fen::parse_fen_in;
-use super::pdn::{Game, MoveText};
+use super::fen::{parse_fen_in, FenError};
+use super::notations::{notation_name, Notations};
+use super::pdn::{MoveText, PdnGame};
+use super::resolve::{squares, MoveError, Resolved, Resolver};
 use crate::compile::Rules;
-use crate::engine::{MoveInfo, MoveList, Outcome, Position, Routes};
-use crate::geometry::{Corner, Notation, NotationKind, Shape};
+use crate::engine::{MoveList, Outcome, Position};
+use crate::geometry::Notation;
 use crate::spec::Side;
-use std::sync::OnceLock;
+use std::fmt;
 
-/// Why a move of a record is not accepted.
+/// Why a ply of a record is not accepted.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PlyReason {
+    /// The move is unreadable, illegal or ambiguous.
+    Move(MoveError),
+    /// The game's `FEN` tag is not a position of the variant.
+    FenTag(Box<FenError>),
+}
+
+impl PlyReason {
+    /// A stable name for the reason, for programs: the [`MoveError::code`] of a move, or
+    /// `fen-tag`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            PlyReason::Move(e) => e.code(),
+            PlyReason::FenTag(_) => "fen-tag",
+        }
+    }
+}
+
+impl fmt::Display for PlyReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlyReason::Move(e) => e.fmt(f),
+            PlyReason::FenTag(e) => write!(f, "the FEN tag cannot be read: {}", e.kind),
+        }
+    }
+}
+
+/// Why a move of a record is not accepted, and where it is.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("ply {ply} `{text}` at line {line}, column {column}: {reason}")]
 pub struct PlyError {
-    /// Half-move number from the game's start position, from 1.
+    /// Half-move number from the game's start position, from 1 (0: the start position).
     pub ply: usize,
-    /// The move as written.
+    /// The move as written (the FEN tag's value when the start position is bad).
     pub text: String,
+    /// Line of the move in its file, from 1.
     pub line: usize,
+    /// Column of the move in its line, from 1.
     pub column: usize,
-    pub reason: String,
+    /// Why it is not accepted.
+    pub reason: PlyReason,
 }
 
 /// The result of replaying one game.
@@ -32,245 +68,15 @@ pub struct Verdict {
     pub warnings: Vec<String>,
     /// The notation the record was read in.
     pub notation: String,
+    /// The position reached: after the last move played (before the first bad one, if
+    /// any). `None` when the game's `FEN` tag cannot be read.
+    pub position: Option<Position>,
 }
 
-/// Notations a record of this variant may be written in, the variant's own first.
-pub fn candidate_notations(rules: &Rules) -> Vec<(String, Notation)> {
-    let g = &rules.spec().geometry;
-    let own = rules.spec().notation.clone();
-    let mut kinds = vec![own.kind()];
-    if let Shape::Square { .. } = g.shape() {
-        for k in [
-            NotationKind::Algebraic,
-            NotationKind::Numeric(Corner::TopLeft),
-            NotationKind::Numeric(Corner::BottomRight),
-            NotationKind::AlgebraicFromBlack,
-            NotationKind::Numeric(Corner::TopRight),
-            NotationKind::Numeric(Corner::BottomLeft),
-        ] {
-            if !kinds.contains(&k) {
-                kinds.push(k);
-            }
-        }
+impl Verdict {
+    fn new(notation: &str) -> Verdict {
+        Verdict { plies: 0, error: None, warnings: Vec::new(), notation: notation.to_string(), position: None }
     }
-    kinds.into_iter().map(|k| (notation_name(rules, k), Notation::new(g, k))).collect()
-}
-
-/// The notations a variant's records may be read in: the variant's own, and the others
-/// of [`candidate_notations`], built only when a record needs them and then kept (keep one
-/// `Notations` for many games of a variant to build them once).
-pub struct Notations<'a> {
-    rules: &'a Rules,
-    all: OnceLock<Vec<(String, Notation)>>,
-}
-
-impl<'a> Notations<'a> {
-    /// The notations of a variant; none is built yet.
-    pub fn new(rules: &'a Rules) -> Notations<'a> {
-        Notations { rules, all: OnceLock::new() }
-    }
-
-    /// The rules these notations belong to.
-    pub fn rules(&self) -> &'a Rules {
-        self.rules
-    }
-
-    /// Every candidate notation, the variant's own first.
-    fn all(&self) -> &[(String, Notation)] {
-        self.all.get_or_init(|| candidate_notations(self.rules))
-    }
-}
-
-/// How a verdict names a notation.
-fn notation_name(rules: &Rules, k: NotationKind) -> String {
-    let name = match k {
-        NotationKind::Algebraic => "algebraic".to_string(),
-        NotationKind::AlgebraicFromBlack => "algebraic from Black's side".to_string(),
-        NotationKind::Numeric(c) => format!("numeric, square 1 {}", c.name()),
-    };
-    if k == rules.spec().notation.kind() {
-        format!("{name} (the variant's own)")
-    } else {
-        name
-    }
-}
-
-struct Replayer<'a> {
-    rules: &'a Rules,
-    notation: &'a Notation,
-    pos: Position,
-    list: MoveList,
-    /// The moves of `list` spelled out, built only to explain a rejected or ambiguous
-    /// move (most moves are matched on `list` directly).
-    infos: Vec<MoveInfo>,
-}
-
-/// Outcome of resolving one written move.
-enum Resolved {
-    One(usize),
-    /// Several different moves match: their indices and the message.
-    Ambiguous(Vec<usize>, String),
-    Error(String),
-}
-
-impl Replayer<'_> {
-    fn name(&self, c: u16) -> &str {
-        self.notation.name(c)
-    }
-
-    fn text(&self, m: &MoveInfo) -> String {
-        let mut s = self.name(m.from).to_string();
-        for &c in &m.path {
-            s.push(if m.captured.is_empty() { '-' } else { 'x' });
-            s.push_str(self.name(c));
-        }
-        s
-    }
-
-    fn legal_texts(&self, moves: &[&MoveInfo]) -> String {
-        let mut v: Vec<String> = moves.iter().map(|m| self.text(m)).collect();
-        v.sort();
-        v.dedup();
-        let more = v.len().saturating_sub(6);
-        v.truncate(6);
-        let mut s = v.join(", ");
-        if more > 0 {
-            s.push_str(&format!(" and {more} more"));
-        }
-        s
-    }
-
-    fn refresh(&mut self) {
-        self.pos.generate(self.rules, &mut self.list, Routes::Landings);
-        self.infos.clear();
-    }
-
-    /// Spells out the moves of the list, once per position.
-    fn spell_out(&mut self) {
-        if self.infos.len() != self.list.len() {
-            self.infos = (0..self.list.len()).map(|i| self.list.info(i)).collect();
-        }
-    }
-
-    /// Matches written squares against the legal routes: same origin and destination,
-    /// and every square written in between is a landing cell of the route, in order.
-    fn matches(&self, cells: &[u16]) -> Vec<usize> {
-        let (first, last) = (cells[0], cells[cells.len() - 1]);
-        let mid = &cells[1..cells.len() - 1];
-        let list = &self.list;
-        let ends = |i: &usize| list.moves()[*i].from == first && list.moves()[*i].to == last;
-        let path = |i: usize| list.path(&list.moves()[i]);
-        // A full path names every landing cell: if some route is exactly it, only those.
-        let exact: Vec<usize> = (0..list.len()).filter(|i| ends(i) && path(*i) == &cells[1..]).collect();
-        if !exact.is_empty() && cells.len() > 2 {
-            return exact;
-        }
-        (0..list.len())
-            .filter(|i| {
-                let mut it = path(*i).iter();
-                ends(i) && mid.iter().all(|c| it.any(|p| p == c))
-            })
-            .collect()
-    }
-
-    fn resolve(&mut self, cells: &[u16], written_capture: bool) -> Resolved {
-        let found = self.matches(cells);
-        // Routes with the same result are one move.
-        let list = &self.list;
-        let mut distinct: Vec<usize> = Vec::new();
-        for &i in &found {
-            let m = &list.moves()[i];
-            let same = |j: &usize| {
-                let o = &list.moves()[*j];
-                let (a, b) = (list.captured(o), list.captured(m));
-                // Captured cells are distinct within a move: equal sets have equal sizes.
-                o.to == m.to && o.kind_after == m.kind_after && a.len() == b.len() && a.iter().all(|x| b.iter().any(|y| y.0 == x.0))
-            };
-            if !distinct.iter().any(same) {
-                distinct.push(i);
-            }
-        }
-        match distinct.len() {
-            1 => Resolved::One(distinct[0]),
-            0 => Resolved::Error(self.why_not(cells, written_capture)),
-            _ => {
-                self.spell_out();
-                let ms: Vec<&MoveInfo> = distinct.iter().map(|&i| &self.infos[i]).collect();
-                let msg = format!("ambiguous: it matches {} different captures ({}); write the full path", ms.len(), self.legal_texts(&ms));
-                Resolved::Ambiguous(distinct, msg)
-            }
-        }
-    }
-
-    fn why_not(&mut self, cells: &[u16], written_capture: bool) -> String {
-        self.spell_out();
-        let us = self.pos.side_to_move();
-        let from = cells[0];
-        let to = cells[cells.len() - 1];
-        match self.pos.piece(from) {
-            None => return format!("there is no piece on {}", self.name(from)),
-            Some((side, _)) if side != us => {
-                return format!("the piece on {} is {}'s, but {} is to move", self.name(from), side.name(), us.name());
-            }
-            _ => {}
-        }
-        let captures: Vec<&MoveInfo> = self.infos.iter().filter(|m| !m.captured.is_empty()).collect();
-        if self.infos.is_empty() {
-            return format!("{} has no legal move", us.name());
-        }
-        // A capture that would be legal without the precedence rule.
-        let mut all = MoveList::new();
-        self.pos.generate_unranked_captures(self.rules, &mut all);
-        let unranked: Vec<MoveInfo> = (0..all.len()).map(|i| all.info(i)).collect();
-        let mid = &cells[1..cells.len() - 1];
-        let fits = |m: &&MoveInfo| {
-            let mut it = m.path.iter();
-            m.from == from && m.to == to && mid.iter().all(|c| it.any(|p| p == c))
-        };
-        if let Some(m) = unranked.iter().find(fits) {
-            if !captures.is_empty() {
-                let best = captures.iter().map(|c| c.captured.len()).max().unwrap_or(0);
-                if m.captured.len() < best {
-                    return format!(
-                        "the capture takes {} piece{} but the maximum is {}: {}",
-                        m.captured.len(),
-                        if m.captured.len() == 1 { "" } else { "s" },
-                        best,
-                        self.legal_texts(&captures)
-                    );
-                }
-                let rules = &self.rules.spec().capture.precedence;
-                let names: Vec<&str> = rules.iter().map(|c| c.name()).collect();
-                return format!("another capture takes precedence ({}): {}", names.join(", then "), self.legal_texts(&captures));
-            }
-        }
-        if !captures.is_empty() {
-            let mine: Vec<&MoveInfo> = captures.iter().copied().filter(|m| m.from == from).collect();
-            if !written_capture || mine.is_empty() {
-                return format!("a capture is compulsory: {}", self.legal_texts(&captures));
-            }
-            return format!("the piece on {} has no such capture; its captures: {}", self.name(from), self.legal_texts(&mine));
-        }
-        let mine: Vec<&MoveInfo> = self.infos.iter().filter(|m| m.from == from).collect();
-        if written_capture {
-            return if mine.is_empty() {
-                format!("there is no capture here, and the piece on {} has no legal move", self.name(from))
-            } else {
-                format!("there is no capture here; the moves of {} are: {}", self.name(from), self.legal_texts(&mine))
-            };
-        }
-        if self.pos.piece(to).is_some() {
-            return format!("{} is occupied", self.name(to));
-        }
-        if mine.is_empty() {
-            return format!("the piece on {} has no legal move", self.name(from));
-        }
-        format!("the piece on {} cannot go to {}; its moves: {}", self.name(from), self.name(to), self.legal_texts(&mine))
-    }
-}
-
-fn parse_cells(n: &Notation, mv: &MoveText) -> Result<Vec<u16>, String> {
-    mv.squares.iter().map(|s| n.parse(s).ok_or_else(|| format!("there is no square {s} on this board in this notation"))).collect()
 }
 
 /// The winner a result string names, if any: `Some(Some(side))` a win, `Some(None)` a
@@ -284,37 +90,37 @@ fn result_winner(r: &str) -> Option<Option<Side>> {
     }
 }
 
-/// Replays a game in one notation (a FEN tag may be written in another of `notations`).
-fn replay_in(notations: &Notations, game: &Game, name: &str, notation: &Notation) -> Verdict {
-    let rules = notations.rules;
-    let mut v = Verdict { plies: 0, error: None, warnings: Vec::new(), notation: name.to_string() };
-    let pos = match game.tag("FEN") {
-        Some(f) if !f.trim().is_empty() => match parse_fen_in(rules, notation, f) {
-            Ok(p) => p,
-            Err(e) => {
-                // Some records write the FEN in another notation than the moves.
-                let other = notations.all().iter().find_map(|(name, n)| parse_fen_in(rules, n, f).ok().map(|p| (name, p)));
-                match other {
-                    Some((name, p)) => {
-                        v.notation = format!("{}; FEN tag in {name}", v.notation);
-                        p
-                    }
-                    None => {
-                        v.error = Some(PlyError {
-                            ply: 0,
-                            text: f.to_string(),
-                            line: game.line,
-                            column: 1,
-                            reason: format!("the FEN tag cannot be read: {}", e.message),
-                        });
-                        return v;
-                    }
-                }
-            }
-        },
-        _ => Position::start(rules),
+/// The game's start position: its FEN tag (in `notation`, or else in another notation
+/// of the variant, named in the verdict), or the variant's start.
+fn start_position(notations: &Notations, game: &PdnGame, notation: &Notation, v: &mut Verdict) -> Result<Position, PlyError> {
+    let rules = notations.rules();
+    let Some(f) = game.tag("FEN").filter(|f| !f.trim().is_empty()) else { return Ok(Position::start(rules)) };
+    let e = match parse_fen_in(rules, notation, f) {
+        Ok(p) => return Ok(p),
+        Err(e) => e,
     };
-    let mut r = Replayer { rules, notation, pos, list: MoveList::new(), infos: Vec::new() };
+    // Some records write the FEN in another notation than the moves.
+    match notations.all().iter().find_map(|(name, n)| parse_fen_in(rules, n, f).ok().map(|p| (name, p))) {
+        Some((name, p)) => {
+            v.notation = format!("{}; FEN tag in {name}", v.notation);
+            Ok(p)
+        }
+        None => Err(PlyError { ply: 0, text: f.to_string(), line: game.line, column: 1, reason: PlyReason::FenTag(Box::new(e)) }),
+    }
+}
+
+/// Replays a game in one notation (a FEN tag may be written in another of `notations`).
+fn replay_in(notations: &Notations, game: &PdnGame, name: &str, notation: &Notation) -> Verdict {
+    let rules = notations.rules();
+    let mut v = Verdict::new(name);
+    let pos = match start_position(notations, game, notation, &mut v) {
+        Ok(p) => p,
+        Err(e) => {
+            v.error = Some(e);
+            return v;
+        }
+    };
+    let mut r = Resolver::new(rules, notation, pos);
     let mut moves: &[MoveText] = &game.moves;
     // Some files write a scoring result such as `4-6` where the result goes.
     if let (Some(last), Some(res)) = (moves.last(), game.tag("Result")) {
@@ -325,9 +131,16 @@ fn replay_in(notations: &Notations, game: &Game, name: &str, notation: &Notation
     }
     let mut merged_hops = false;
     play(&mut r, moves, 0, &mut v, &mut merged_hops, 0);
-    if v.error.is_some() {
-        return v;
+    if v.error.is_none() {
+        warn_about_text(game, merged_hops, &mut v);
+        warn_about_result(rules, game, &mut r.pos, &mut v);
     }
+    v.position = Some(r.pos);
+    v
+}
+
+/// Warnings about what the replay joined or skipped.
+fn warn_about_text(game: &PdnGame, merged_hops: bool, v: &mut Verdict) {
     if merged_hops {
         v.warnings.push("multi-captures are written as separate hops; they were joined".into());
     }
@@ -337,126 +150,154 @@ fn replay_in(notations: &Notations, game: &Game, name: &str, notation: &Notation
     for o in &game.oddities {
         v.warnings.push(format!("unreadable text `{}` at line {}, column {} was skipped", o.text, o.line, o.column));
     }
-    // The result against the final position.
-    let result = game.tag("Result").map(str::to_string).or_else(|| game.result.clone());
-    if let Some(res) = result {
-        if let Some(winner) = result_winner(&res) {
-            let mut list = MoveList::new();
-            if let Outcome::Win(w, why) = r.pos.outcome(rules, &mut list) {
-                if winner != Some(w) {
-                    v.warnings.push(format!("the result is {res}, but in the final position {} has won ({} {why})", w.name(), w.name()));
-                }
+}
+
+/// A warning when the written result contradicts the final position.
+fn warn_about_result(rules: &Rules, game: &PdnGame, pos: &mut Position, v: &mut Verdict) {
+    let Some(res) = game.tag("Result").map(str::to_string).or_else(|| game.result.clone()) else { return };
+    let Some(winner) = result_winner(&res) else { return };
+    if let Outcome::Win(w, why) = pos.outcome(rules, &mut MoveList::new()) {
+        if winner != Some(w) {
+            v.warnings.push(format!("the result is {res}, but in the final position {} has won ({} {why})", w.name(), w.name()));
+        }
+    }
+}
+
+/// Plays `moves[i..]`; stops at the first error (recorded in `v`).
+fn play(r: &mut Resolver, moves: &[MoveText], mut i: usize, v: &mut Verdict, merged_hops: &mut bool, depth: u8) {
+    while i < moves.len() {
+        match play_one(r, moves, i, v, merged_hops, depth) {
+            Ok(used) => i += used,
+            Err(e) => {
+                let mv = &moves[i];
+                let reason = PlyReason::Move(e);
+                v.error = Some(PlyError { ply: v.plies + 1, text: mv.text.clone(), line: mv.line, column: mv.column, reason });
+                return;
             }
         }
     }
-    v
 }
 
-/// Plays `moves[i..]`; stops at the first error (recorded in `v`). An ambiguous move is
-/// resolved by trying the rest of the game after each reading (up to a few nested
-/// ambiguities): the one reading under which the game goes on legally is taken.
-fn play(r: &mut Replayer, moves: &[MoveText], mut i: usize, v: &mut Verdict, merged_hops: &mut bool, depth: u8) {
-    let rules = r.rules;
-    let notation = r.notation;
-    while i < moves.len() {
-        let mv = &moves[i];
-        let ply = v.plies + 1;
-        let fail = |v: &mut Verdict, reason: String| {
-            v.error = Some(PlyError { ply, text: mv.text.clone(), line: mv.line, column: mv.column, reason });
-        };
-        let cells = match parse_cells(notation, mv) {
-            Ok(c) => c,
-            Err(e) => return fail(v, e),
-        };
-        r.refresh();
-        let mut used = 1;
-        let mut resolved = r.resolve(&cells, mv.capture);
-        // A multi-capture written as separate hops: join the following hops.
-        if let Resolved::Error(_) = resolved {
-            let mut joined = cells.clone();
-            let mut k = i + 1;
-            while k < moves.len() && moves[k].capture {
-                let Ok(next) = parse_cells(notation, &moves[k]) else { break };
-                if next[0] != joined[joined.len() - 1] {
-                    break;
-                }
-                joined.extend_from_slice(&next[1..]);
-                k += 1;
-                if let Resolved::One(j) = r.resolve(&joined, true) {
-                    resolved = Resolved::One(j);
-                    used = k - i;
-                    *merged_hops = true;
-                    break;
-                }
-            }
+/// Plays the move `moves[i]` (joined with the hops after it when it is written as
+/// separate hops); returns how many written moves it used.
+fn play_one(
+    r: &mut Resolver,
+    moves: &[MoveText],
+    i: usize,
+    v: &mut Verdict,
+    merged_hops: &mut bool,
+    depth: u8,
+) -> Result<usize, MoveError> {
+    let mv = &moves[i];
+    let cells = squares(r.notation, mv)?;
+    let mut used = 1;
+    let mut resolved = r.resolve(&cells, mv.capture);
+    if let Resolved::Error(_) = resolved {
+        if let Some((j, n)) = join_hops(r, moves, i, &cells) {
+            resolved = Resolved::One(j);
+            used = n;
+            *merged_hops = true;
         }
-        let chosen = match resolved {
-            Resolved::One(j) => j,
-            Resolved::Error(reason) => return fail(v, reason),
-            Resolved::Ambiguous(options, reason) => {
-                if depth >= 3 {
-                    return fail(v, reason);
-                }
-                let mut good = Vec::new();
-                for &j in &options {
-                    let mut trial = Replayer { rules, notation, pos: r.pos.clone(), list: MoveList::new(), infos: Vec::new() };
-                    trial.refresh();
-                    let m = trial.list.moves()[j];
-                    let list = std::mem::take(&mut trial.list);
-                    trial.pos.make(rules, &list, &m);
-                    let mut tv = Verdict { plies: 0, error: None, warnings: Vec::new(), notation: String::new() };
-                    let mut merged = false;
-                    play(&mut trial, moves, i + 1, &mut tv, &mut merged, depth + 1);
-                    if tv.error.is_none() {
-                        good.push(j);
-                    }
-                }
-                if good.len() == 1 {
-                    let text = r.text(&r.list.info(good[0]));
-                    v.warnings.push(format!(
-                        "move {} `{}` at line {}, column {} is ambiguous; only {text} lets the game go on legally",
-                        ply.div_ceil(2),
-                        mv.text,
-                        mv.line,
-                        mv.column
-                    ));
-                    good[0]
-                } else if good.is_empty() {
-                    return fail(v, reason);
-                } else {
-                    return fail(v, format!("{reason}; the game goes on legally after {} of them", good.len()));
-                }
-            }
-        };
-        if cells.len() > 2 && used == 1 && r.list.path(&r.list.moves()[chosen]) != &cells[1..] {
-            let full = r.text(&r.list.info(chosen));
+    }
+    let chosen = match resolved {
+        Resolved::One(j) => j,
+        Resolved::Error(e) => return Err(e),
+        Resolved::Ambiguous(options, e) => disambiguate(r, moves, i, options, e, v, depth)?,
+    };
+    if cells.len() > 2 && used == 1 && r.list.path(&r.list.moves()[chosen]) != &cells[1..] {
+        let full = r.text(&r.list.info(chosen));
+        v.warnings.push(format!(
+            "move {} `{}` at line {}, column {} gives part of its path; the full path is {full}",
+            (v.plies + 1).div_ceil(2),
+            mv.text,
+            mv.line,
+            mv.column
+        ));
+    }
+    let m = r.list.moves()[chosen];
+    let list = std::mem::take(&mut r.list);
+    r.pos.make(r.rules, &list, &m);
+    r.list = list;
+    r.refresh();
+    v.plies += 1;
+    Ok(used)
+}
+
+/// A multi-capture written as separate hops (`28x19 19x10`): the move the hops from
+/// `moves[i]` on name together, and how many written moves they are.
+fn join_hops(r: &mut Resolver, moves: &[MoveText], i: usize, cells: &[u16]) -> Option<(usize, usize)> {
+    let mut joined = cells.to_vec();
+    let mut k = i + 1;
+    while k < moves.len() && moves[k].capture {
+        let next = squares(r.notation, &moves[k]).ok()?;
+        if next[0] != joined[joined.len() - 1] {
+            return None;
+        }
+        joined.extend_from_slice(&next[1..]);
+        k += 1;
+        if let Resolved::One(j) = r.resolve(&joined, true) {
+            return Some((j, k - i));
+        }
+    }
+    None
+}
+
+/// An ambiguous move resolved by trying the rest of the game after each reading (up to a
+/// few nested ambiguities): the one reading under which the game goes on legally is taken,
+/// with a warning.
+fn disambiguate(
+    r: &mut Resolver,
+    moves: &[MoveText],
+    i: usize,
+    options: Vec<usize>,
+    e: MoveError,
+    v: &mut Verdict,
+    depth: u8,
+) -> Result<usize, MoveError> {
+    if depth >= 3 {
+        return Err(e);
+    }
+    let mut good = Vec::new();
+    for &j in &options {
+        let mut trial = Resolver::new(r.rules, r.notation, r.pos.clone());
+        let m = trial.list.moves()[j];
+        let list = std::mem::take(&mut trial.list);
+        trial.pos.make(r.rules, &list, &m);
+        trial.refresh();
+        let mut tv = Verdict::new("");
+        play(&mut trial, moves, i + 1, &mut tv, &mut false, depth + 1);
+        if tv.error.is_none() {
+            good.push(j);
+        }
+    }
+    match (good.len(), e) {
+        (1, _) => {
+            let (mv, text) = (&moves[i], r.text(&r.list.info(good[0])));
             v.warnings.push(format!(
-                "move {} `{}` at line {}, column {} gives part of its path; the full path is {full}",
-                ply.div_ceil(2),
+                "move {} `{}` at line {}, column {} is ambiguous; only {text} lets the game go on legally",
+                (v.plies + 1).div_ceil(2),
                 mv.text,
                 mv.line,
                 mv.column
             ));
+            Ok(good[0])
         }
-        let m = r.list.moves()[chosen];
-        let list = std::mem::take(&mut r.list);
-        r.pos.make(rules, &list, &m);
-        r.list = list;
-        v.plies += 1;
-        i += used;
+        (0, e) => Err(e),
+        (n, MoveError::Ambiguous { candidates, .. }) => Err(MoveError::Ambiguous { candidates, go_on: Some(n) }),
+        (_, e) => Err(e),
     }
 }
 
 /// Replays a game. The notation is the variant's own unless the record only makes sense
 /// in another one (numbers in an algebraic variant, squares seen from Black): then the
 /// first notation in which the whole game is legal is taken, and named in the verdict.
-pub fn replay(rules: &Rules, game: &Game) -> Verdict {
+pub fn replay(rules: &Rules, game: &PdnGame) -> Verdict {
     replay_with(&Notations::new(rules), game)
 }
 
 /// [`replay`] with notations kept across games of one variant.
-pub fn replay_with(notations: &Notations, game: &Game) -> Verdict {
-    let rules = notations.rules;
+pub fn replay_with(notations: &Notations, game: &PdnGame) -> Verdict {
+    let rules = notations.rules();
     // Another notation is tried only when the record cannot be read in the variant's
     // own: a square that does not exist in it (numbers in an algebraic variant, ...).
     let own = &rules.spec().notation;
@@ -478,6 +319,6 @@ pub fn replay_with(notations: &Notations, game: &Game) -> Verdict {
 }
 
 /// Whether every square of a record's moves exists in a notation.
-fn readable(game: &Game, n: &Notation) -> bool {
+fn readable(game: &PdnGame, n: &Notation) -> bool {
     game.moves.iter().all(|m| m.squares.iter().all(|s| n.parse(s).is_some()))
 }

@@ -1,0 +1,253 @@
+//! A position as given, not yet checked: [`Setup`]. The one door from a setup to a
+//! [`Position`] is [`Position::from_setup`], which refuses what the rules cannot hold and
+//! what no game of the variant can reach.
+
+use super::position::Position;
+use crate::compile::Rules;
+use crate::spec::Side;
+use std::fmt;
+
+/// A piece of a [`Setup`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    /// Its cell (see [`Rules::cell`] for a cell by name).
+    pub cell: u16,
+    /// Whose piece it is.
+    pub side: Side,
+    /// Its kind: the index of a `[pieces.NAME]` table in the variant file, in file order.
+    pub kind: u8,
+}
+
+/// A position as given by a FEN, a record's `[FEN]` tag or a program: the side to move and
+/// the pieces, not yet checked against a variant's rules.
+///
+/// ```
+/// use polydame::{load_variant, Position, Setup, Side};
+///
+/// let rules = load_variant("international").unwrap();
+/// let mut setup = Setup::new(Side::White);
+/// setup.put(rules.cell("32").unwrap(), Side::White, 0).put(rules.cell("19").unwrap(), Side::Black, 0);
+/// let pos = Position::from_setup(&rules, &setup).unwrap();
+/// assert_eq!(pos.pieces(Side::White).len(), 1);
+///
+/// // A white man on square 3 rests on its own promotion row: no game reaches that.
+/// setup.put(rules.cell("3").unwrap(), Side::White, 0);
+/// let err = Position::from_setup(&rules, &setup).unwrap_err();
+/// assert_eq!(err.to_string(), "White's man on 3 stands on its own promotion cells: no game reaches this position (it would have promoted)");
+/// // A program that wants such a position anyway says so.
+/// assert!(err.ignore_unreachable().is_ok());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// The side to move.
+    pub side_to_move: Side,
+    /// The pieces, in the order given.
+    pub pieces: Vec<Piece>,
+}
+
+impl Setup {
+    /// No pieces, `side_to_move` to move.
+    pub fn new(side_to_move: Side) -> Setup {
+        Setup { side_to_move, pieces: Vec::new() }
+    }
+
+    /// Adds a piece.
+    pub fn put(&mut self, cell: u16, side: Side, kind: u8) -> &mut Setup {
+        self.pieces.push(Piece { cell, side, kind });
+        self
+    }
+}
+
+/// One reason a [`Setup`] is not a position of the variant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SetupProblem {
+    /// A cell number past the board's last cell.
+    NoSuchCell {
+        /// Index of the piece in [`Setup::pieces`].
+        piece: usize,
+        /// The cell number given.
+        cell: u16,
+        /// Number of cells of the board.
+        cells: usize,
+    },
+    /// A kind the variant does not have.
+    NoSuchKind {
+        /// Index of the piece in [`Setup::pieces`].
+        piece: usize,
+        /// The kind given.
+        kind: u8,
+    },
+    /// Two pieces on one cell.
+    CellTwice {
+        /// Index of the second piece in [`Setup::pieces`].
+        piece: usize,
+        /// The cell, named in the variant's notation.
+        cell: String,
+    },
+    /// A piece on cells where its kind promotes, for its side: it would have promoted when
+    /// its move ended there.
+    OnPromotionCells {
+        /// Index of the piece in [`Setup::pieces`].
+        piece: usize,
+        /// Whose piece.
+        side: Side,
+        /// The name of its kind.
+        kind: String,
+        /// The cell, named in the variant's notation.
+        cell: String,
+    },
+    /// A side with more pieces than it starts the game with.
+    TooManyPieces {
+        /// The side.
+        side: Side,
+        /// Its pieces in the setup.
+        count: usize,
+        /// Its pieces at the start of a game.
+        most: usize,
+    },
+}
+
+impl SetupProblem {
+    /// Whether the rules could hold the position but no game reaches it (a man on its
+    /// promotion cells, too many pieces); [`SetupError::ignore_unreachable`] accepts those.
+    pub fn is_unreachable(&self) -> bool {
+        matches!(self, SetupProblem::OnPromotionCells { .. } | SetupProblem::TooManyPieces { .. })
+    }
+
+    /// The piece the problem is about (index in [`Setup::pieces`]), if it is about one.
+    pub fn piece(&self) -> Option<usize> {
+        match self {
+            SetupProblem::NoSuchCell { piece, .. }
+            | SetupProblem::NoSuchKind { piece, .. }
+            | SetupProblem::CellTwice { piece, .. }
+            | SetupProblem::OnPromotionCells { piece, .. } => Some(*piece),
+            SetupProblem::TooManyPieces { .. } => None,
+        }
+    }
+
+    /// A stable name for the problem, for programs.
+    pub fn code(&self) -> &'static str {
+        match self {
+            SetupProblem::NoSuchCell { .. } => "no-such-cell",
+            SetupProblem::NoSuchKind { .. } => "no-such-kind",
+            SetupProblem::CellTwice { .. } => "cell-twice",
+            SetupProblem::OnPromotionCells { .. } => "on-promotion-cells",
+            SetupProblem::TooManyPieces { .. } => "too-many-pieces",
+        }
+    }
+}
+
+impl fmt::Display for SetupProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupProblem::NoSuchCell { cell, cells, .. } => write!(f, "there is no cell {cell}: the board's cells are 0 to {}", cells - 1),
+            SetupProblem::NoSuchKind { kind, .. } => write!(f, "the variant has no piece kind {kind}"),
+            SetupProblem::CellTwice { cell, .. } => write!(f, "square {cell} is given twice"),
+            SetupProblem::OnPromotionCells { side, kind, cell, .. } => write!(
+                f,
+                "{}'s {kind} on {cell} stands on its own promotion cells: no game reaches this position (it would have promoted)",
+                side.name()
+            ),
+            SetupProblem::TooManyPieces { side, count, most } => {
+                write!(f, "{} has {count} pieces, more than the {most} it starts with: no game reaches this position", side.name())
+            }
+        }
+    }
+}
+
+/// Why [`Position::from_setup`] refused a setup: every problem found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetupError {
+    problems: Vec<SetupProblem>,
+    /// The position as given, when the rules can hold it (every problem is unreachable).
+    position: Option<Box<Position>>,
+}
+
+impl SetupError {
+    /// The problems, in the order of the pieces.
+    pub fn problems(&self) -> &[SetupProblem] {
+        &self.problems
+    }
+
+    /// The position as given when every problem is one of a position the rules can hold
+    /// but no game reaches (test positions often have such bystanders); the error itself
+    /// otherwise.
+    pub fn ignore_unreachable(self) -> Result<Position, SetupError> {
+        match self.position {
+            Some(p) if self.problems.iter().all(SetupProblem::is_unreachable) => Ok(*p),
+            _ => Err(self),
+        }
+    }
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, p) in self.problems.iter().enumerate() {
+            if i > 0 {
+                f.write_str("; ")?;
+            }
+            p.fmt(f)?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+impl Position {
+    /// The one door from a [`Setup`] to a position: refuses cells past the board, unknown
+    /// kinds and two pieces on a cell; and, as positions no game reaches, a piece on its
+    /// own promotion cells and a side with more pieces than it starts with (see
+    /// [`SetupError::ignore_unreachable`] to take those anyway).
+    pub fn from_setup(rules: &Rules, setup: &Setup) -> Result<Position, SetupError> {
+        let spec = rules.spec();
+        let mut problems = Vec::new();
+        let mut pos = Position::empty(rules, setup.side_to_move);
+        let mut counts = [0usize; 2];
+        for (i, p) in setup.pieces.iter().enumerate() {
+            if p.cell as usize >= rules.cells {
+                problems.push(SetupProblem::NoSuchCell { piece: i, cell: p.cell, cells: rules.cells });
+                continue;
+            }
+            let Some(kind) = spec.kinds.get(p.kind as usize) else {
+                problems.push(SetupProblem::NoSuchKind { piece: i, kind: p.kind });
+                continue;
+            };
+            if pos.piece(p.cell).is_some() {
+                problems.push(SetupProblem::CellTwice { piece: i, cell: rules.cell_name(p.cell).to_string() });
+                continue;
+            }
+            if kind.promotion.as_ref().is_some_and(|(_, zones)| zones[p.side as usize].contains(p.cell)) {
+                let (side, cell) = (p.side, rules.cell_name(p.cell).to_string());
+                problems.push(SetupProblem::OnPromotionCells { piece: i, side, kind: kind.name.clone(), cell });
+            }
+            counts[p.side as usize] += 1;
+            pos.put(rules, p.cell, p.side, p.kind);
+        }
+        for side in Side::BOTH {
+            let (count, most) = (counts[side as usize], spec.setup[side as usize].len());
+            if count > most {
+                problems.push(SetupProblem::TooManyPieces { side, count, most });
+            }
+        }
+        if problems.is_empty() {
+            return Ok(pos);
+        }
+        let holds = problems.iter().all(SetupProblem::is_unreachable);
+        Err(SetupError { problems, position: holds.then(|| Box::new(pos)) })
+    }
+
+    /// The setup of this position: the side to move and every piece, cell by cell.
+    pub fn setup(&self) -> Setup {
+        let mut s = Setup::new(self.side_to_move());
+        for side in Side::BOTH {
+            for cell in self.pieces(side).iter() {
+                let (_, kind) = self.piece(cell).expect("a cell of the side's pieces holds its piece");
+                s.put(cell, side, kind);
+            }
+        }
+        s.pieces.sort_by_key(|p| p.cell);
+        s
+    }
+}

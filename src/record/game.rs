@@ -1,0 +1,182 @@
+//! A game: a position with its history. Moves are played by their text, taken back, and
+//! the outcome is judged with the history (repetition).
+
+use super::fen::{parse_fen, write_fen, FenError};
+use super::notation::move_text;
+use super::resolve::{parse_move, read_move, squares, MoveError, Resolved, Resolver};
+use super::write::GameRecord;
+use crate::compile::Rules;
+use crate::engine::{MoveInfo, MoveList, Outcome, Position, Routes};
+
+/// A game of a variant: where it started, the moves played, the position reached.
+///
+/// ```
+/// use polydame::{load_variant, Game, Outcome};
+///
+/// let rules = load_variant("international").unwrap();
+/// let mut game = Game::new(&rules);
+/// game.play("32-28").unwrap();
+/// game.play("19-23").unwrap();
+/// // White must take: 28x19.
+/// let err = game.play("31-26").unwrap_err();
+/// assert_eq!(err.to_string(), "a capture is compulsory: 28x19");
+/// assert_eq!(game.legal_moves().len(), 1);
+/// game.play("28x19").unwrap();
+/// assert_eq!(game.outcome(), Outcome::Ongoing);
+/// assert_eq!(game.undo().map(|m| game.move_text(&m)), Some("28x19".to_string()));
+/// assert!(game.fen().starts_with("W:W28,31,33,34,"));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Game<'r> {
+    rules: &'r Rules,
+    start: Position,
+    /// Each move played, with the position it was played in.
+    history: Vec<(Position, MoveInfo)>,
+    pos: Position,
+}
+
+impl<'r> Game<'r> {
+    /// A game from the variant's start position.
+    pub fn new(rules: &'r Rules) -> Game<'r> {
+        Game::from_position(rules, Position::start(rules))
+    }
+
+    /// A game from a position.
+    pub fn from_position(rules: &'r Rules, pos: Position) -> Game<'r> {
+        Game { rules, start: pos.clone(), history: Vec::new(), pos }
+    }
+
+    /// A game from a FEN (see [`parse_fen`]).
+    pub fn from_fen(rules: &'r Rules, fen: &str) -> Result<Game<'r>, FenError> {
+        parse_fen(rules, fen).map(|p| Game::from_position(rules, p))
+    }
+
+    /// The rules the game is played by.
+    pub fn rules(&self) -> &'r Rules {
+        self.rules
+    }
+
+    /// The position reached.
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// The position the game started from.
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The moves played, in order.
+    pub fn moves(&self) -> impl ExactSizeIterator<Item = &MoveInfo> {
+        self.history.iter().map(|(_, m)| m)
+    }
+
+    /// The position reached, as FEN.
+    pub fn fen(&self) -> String {
+        write_fen(self.rules, &self.pos)
+    }
+
+    /// The legal moves of the position reached (captures with the same origin, destination
+    /// and captured pieces are one move), in the order of their full paths; none once the
+    /// game is over.
+    pub fn legal_moves(&self) -> Vec<MoveInfo> {
+        if self.outcome() != Outcome::Ongoing {
+            return Vec::new();
+        }
+        let mut pos = self.pos.clone();
+        let mut list = MoveList::new();
+        pos.generate(self.rules, &mut list, Routes::Distinct);
+        let mut moves: Vec<MoveInfo> = (0..list.len()).map(|i| list.info(i)).collect();
+        moves.sort_by_key(|m| super::notation::full_path(self.rules, m));
+        moves
+    }
+
+    /// How a move of the position reached is written: `32-28`, `28x19`, or the full path
+    /// when another legal capture has the same origin and destination.
+    pub fn move_text(&self, m: &MoveInfo) -> String {
+        move_text(self.rules, m, &self.legal_moves())
+    }
+
+    /// Plays a move written in the variant's notation (`32-28`, `28x19`, `28x19x10`,
+    /// `c3xe5`; see [`parse_move`](super::parse_move)) and returns it with its full path.
+    pub fn play(&mut self, text: &str) -> Result<MoveInfo, MoveError> {
+        self.check_ongoing()?;
+        let written = read_move(text)?;
+        let notation = &self.rules.spec().notation;
+        let cells = squares(notation, &written)?;
+        let mut r = Resolver::new(self.rules, notation, self.pos.clone());
+        let i = match r.resolve(&cells, written.capture) {
+            Resolved::One(i) => i,
+            Resolved::Ambiguous(_, e) | Resolved::Error(e) => return Err(e),
+        };
+        let info = r.list.info(i);
+        let m = r.list.moves()[i];
+        let before = std::mem::replace(&mut self.pos, r.pos);
+        self.pos.make(self.rules, &r.list, &m);
+        self.history.push((before, info.clone()));
+        Ok(info)
+    }
+
+    /// Plays one of the [`Game::legal_moves`] (or any legal capture route).
+    pub fn play_move(&mut self, m: &MoveInfo) -> Result<(), MoveError> {
+        self.check_ongoing()?;
+        let mut list = MoveList::new();
+        for routes in [Routes::Distinct, Routes::Landings] {
+            self.pos.generate(self.rules, &mut list, routes);
+            if let Some(i) = (0..list.len()).find(|&i| list.info(i) == *m) {
+                let mv = list.moves()[i];
+                self.history.push((self.pos.clone(), m.clone()));
+                self.pos.make(self.rules, &list, &mv);
+                return Ok(());
+            }
+        }
+        let text = super::notation::full_path(self.rules, m);
+        Err(match parse_move(self.rules, &self.pos, &text) {
+            Err(e) => e,
+            Ok(_) => MoveError::Syntax { text },
+        })
+    }
+
+    /// Takes back the last move played, and returns it.
+    pub fn undo(&mut self) -> Option<MoveInfo> {
+        let (pos, m) = self.history.pop()?;
+        self.pos = pos;
+        Some(m)
+    }
+
+    /// How the game stands: a side has won (it cannot move, or the variant's other end
+    /// rules), a draw by repetition where the variant has one, or going on.
+    pub fn outcome(&self) -> Outcome {
+        let mut pos = self.pos.clone();
+        let hashes: Vec<u64> = self.history.iter().map(|(p, _)| p.hash()).chain([self.pos.hash()]).collect();
+        pos.outcome_with_history(self.rules, &mut MoveList::new(), &hashes)
+    }
+
+    fn check_ongoing(&self) -> Result<(), MoveError> {
+        match self.outcome() {
+            Outcome::Ongoing => Ok(()),
+            o => Err(MoveError::GameOver { outcome: o }),
+        }
+    }
+
+    /// The game as a record to write as PDN (see [`write_pdn`](super::write_pdn)).
+    pub fn record(&self) -> GameRecord {
+        let moves = self
+            .history
+            .iter()
+            .map(|(p, m)| {
+                let mut pos = p.clone();
+                let mut list = MoveList::new();
+                pos.generate(self.rules, &mut list, Routes::Distinct);
+                (m.clone(), (0..list.len()).map(|i| list.info(i)).collect())
+            })
+            .collect();
+        let result = match self.outcome() {
+            Outcome::Ongoing => "*",
+            Outcome::Win(crate::spec::Side::White, _) => "1-0",
+            Outcome::Win(crate::spec::Side::Black, _) => "0-1",
+            Outcome::Draw(_) => "1/2-1/2",
+        };
+        GameRecord { tags: Vec::new(), start: self.start.clone(), moves, result: result.to_string() }
+    }
+}

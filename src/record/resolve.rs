@@ -1,0 +1,455 @@
+//! Resolving a written move against a position: `32-28`, `28x19x10` or `c3xe5` becomes one
+//! legal move, or an error that says why not (no such square, illegal and why, ambiguous
+//! and between which moves).
+
+use super::pdn::MoveText;
+use crate::compile::Rules;
+use crate::engine::{MoveInfo, MoveList, Outcome, Position, Routes};
+use crate::geometry::Notation;
+use crate::spec::Side;
+use std::fmt;
+
+/// Why a written move is not a legal move of its position. `Display` gives the sentence
+/// a player reads; [`Illegal::code`] a stable name a program can match on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Illegal {
+    /// The origin is empty.
+    NoPiece {
+        /// The origin as named in the record.
+        square: String,
+    },
+    /// The piece on the origin belongs to the side not to move.
+    NotYourPiece {
+        /// The origin.
+        square: String,
+        /// Whose piece it is.
+        owner: Side,
+        /// The side to move.
+        to_move: Side,
+    },
+    /// The side to move has no legal move at all.
+    NoLegalMove {
+        /// The side to move.
+        side: Side,
+    },
+    /// The capture takes fewer pieces than the most any capture takes.
+    NotMaximum {
+        /// Pieces the written capture takes.
+        taken: usize,
+        /// Pieces the best captures take.
+        most: usize,
+        /// The legal captures.
+        captures: Vec<String>,
+    },
+    /// The capture is complete but another one comes first by the variant's precedence.
+    Precedence {
+        /// The variant's precedence criteria, in order.
+        criteria: Vec<&'static str>,
+        /// The legal captures.
+        captures: Vec<String>,
+    },
+    /// A quiet move (or a capture by a piece that has none) while capturing is compulsory.
+    CaptureCompulsory {
+        /// The legal captures.
+        captures: Vec<String>,
+    },
+    /// The piece can capture, but not along the written route.
+    NoSuchCapture {
+        /// The origin.
+        square: String,
+        /// Its legal captures.
+        captures: Vec<String>,
+    },
+    /// Written as a capture where there is none to make.
+    NoCaptureHere {
+        /// The origin.
+        square: String,
+        /// The legal moves of the piece (empty: it cannot move).
+        moves: Vec<String>,
+    },
+    /// The destination of a quiet move holds a piece.
+    Occupied {
+        /// The destination.
+        square: String,
+    },
+    /// The piece has no legal move.
+    PieceCannotMove {
+        /// The origin.
+        square: String,
+    },
+    /// The piece has legal moves, but not to the written destination.
+    CannotGoThere {
+        /// The origin.
+        from: String,
+        /// The destination.
+        to: String,
+        /// The legal moves of the piece.
+        moves: Vec<String>,
+    },
+}
+
+impl Illegal {
+    /// A stable name for the reason, for programs (`validate --json` prints it as `code`).
+    pub fn code(&self) -> &'static str {
+        match self {
+            Illegal::NoPiece { .. } => "no-piece",
+            Illegal::NotYourPiece { .. } => "not-your-piece",
+            Illegal::NoLegalMove { .. } => "no-legal-move",
+            Illegal::NotMaximum { .. } => "not-maximum",
+            Illegal::Precedence { .. } => "precedence",
+            Illegal::CaptureCompulsory { .. } => "capture-compulsory",
+            Illegal::NoSuchCapture { .. } => "no-such-capture",
+            Illegal::NoCaptureHere { .. } => "no-capture-here",
+            Illegal::Occupied { .. } => "occupied",
+            Illegal::PieceCannotMove { .. } => "piece-cannot-move",
+            Illegal::CannotGoThere { .. } => "cannot-go-there",
+        }
+    }
+}
+
+/// Moves written as a short list: sorted, each once, at most six and "and N more".
+struct Listed<'a>(&'a [String]);
+
+impl fmt::Display for Listed<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut v: Vec<&str> = self.0.iter().map(String::as_str).collect();
+        v.sort_unstable();
+        v.dedup();
+        let more = v.len().saturating_sub(6);
+        v.truncate(6);
+        f.write_str(&v.join(", "))?;
+        if more > 0 {
+            write!(f, " and {more} more")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Illegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Illegal::NoPiece { square } => write!(f, "there is no piece on {square}"),
+            Illegal::NotYourPiece { square, owner, to_move } => {
+                write!(f, "the piece on {square} is {}'s, but {} is to move", owner.name(), to_move.name())
+            }
+            Illegal::NoLegalMove { side } => write!(f, "{} has no legal move", side.name()),
+            Illegal::NotMaximum { taken, most, captures } => write!(
+                f,
+                "the capture takes {taken} piece{} but the maximum is {most}: {}",
+                if *taken == 1 { "" } else { "s" },
+                Listed(captures)
+            ),
+            Illegal::Precedence { criteria, captures } => {
+                write!(f, "another capture takes precedence ({}): {}", criteria.join(", then "), Listed(captures))
+            }
+            Illegal::CaptureCompulsory { captures } => write!(f, "a capture is compulsory: {}", Listed(captures)),
+            Illegal::NoSuchCapture { square, captures } => {
+                write!(f, "the piece on {square} has no such capture; its captures: {}", Listed(captures))
+            }
+            Illegal::NoCaptureHere { square, moves } if moves.is_empty() => {
+                write!(f, "there is no capture here, and the piece on {square} has no legal move")
+            }
+            Illegal::NoCaptureHere { square, moves } => {
+                write!(f, "there is no capture here; the moves of {square} are: {}", Listed(moves))
+            }
+            Illegal::Occupied { square } => write!(f, "{square} is occupied"),
+            Illegal::PieceCannotMove { square } => write!(f, "the piece on {square} has no legal move"),
+            Illegal::CannotGoThere { from, to, moves } => {
+                write!(f, "the piece on {from} cannot go to {to}; its moves: {}", Listed(moves))
+            }
+        }
+    }
+}
+
+impl std::error::Error for Illegal {}
+
+/// Why a written move could not be resolved to one legal move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum MoveError {
+    /// The text is not a move (`32-28`, `28x19x10`, `c3xe5`, `c3-d4`).
+    Syntax {
+        /// The text as given.
+        text: String,
+    },
+    /// A square that the notation does not have.
+    NoSuchSquare {
+        /// The square as written.
+        square: String,
+    },
+    /// The move is not legal; the reason says why.
+    Illegal(Illegal),
+    /// The text fits several different legal moves.
+    Ambiguous {
+        /// Every move it fits, with its full path.
+        candidates: Vec<String>,
+        /// When a replay tried each reading against the rest of the game: after how many of
+        /// them the game goes on legally (more than one, or it would not be an error).
+        go_on: Option<usize>,
+    },
+    /// The game is over: no move may be played (see [`Game`](super::Game)).
+    GameOver {
+        /// How it ended.
+        outcome: Outcome,
+    },
+}
+
+impl MoveError {
+    /// A stable name for the error, for programs: `syntax`, `no-such-square`,
+    /// `ambiguous`, `game-over`, or the [`Illegal::code`] of an illegal move.
+    pub fn code(&self) -> &'static str {
+        match self {
+            MoveError::Syntax { .. } => "syntax",
+            MoveError::NoSuchSquare { .. } => "no-such-square",
+            MoveError::Illegal(i) => i.code(),
+            MoveError::Ambiguous { .. } => "ambiguous",
+            MoveError::GameOver { .. } => "game-over",
+        }
+    }
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Syntax { text } => {
+                write!(f, "`{text}` is not a move: write squares joined by `-` (a move) or `x` (a capture), e.g. 32-28 or 28x19x10")
+            }
+            MoveError::NoSuchSquare { square } => write!(f, "there is no square {square} on this board in this notation"),
+            MoveError::Illegal(i) => i.fmt(f),
+            MoveError::Ambiguous { candidates, go_on } => {
+                write!(f, "ambiguous: it matches {} different captures ({}); write the full path", candidates.len(), Listed(candidates))?;
+                if let Some(n) = go_on {
+                    write!(f, "; the game goes on legally after {n} of them")?;
+                }
+                Ok(())
+            }
+            MoveError::GameOver { outcome } => write!(f, "the game is over: {outcome}"),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+impl From<Illegal> for MoveError {
+    fn from(i: Illegal) -> Self {
+        MoveError::Illegal(i)
+    }
+}
+
+/// Reads a move's text without a position: its squares and whether it is written as a
+/// capture. Returns [`MoveError::Syntax`] when the text is not one move.
+pub fn read_move(text: &str) -> Result<MoveText, MoveError> {
+    super::pdn::read_move(text.trim()).ok_or_else(|| MoveError::Syntax { text: text.to_string() })
+}
+
+/// Resolves a move written in the variant's own notation (`32-28`, `28x19`, `28x19x10`,
+/// `c3xe5`) against a position: the one legal move it names, with its full path. A capture
+/// may be written with only its origin and destination when that names one move, or with
+/// some or all of its landing cells.
+///
+/// ```
+/// use polydame::{load_variant, parse_move, Illegal, MoveError, Position};
+///
+/// let rules = load_variant("international").unwrap();
+/// let start = Position::start(&rules);
+/// let m = parse_move(&rules, &start, "32-28").unwrap();
+/// assert_eq!(rules.cell_name(m.to), "28");
+/// let err = parse_move(&rules, &start, "27-22").unwrap_err();
+/// assert!(matches!(err, MoveError::Illegal(Illegal::NoPiece { .. })));
+/// assert_eq!(err.to_string(), "there is no piece on 27");
+/// ```
+pub fn parse_move(rules: &Rules, pos: &Position, text: &str) -> Result<MoveInfo, MoveError> {
+    let written = read_move(text)?;
+    let notation = &rules.spec().notation;
+    let cells = squares(notation, &written)?;
+    let mut r = Resolver::new(rules, notation, pos.clone());
+    match r.resolve(&cells, written.capture) {
+        Resolved::One(i) => Ok(r.list.info(i)),
+        Resolved::Ambiguous(_, e) | Resolved::Error(e) => Err(e),
+    }
+}
+
+/// The cells of a written move in a notation.
+pub(crate) fn squares(n: &Notation, mv: &MoveText) -> Result<Vec<u16>, MoveError> {
+    mv.squares.iter().map(|s| n.parse(s).ok_or_else(|| MoveError::NoSuchSquare { square: s.clone() })).collect()
+}
+
+/// A position with its legal moves, every capture route apart, against which written
+/// moves are matched.
+pub(crate) struct Resolver<'a> {
+    pub rules: &'a Rules,
+    pub notation: &'a Notation,
+    pub pos: Position,
+    /// The legal moves of `pos`, every sequence of landing cells apart.
+    pub list: MoveList,
+    /// The moves of `list` spelled out, built only to explain a rejected or ambiguous
+    /// move (most moves are matched on `list` directly).
+    infos: Vec<MoveInfo>,
+}
+
+/// What a written move resolves to.
+pub(crate) enum Resolved {
+    /// The index in the resolver's list of the one move it names.
+    One(usize),
+    /// Several different moves match: their indices and the error.
+    Ambiguous(Vec<usize>, MoveError),
+    Error(MoveError),
+}
+
+impl<'a> Resolver<'a> {
+    /// A resolver for `pos`, its legal moves generated.
+    pub fn new(rules: &'a Rules, notation: &'a Notation, pos: Position) -> Resolver<'a> {
+        let mut r = Resolver { rules, notation, pos, list: MoveList::new(), infos: Vec::new() };
+        r.refresh();
+        r
+    }
+
+    /// Generates the legal moves of the position (after it changed).
+    pub fn refresh(&mut self) {
+        self.pos.generate(self.rules, &mut self.list, Routes::Landings);
+        self.infos.clear();
+    }
+
+    /// A move with every landing cell, in the resolver's notation.
+    pub fn text(&self, m: &MoveInfo) -> String {
+        let mut s = self.notation.name(m.from).to_string();
+        for &c in &m.path {
+            s.push(if m.captured.is_empty() { '-' } else { 'x' });
+            s.push_str(self.notation.name(c));
+        }
+        s
+    }
+
+    fn texts<'m>(&self, moves: impl IntoIterator<Item = &'m MoveInfo>) -> Vec<String> {
+        moves.into_iter().map(|m| self.text(m)).collect()
+    }
+
+    fn name(&self, c: u16) -> String {
+        self.notation.name(c).to_string()
+    }
+
+    /// Spells out the moves of the list, once per position.
+    fn spell_out(&mut self) {
+        if self.infos.len() != self.list.len() {
+            self.infos = (0..self.list.len()).map(|i| self.list.info(i)).collect();
+        }
+    }
+
+    /// Matches written squares against the legal routes: same origin and destination,
+    /// and every square written in between is a landing cell of the route, in order.
+    fn matches(&self, cells: &[u16]) -> Vec<usize> {
+        let (first, last) = (cells[0], cells[cells.len() - 1]);
+        let mid = &cells[1..cells.len() - 1];
+        let list = &self.list;
+        let ends = |i: &usize| list.moves()[*i].from == first && list.moves()[*i].to == last;
+        let path = |i: usize| list.path(&list.moves()[i]);
+        // A full path names every landing cell: if some route is exactly it, only those.
+        let exact: Vec<usize> = (0..list.len()).filter(|i| ends(i) && path(*i) == &cells[1..]).collect();
+        if !exact.is_empty() && cells.len() > 2 {
+            return exact;
+        }
+        (0..list.len())
+            .filter(|i| {
+                let mut it = path(*i).iter();
+                ends(i) && mid.iter().all(|c| it.any(|p| p == c))
+            })
+            .collect()
+    }
+
+    /// The legal move that written squares name; routes with the same result are one move.
+    pub fn resolve(&mut self, cells: &[u16], written_capture: bool) -> Resolved {
+        let found = self.matches(cells);
+        let list = &self.list;
+        let mut distinct: Vec<usize> = Vec::new();
+        for &i in &found {
+            let m = &list.moves()[i];
+            let same = |j: &usize| {
+                let o = &list.moves()[*j];
+                let (a, b) = (list.captured(o), list.captured(m));
+                // Captured cells are distinct within a move: equal sets have equal sizes.
+                o.to == m.to && o.kind_after == m.kind_after && a.len() == b.len() && a.iter().all(|x| b.iter().any(|y| y.0 == x.0))
+            };
+            if !distinct.iter().any(same) {
+                distinct.push(i);
+            }
+        }
+        match distinct.len() {
+            1 => Resolved::One(distinct[0]),
+            0 => Resolved::Error(self.why_not(cells, written_capture).into()),
+            _ => {
+                self.spell_out();
+                let candidates = self.texts(distinct.iter().map(|&i| &self.infos[i]));
+                Resolved::Ambiguous(distinct, MoveError::Ambiguous { candidates, go_on: None })
+            }
+        }
+    }
+
+    /// Why written squares name no legal move.
+    fn why_not(&mut self, cells: &[u16], written_capture: bool) -> Illegal {
+        self.spell_out();
+        let infos = std::mem::take(&mut self.infos);
+        let why = self.explain(cells, written_capture, &infos);
+        self.infos = infos;
+        why
+    }
+
+    /// [`Resolver::why_not`], given the moves of the list spelled out.
+    fn explain(&mut self, cells: &[u16], written_capture: bool, infos: &[MoveInfo]) -> Illegal {
+        let us = self.pos.side_to_move();
+        let (from, to) = (cells[0], cells[cells.len() - 1]);
+        match self.pos.piece(from) {
+            None => return Illegal::NoPiece { square: self.name(from) },
+            Some((owner, _)) if owner != us => return Illegal::NotYourPiece { square: self.name(from), owner, to_move: us },
+            _ => {}
+        }
+        if infos.is_empty() {
+            return Illegal::NoLegalMove { side: us };
+        }
+        let captures: Vec<&MoveInfo> = infos.iter().filter(|m| !m.captured.is_empty()).collect();
+        if let Some(why) = self.beaten_capture(cells, &captures) {
+            return why;
+        }
+        if !captures.is_empty() {
+            let mine: Vec<&MoveInfo> = captures.iter().copied().filter(|m| m.from == from).collect();
+            if !written_capture || mine.is_empty() {
+                return Illegal::CaptureCompulsory { captures: self.texts(captures) };
+            }
+            return Illegal::NoSuchCapture { square: self.name(from), captures: self.texts(mine) };
+        }
+        let mine = self.texts(infos.iter().filter(|m| m.from == from));
+        if written_capture {
+            return Illegal::NoCaptureHere { square: self.name(from), moves: mine };
+        }
+        if self.pos.piece(to).is_some() {
+            return Illegal::Occupied { square: self.name(to) };
+        }
+        if mine.is_empty() {
+            return Illegal::PieceCannotMove { square: self.name(from) };
+        }
+        Illegal::CannotGoThere { from: self.name(from), to: self.name(to), moves: mine }
+    }
+
+    /// A written capture that would be legal without the precedence rule, while other
+    /// captures are legal: why it is beaten.
+    fn beaten_capture(&mut self, cells: &[u16], captures: &[&MoveInfo]) -> Option<Illegal> {
+        if captures.is_empty() {
+            return None;
+        }
+        let mut all = MoveList::new();
+        self.pos.generate_unranked_captures(self.rules, &mut all);
+        let (from, to) = (cells[0], cells[cells.len() - 1]);
+        let mid = &cells[1..cells.len() - 1];
+        let m = (0..all.len()).map(|i| all.info(i)).find(|m| {
+            let mut it = m.path.iter();
+            m.from == from && m.to == to && mid.iter().all(|c| it.any(|p| p == c))
+        })?;
+        let most = captures.iter().map(|c| c.captured.len()).max().unwrap_or(0);
+        let listed = self.texts(captures.iter().copied());
+        if m.captured.len() < most {
+            return Some(Illegal::NotMaximum { taken: m.captured.len(), most, captures: listed });
+        }
+        let criteria = self.rules.spec().capture.precedence.iter().map(|c| c.name()).collect();
+        Some(Illegal::Precedence { criteria, captures: listed })
+    }
+}
