@@ -60,7 +60,7 @@ pub use engine::{
 pub use geometry::{CellSet, Geometry, Notation};
 pub use record::{
     full_path, move_text, parse_fen, parse_move, random_game, replay, replay_with, write_fen, write_pdn, FenError, FenErrorKind, Game,
-    GameRecord, Illegal, MoveError, PlyError, PlyReason, Verdict,
+    GameRecord, Illegal, MoveError, Notations, PlyError, PlyReason, Verdict,
 };
 pub use spec::{load, Diagnostic, Diagnostics, Side, Spec};
 pub use variants::{compile_text, load_variant, load_variant_with, shipped, LoadError};

@@ -46,3 +46,132 @@ fn parse_only_still_reports_text_that_is_not_pdn() {
     assert!(out.contains("this is not a PDN game"), "{out}");
     assert!(last_line(&o).starts_with("1 game read, 1 not PDN ("), "{out}");
 }
+
+/// Runs the binary and returns its standard output, every JSON line with its timing
+/// zeroed (the one thing that changes from run to run).
+fn json_lines(args: &[&str]) -> String {
+    let o = polydame(args);
+    String::from_utf8_lossy(&o.stdout)
+        .lines()
+        .map(|l| {
+            let mut v: serde_json::Value = serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON: {l}: {e}"));
+            if let Some(s) = v.get_mut("seconds") {
+                *s = serde_json::json!(0.0);
+            }
+            serde_json::to_string_pretty(&v).expect("JSON")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A file in a fresh temporary folder, removed when dropped.
+struct TempFile(std::path::PathBuf);
+
+impl TempFile {
+    fn new(name: &str, text: &str) -> TempFile {
+        let dir = std::env::temp_dir().join(format!("polydame-cli-{}-{name}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a temporary folder");
+        let path = dir.join(name);
+        std::fs::write(&path, text).expect("a temporary file");
+        TempFile(path)
+    }
+
+    fn path(&self) -> &str {
+        self.0.to_str().expect("a UTF-8 path")
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        if let Some(dir) = self.0.parent() {
+            std::fs::remove_dir_all(dir).ok();
+        }
+    }
+}
+
+#[test]
+fn json_of_variants() {
+    let o = polydame(&["variants", "--json"]);
+    let all: Vec<serde_json::Value> = serde_json::from_slice(&o.stdout).expect("one JSON array");
+    let keys = |v: &serde_json::Value| v.as_object().expect("an object").keys().cloned().collect::<Vec<_>>();
+    assert!(all.iter().all(|v| keys(v) == keys(&all[0])), "every variant has the same keys");
+    let one = all.iter().find(|v| v["id"] == "accelerated").expect("accelerated is shipped");
+    insta::assert_snapshot!(serde_json::to_string_pretty(one).expect("JSON"));
+}
+
+#[test]
+fn json_of_moves() {
+    let fens = TempFile::new("fens.txt", "W:WK46:B37,19\n# a comment\nW:W46,47:B51\n");
+    insta::assert_snapshot!(json_lines(&["moves", "international", "--fen-file", fens.path(), "--json"]));
+}
+
+#[test]
+fn json_of_perft() {
+    insta::assert_snapshot!(json_lines(&["perft", "international", "2", "--fen", "W:WK46:B37,19,1", "--divide", "--paths", "--json"]));
+}
+
+#[test]
+fn json_of_validate() {
+    let pdn = TempFile::new(
+        "games.pdn",
+        "[Event \"good\"]\n[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 *\n\n\
+         [Event \"bad\"]\n[GameType \"20\"]\n1. 32-28 19-23 2. 31-26 *\n\n\
+         [Event \"another game\"]\n[GameType \"99\"]\n1. 32-28 *\n\n\
+         [Event \"a warning\"]\n[GameType \"20\"]\n[FEN \"W:W32:B28,18\"]\n1. 32x12 zz *\n",
+    );
+    let lines = json_lines(&["validate", pdn.path(), "--json"]).replace(pdn.path(), "games.pdn");
+    insta::assert_snapshot!(lines);
+}
+
+#[test]
+fn json_of_validate_parse_only() {
+    insta::assert_snapshot!(json_lines(&["validate", GAME, "--parse-only", "--json"]));
+}
+
+#[test]
+fn json_of_play() {
+    insta::assert_snapshot!(json_lines(&["play", "english", "11-15", "23-19", "--json"]));
+}
+
+#[test]
+fn play_stops_at_an_illegal_move() {
+    let o = polydame(&["play", "international", "32-28", "19-23", "31-26", "--json"]);
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    assert_eq!(String::from_utf8_lossy(&o.stderr).trim(), "ply 3 `31-26`: a capture is compulsory: 28x19");
+    insta::assert_snapshot!(json_lines(&["play", "international", "32-28", "19-23", "31-26", "--json"]));
+}
+
+#[test]
+fn play_shows_the_position_reached() {
+    let o = polydame(&["play", "international", "32-28", "19-23"]);
+    assert!(o.status.success(), "{o:?}");
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("White to move; the game goes on"), "{out}");
+    assert!(out.trim_end().ends_with("legal moves (1):\n  28x19"), "{out}");
+}
+
+#[test]
+fn a_position_no_game_reaches_needs_a_flag() {
+    let o = polydame(&["moves", "hexdame", "--fen", "W:We5:Ba5"]);
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("Black's man on a5 stands on its own promotion cells") && err.contains("--allow-unreachable"), "{err}");
+    let o = polydame(&["moves", "hexdame", "--fen", "W:We5:Ba5", "--allow-unreachable"]);
+    assert!(o.status.success(), "{o:?}");
+}
+
+#[test]
+fn moves_and_perft_count_routes_alike() {
+    // A king that takes 37 and 19 (FMJD): 3 distinct moves and 3 routes by turning points,
+    // 9 routes by landing cells.
+    for (flag, n) in [(None, "3"), (Some("--paths"), "3"), (Some("--landings"), "9")] {
+        let mut args = vec!["moves", "international", "--fen", "W:WK46:B37,19"];
+        args.extend(flag);
+        let listed = String::from_utf8_lossy(&polydame(&args).stdout).lines().count() - 1;
+        let mut args = vec!["perft", "international", "1", "--fen", "W:WK46:B37,19", "--json"];
+        args.extend(flag);
+        let counted = json_lines(&args);
+        assert!(counted.contains(&format!("\"nodes\": {n}")), "{flag:?}: {counted}");
+        assert_eq!(listed.to_string(), n, "{flag:?}");
+    }
+}

@@ -170,13 +170,19 @@ impl SetupError {
         &self.problems
     }
 
+    /// Whether every problem is one of a position the rules can hold but no game reaches
+    /// (then [`SetupError::ignore_unreachable`] gives the position).
+    pub fn is_unreachable(&self) -> bool {
+        self.position.is_some() && self.problems.iter().all(SetupProblem::is_unreachable)
+    }
+
     /// The position as given when every problem is one of a position the rules can hold
     /// but no game reaches (test positions often have such bystanders); the error itself
     /// otherwise.
     pub fn ignore_unreachable(self) -> Result<Position, SetupError> {
         match self.position {
             Some(p) if self.problems.iter().all(SetupProblem::is_unreachable) => Ok(*p),
-            _ => Err(self),
+            position => Err(SetupError { position, ..self }),
         }
     }
 }

@@ -113,6 +113,12 @@ pub struct FenError {
 }
 
 impl FenError {
+    /// Whether the FEN is well formed and the only problems are of a position no game
+    /// reaches (see [`SetupError::is_unreachable`]).
+    pub fn is_unreachable(&self) -> bool {
+        matches!(&self.kind, FenErrorKind::Setup(e) if e.is_unreachable())
+    }
+
     /// The position as given when the only problems are of a position no game reaches
     /// (see [`SetupError::ignore_unreachable`]); the error itself otherwise.
     pub fn ignore_unreachable(self) -> Result<Position, FenError> {

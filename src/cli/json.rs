@@ -1,0 +1,187 @@
+//! The JSON shapes of the command line's `--json` output, one struct each. Other tools are
+//! built on them: they change only with a note in the README.
+
+use polydame::{move_text, FenError, MoveInfo, Outcome, Rules};
+use serde::Serialize;
+
+/// `variants --json`: one element per shipped variant.
+#[derive(Serialize)]
+pub struct VariantJson {
+    pub id: String,
+    pub name: String,
+    pub aliases: Vec<String>,
+    pub cells: usize,
+    pub gametype: Vec<String>,
+    pub options: Vec<OptionJson>,
+}
+
+/// An option of a variant.
+#[derive(Serialize)]
+pub struct OptionJson {
+    pub name: String,
+    pub choices: Vec<String>,
+    pub default: String,
+    pub help: String,
+}
+
+/// One legal move, in `moves --json` and `play --json`.
+#[derive(Serialize)]
+pub struct MoveJson {
+    pub from: String,
+    pub to: String,
+    /// The origin and every landing cell.
+    pub path: Vec<String>,
+    pub captured: Vec<String>,
+    /// How the move is written: `32-28`, `28x19`, or the full path when another capture
+    /// has the same origin and destination.
+    pub notation: String,
+}
+
+impl MoveJson {
+    /// The legal moves of one position, as JSON.
+    pub fn all(rules: &Rules, moves: &[MoveInfo]) -> Vec<MoveJson> {
+        let name = |c: u16| rules.cell_name(c).to_string();
+        moves
+            .iter()
+            .map(|m| MoveJson {
+                from: name(m.from),
+                to: name(m.to),
+                path: std::iter::once(m.from).chain(m.path.iter().copied()).map(name).collect(),
+                captured: m.captured.iter().map(|&c| name(c)).collect(),
+                notation: move_text(rules, m, moves),
+            })
+            .collect()
+    }
+}
+
+/// `moves --json`: one object per position.
+#[derive(Serialize)]
+pub struct MovesJson {
+    pub fen: String,
+    pub moves: Vec<MoveJson>,
+}
+
+/// `moves --json` for a FEN that cannot be read.
+#[derive(Serialize)]
+pub struct FenErrorJson {
+    pub fen: String,
+    pub error: String,
+    pub code: &'static str,
+    pub column: usize,
+}
+
+impl FenErrorJson {
+    pub fn new(fen: &str, e: &FenError) -> FenErrorJson {
+        FenErrorJson { fen: fen.to_string(), error: e.kind.to_string(), code: e.kind.code(), column: e.column }
+    }
+}
+
+/// `perft --divide --json`: one line per root move.
+#[derive(Serialize)]
+pub struct DivideJson {
+    #[serde(rename = "move")]
+    pub mv: String,
+    pub nodes: u64,
+}
+
+/// `perft --json`: the last line.
+#[derive(Serialize)]
+pub struct PerftJson {
+    pub variant: String,
+    pub depth: u32,
+    pub nodes: u64,
+    /// Wall-clock seconds, to the microsecond.
+    pub seconds: f64,
+}
+
+/// `validate --json`: one object per game.
+#[derive(Serialize)]
+pub struct VerdictJson {
+    pub file: String,
+    /// The game's number in its file, from 1.
+    pub game: usize,
+    pub white: String,
+    pub black: String,
+    /// Half-moves played before the first bad one.
+    pub plies: usize,
+    pub valid: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub variant: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub notation: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<PlyErrorJson>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
+}
+
+/// Why a game is not valid, and where.
+#[derive(Serialize)]
+pub struct PlyErrorJson {
+    /// Half-move number, from 1 (0: before the first move).
+    pub ply: usize,
+    /// The move as written.
+    #[serde(rename = "move")]
+    pub mv: String,
+    pub line: usize,
+    pub column: usize,
+    /// A sentence for people.
+    pub reason: String,
+    /// A stable name for the reason, for programs.
+    pub code: &'static str,
+}
+
+/// `validate --parse-only --json`: one object per game read.
+#[derive(Serialize)]
+pub struct ReadJson {
+    pub file: String,
+    pub game: usize,
+    pub white: String,
+    pub black: String,
+    pub moves: usize,
+    pub readable: bool,
+}
+
+/// `play --json`: the position reached, its outcome and its legal moves.
+#[derive(Serialize)]
+pub struct PlayJson {
+    pub fen: String,
+    pub outcome: OutcomeJson,
+    pub moves: Vec<MoveJson>,
+}
+
+/// How a game stands.
+#[derive(Serialize)]
+pub struct OutcomeJson {
+    /// `ongoing`, `win` or `draw`.
+    pub result: &'static str,
+    /// `white`, `black`, or null.
+    pub winner: Option<String>,
+    /// Why it ended (empty while it goes on).
+    pub reason: &'static str,
+}
+
+impl From<Outcome> for OutcomeJson {
+    fn from(o: Outcome) -> Self {
+        OutcomeJson { result: o.result(), winner: o.winner().map(|s| s.name().to_lowercase()), reason: o.reason() }
+    }
+}
+
+/// `play --json` when a move cannot be played.
+#[derive(Serialize)]
+pub struct PlayErrorJson {
+    /// The position before the move.
+    pub fen: String,
+    pub error: MoveErrorJson,
+}
+
+/// Why a move given to `play` cannot be played.
+#[derive(Serialize)]
+pub struct MoveErrorJson {
+    /// The move's place among the moves given, from 1.
+    pub ply: usize,
+    #[serde(rename = "move")]
+    pub mv: String,
+    pub reason: String,
+    pub code: &'static str,
+}

@@ -1,0 +1,180 @@
+//! The command line: the arguments every command shares, and one module per command.
+
+pub mod check;
+pub mod json;
+pub mod moves;
+pub mod perft;
+pub mod play;
+pub mod random_game;
+pub mod show;
+pub mod validate;
+pub mod variants;
+
+use clap::Args;
+use polydame::{load_variant_with, parse_fen, FenError, MoveInfo, Position, Routes, Rules};
+use std::io::Write;
+
+/// A failure: the message goes to standard error, the code is the exit status (1: the
+/// input is invalid or illegal).
+pub struct Failure {
+    pub message: String,
+    pub code: u8,
+}
+
+/// What a command returns.
+pub type Done = Result<(), Failure>;
+
+/// A failure because of bad input (exit status 1).
+pub fn invalid(msg: impl ToString) -> Failure {
+    Failure { message: msg.to_string(), code: 1 }
+}
+
+/// Standard output, line by line; a closed pipe (`| head`) is not an error of ours.
+pub struct Out(std::io::StdoutLock<'static>);
+
+impl Out {
+    pub fn new() -> Out {
+        Out(std::io::stdout().lock())
+    }
+
+    /// Prints a line.
+    pub fn say(&mut self, s: impl std::fmt::Display) {
+        let _ = writeln!(self.0, "{s}");
+    }
+
+    /// Prints a value as one line of JSON.
+    pub fn json(&mut self, v: &impl serde::Serialize) {
+        self.say(serde_json::to_string(v).expect("the JSON shapes serialize"));
+    }
+}
+
+/// `--option NAME=CHOICE`, repeatable.
+#[derive(Args, Clone, Debug, Default)]
+pub struct OptionArgs {
+    /// Choose a variant option: NAME=CHOICE (repeatable; `polydame variants` lists them).
+    #[arg(long = "option", value_name = "NAME=CHOICE", value_parser = option_pair)]
+    pub options: Vec<(String, String)>,
+}
+
+/// `NAME=CHOICE` of `--option`.
+fn option_pair(s: &str) -> Result<(String, String), String> {
+    match s.split_once('=') {
+        Some((k, v)) if !k.trim().is_empty() && !v.trim().is_empty() => Ok((k.trim().to_string(), v.trim().to_string())),
+        _ => Err(format!("expected NAME=CHOICE, e.g. halt=killer, not `{s}`")),
+    }
+}
+
+impl OptionArgs {
+    /// Loads a variant with these options.
+    pub fn load(&self, variant: &str) -> Result<Rules, Failure> {
+        load_variant_with(variant, &self.options).map_err(invalid)
+    }
+}
+
+/// The variant a command plays, with its options.
+#[derive(Args, Clone, Debug)]
+pub struct VariantArgs {
+    /// A shipped variant id (see `polydame variants`) or a path to a .toml file.
+    pub variant: String,
+    #[command(flatten)]
+    pub options: OptionArgs,
+}
+
+impl VariantArgs {
+    /// Loads the variant.
+    pub fn load(&self) -> Result<Rules, Failure> {
+        self.options.load(&self.variant)
+    }
+}
+
+/// Which capture routes count as different moves.
+#[derive(Args, Clone, Copy, Debug, Default)]
+pub struct RouteArgs {
+    /// Every capture route is a move, a route being the cells where the piece turns and
+    /// where it ends: a flying king going on straight makes one route (dctl, Dagaz).
+    #[arg(long, conflicts_with = "landings")]
+    pub paths: bool,
+    /// Every sequence of landing cells is a move: each cell where a flying king could stop
+    /// before going on straight makes its own route (Ludii, kish, pydraughts).
+    #[arg(long)]
+    pub landings: bool,
+}
+
+impl RouteArgs {
+    /// The routes asked for; distinct moves by default.
+    pub fn routes(self) -> Routes {
+        if self.paths {
+            Routes::Turns
+        } else if self.landings {
+            Routes::Landings
+        } else {
+            Routes::Distinct
+        }
+    }
+}
+
+/// A position given as FEN, or the start.
+#[derive(Args, Clone, Debug, Default)]
+pub struct FenArgs {
+    /// The position, as FEN (default: the variant's start).
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Take a FEN position that no game reaches (a man on its own promotion cells, more
+    /// pieces than the start has) as it is.
+    #[arg(long)]
+    pub allow_unreachable: bool,
+}
+
+impl FenArgs {
+    /// The position.
+    pub fn position(&self, rules: &Rules) -> Result<Position, Failure> {
+        match &self.fen {
+            Some(f) => read_fen(rules, f, self.allow_unreachable).map_err(|e| invalid(fen_failure(&e))),
+            None => Ok(Position::start(rules)),
+        }
+    }
+}
+
+/// Reads a FEN, taking an unreachable position as it is when asked to.
+pub fn read_fen(rules: &Rules, fen: &str, allow_unreachable: bool) -> Result<Position, FenError> {
+    match parse_fen(rules, fen) {
+        Err(e) if allow_unreachable => e.ignore_unreachable(),
+        read => read,
+    }
+}
+
+/// A FEN error for people, with the way out when the position is only unreachable.
+pub fn fen_failure(e: &FenError) -> String {
+    let hint = if e.is_unreachable() { "\n  (--allow-unreachable takes the position as it is)" } else { "" };
+    format!("{e}{hint}")
+}
+
+/// The board as a text diagram.
+pub fn board(rules: &Rules, pos: &Position) -> String {
+    rules.spec().geometry.diagram(|c| match pos.piece(c) {
+        Some((side, kind)) => rules.piece_char(side, kind),
+        None => '.',
+    })
+}
+
+/// The legal moves of a position, in the order of their full paths.
+pub fn legal(rules: &Rules, pos: &mut Position, routes: Routes) -> Vec<MoveInfo> {
+    let mut list = polydame::MoveList::new();
+    pos.generate(rules, &mut list, routes);
+    let mut v: Vec<MoveInfo> = (0..list.len()).map(|i| list.info(i)).collect();
+    v.sort_by_key(|m| polydame::full_path(rules, m));
+    v
+}
+
+/// The moves as text, one a line: the notation, and the full path where it says more.
+pub fn say_moves(out: &mut Out, rules: &Rules, moves: &[MoveInfo]) {
+    for m in moves {
+        let t = polydame::move_text(rules, m, moves);
+        let full = polydame::full_path(rules, m);
+        if t == full {
+            out.say(format!("  {t}"));
+        } else {
+            out.say(format!("  {t}  ({full})"));
+        }
+    }
+}

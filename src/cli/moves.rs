@@ -1,0 +1,56 @@
+//! `polydame moves`: the legal moves of positions.
+
+use super::json::{FenErrorJson, MoveJson, MovesJson};
+use super::{fen_failure, invalid, legal, read_fen, say_moves, Done, FenArgs, Out, RouteArgs, VariantArgs};
+use polydame::{write_fen, Position};
+
+/// Where the positions come from.
+pub struct Positions<'a> {
+    pub fen: &'a FenArgs,
+    /// A file with one FEN a line.
+    pub fen_file: Option<&'a str>,
+}
+
+/// Lists the legal moves of each position; a FEN that cannot be read is reported and the
+/// others go on (exit status 1 at the end).
+pub fn run(variant: &VariantArgs, from: Positions, routes: RouteArgs, json: bool, out: &mut Out) -> Done {
+    let rules = variant.load()?;
+    let fens: Vec<(usize, String)> = match (&from.fen.fen, from.fen_file) {
+        (_, Some(path)) => {
+            let text = std::fs::read_to_string(path).map_err(|e| invalid(format!("cannot read {path}: {e}")))?;
+            text.lines()
+                .enumerate()
+                .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+                .map(|(i, l)| (i + 1, l.trim().to_string()))
+                .collect()
+        }
+        (Some(f), None) => vec![(0, f.clone())],
+        (None, None) => vec![(0, write_fen(&rules, &Position::start(&rules)))],
+    };
+    let mut bad = 0;
+    for (line, f) in fens {
+        let mut pos = match read_fen(&rules, &f, from.fen.allow_unreachable) {
+            Ok(p) => p,
+            Err(e) => {
+                bad += 1;
+                let place = if line > 0 { format!("{}:{line}: ", from.fen_file.unwrap_or("")) } else { String::new() };
+                eprintln!("{place}{}", fen_failure(&e));
+                if json {
+                    out.json(&FenErrorJson::new(&f, &e));
+                }
+                continue;
+            }
+        };
+        let moves = legal(&rules, &mut pos, routes.routes());
+        if json {
+            out.json(&MovesJson { fen: f, moves: MoveJson::all(&rules, &moves) });
+        } else {
+            out.say(format!("{} ({} moves)", f, moves.len()));
+            say_moves(out, &rules, &moves);
+        }
+    }
+    if bad > 0 {
+        return Err(invalid(format!("{bad} FEN(s) could not be read")));
+    }
+    Ok(())
+}

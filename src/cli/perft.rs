@@ -1,0 +1,64 @@
+//! `polydame perft`: the leaves of the legal-move tree.
+
+use super::json::{DivideJson, PerftJson};
+use super::{Done, FenArgs, Out, RouteArgs, VariantArgs};
+use polydame::{divide, move_text, perft_parallel, MoveInfo, Rules};
+use std::time::Instant;
+
+/// What to count and how.
+pub struct Count {
+    pub depth: u32,
+    /// Counts per root move.
+    pub divide: bool,
+    pub threads: Option<usize>,
+    pub routes: RouteArgs,
+    pub json: bool,
+}
+
+/// Counts the leaves of the move tree `depth` plies deep, with the time taken.
+pub fn run(variant: &VariantArgs, fen: &FenArgs, c: Count, out: &mut Out) -> Done {
+    let rules = variant.load()?;
+    let mut pos = fen.position(&rules)?;
+    let threads = c.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
+    // TEMPORARY until Routes and Counting are one enum.
+    let routes = match c.routes.routes() {
+        polydame::Routes::Distinct => polydame::Counting::Distinct,
+        polydame::Routes::Turns => polydame::Counting::Paths,
+        polydame::Routes::Landings => polydame::Counting::Landings,
+    };
+    let start = Instant::now();
+    let nodes = if c.divide {
+        let (list, counts) = divide(&mut pos, &rules, c.depth.max(1), routes, threads);
+        let infos: Vec<MoveInfo> = (0..list.len()).map(|i| list.info(i)).collect();
+        say_divide(out, &rules, &infos, &counts, c.json);
+        if c.depth == 0 {
+            1
+        } else {
+            counts.iter().sum()
+        }
+    } else {
+        perft_parallel(&mut pos, &rules, c.depth, routes, threads)
+    };
+    let secs = start.elapsed().as_secs_f64();
+    if c.json {
+        out.json(&PerftJson { variant: rules.id().to_string(), depth: c.depth, nodes, seconds: (secs * 1e6).round() / 1e6 });
+    } else {
+        let mnps = if secs > 0.0 { nodes as f64 / secs / 1e6 } else { 0.0 };
+        let s = if threads == 1 { "" } else { "s" };
+        out.say(format!("perft {}: {nodes} nodes in {secs:.3} s ({mnps:.1} M nodes/s, {threads} thread{s})", c.depth));
+    }
+    Ok(())
+}
+
+/// One line per root move, sorted by how the move is written.
+fn say_divide(out: &mut Out, rules: &Rules, infos: &[MoveInfo], counts: &[u64], json: bool) {
+    let mut rows: Vec<(String, u64)> = infos.iter().zip(counts).map(|(m, &n)| (move_text(rules, m, infos), n)).collect();
+    rows.sort();
+    for (m, n) in rows {
+        if json {
+            out.json(&DivideJson { mv: m, nodes: n });
+        } else {
+            out.say(format!("{m}: {n}"));
+        }
+    }
+}

@@ -1,0 +1,43 @@
+//! `polydame variants`: the shipped variants.
+
+use super::json::{OptionJson, VariantJson};
+use super::{invalid, Done, Out};
+use polydame::{compile_text, shipped, Rules};
+
+/// Every shipped variant, compiled.
+pub fn compile_shipped() -> Result<Vec<Rules>, super::Failure> {
+    shipped().iter().map(|(stem, text)| compile_text(text, &format!("variants/{stem}.toml")).map_err(invalid)).collect()
+}
+
+/// Lists the shipped variants, as text or JSON.
+pub fn run(json: bool, out: &mut Out) -> Done {
+    let rows = compile_shipped()?;
+    if json {
+        let v: Vec<VariantJson> = rows.iter().map(variant_json).collect();
+        out.json(&v);
+        return Ok(());
+    }
+    for r in &rows {
+        let s = r.spec();
+        let opts: Vec<String> = s.options.iter().map(|o| format!("--option {}={}", o.name, o.choices.join("|"))).collect();
+        let opts = if opts.is_empty() { String::new() } else { format!("  [{}]", opts.join(" ")) };
+        out.say(format!("{:<16} {} ({} cells){opts}", s.id, s.name, s.geometry.len()));
+    }
+    Ok(())
+}
+
+fn variant_json(r: &Rules) -> VariantJson {
+    let s = r.spec();
+    VariantJson {
+        id: s.id.clone(),
+        name: s.name.clone(),
+        aliases: s.aliases.clone(),
+        cells: s.geometry.len(),
+        gametype: s.gametypes.clone(),
+        options: s
+            .options
+            .iter()
+            .map(|o| OptionJson { name: o.name.clone(), choices: o.choices.clone(), default: o.default.clone(), help: o.help.clone() })
+            .collect(),
+    }
+}
