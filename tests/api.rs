@@ -1,0 +1,150 @@
+//! The library as a newcomer uses it: moves played by their text, a game with its history
+//! and outcome, and the one door from a setup to a position.
+
+use polydame::record::pdn::{games, parse_game};
+use polydame::{
+    load_variant, parse_fen, parse_move, replay, write_fen, FenErrorKind, Game, Illegal, MoveError, Outcome, Position, Setup, SetupProblem,
+    Side,
+};
+
+fn rules(id: &str) -> polydame::Rules {
+    load_variant(id).unwrap_or_else(|e| panic!("{id}: {e}"))
+}
+
+#[test]
+fn parse_move_names_each_kind_of_error() {
+    let r = rules("international");
+    let start = Position::start(&r);
+    let m = parse_move(&r, &start, "32-28").expect("legal");
+    assert_eq!((r.cell_name(m.from), r.cell_name(m.to)), ("32", "28"));
+    assert!(matches!(parse_move(&r, &start, "32-99"), Err(MoveError::NoSuchSquare { square }) if square == "99"));
+    assert!(matches!(parse_move(&r, &start, "hello"), Err(MoveError::Syntax { .. })));
+    assert!(matches!(parse_move(&r, &start, "32-28-"), Err(MoveError::Syntax { .. })));
+    let e = parse_move(&r, &start, "19-23").unwrap_err();
+    assert!(matches!(&e, MoveError::Illegal(Illegal::NotYourPiece { owner: Side::Black, .. })), "{e:?}");
+    assert_eq!(e.code(), "not-your-piece");
+    assert_eq!(e.to_string(), "the piece on 19 is Black's, but White is to move");
+}
+
+#[test]
+fn parse_move_resolves_short_and_full_captures() {
+    // A white man takes two pieces (28, then 18): written short or with its path.
+    let r = rules("international");
+    let pos = parse_fen(&r, "W:W32:B28,18").unwrap();
+    let short = parse_move(&r, &pos, "32x12").unwrap();
+    let full = parse_move(&r, &pos, "32x23x12").unwrap();
+    assert_eq!(short, full);
+    assert_eq!(short.captured.len(), 2);
+    // Czech men capture forward only: c1 reaches c5 over d2, d4 or over b2, b4.
+    let r = rules("czech");
+    let pos = parse_fen(&r, "W:Wc1:Bd2,d4,b2,b4").unwrap();
+    match parse_move(&r, &pos, "c1xc5") {
+        Err(MoveError::Ambiguous { mut candidates, go_on: None }) => {
+            candidates.sort();
+            assert_eq!(candidates, ["c1xa3xc5", "c1xe3xc5"]);
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(parse_move(&r, &pos, "c1xe3xc5").unwrap().captured.len(), 2);
+}
+
+#[test]
+fn a_game_plays_undoes_and_judges() {
+    let r = rules("international");
+    let mut g = Game::new(&r);
+    for m in ["32-28", "19-23"] {
+        g.play(m).unwrap();
+    }
+    let e = g.play("31-26").unwrap_err();
+    assert!(matches!(e, MoveError::Illegal(Illegal::CaptureCompulsory { .. })));
+    assert_eq!(g.moves().len(), 2, "a refused move is not played");
+    let legal = g.legal_moves();
+    assert_eq!(legal.len(), 1);
+    assert_eq!(g.move_text(&legal[0]), "28x19");
+    g.play_move(&legal[0]).unwrap();
+    assert_eq!(g.position().side_to_move(), Side::Black);
+    let before = g.position().clone();
+    g.play("14x23").unwrap();
+    assert_eq!(g.undo().map(|m| r.cell_name(m.from).to_string()), Some("14".to_string()));
+    assert_eq!(g.position(), &before);
+    assert_eq!(g.outcome(), Outcome::Ongoing);
+}
+
+#[test]
+fn a_game_ends_and_takes_no_more_moves() {
+    // White's king takes Black's last piece: Black cannot move and loses.
+    let r = rules("international");
+    let mut g = Game::from_fen(&r, "W:WK46:B37").unwrap();
+    g.play("46x28").unwrap();
+    assert!(matches!(g.outcome(), Outcome::Win(Side::White, _)), "{:?}", g.outcome());
+    assert!(g.legal_moves().is_empty());
+    assert!(matches!(g.play("28-33"), Err(MoveError::GameOver { .. })));
+}
+
+#[test]
+fn a_game_sees_repetition() {
+    // International draughts is drawn when a position occurs a third time (FMJD art. 6.3,
+    // variants/international.toml); two kings shuffle.
+    let r = rules("international");
+    assert_eq!(r.spec().end.repetition, Some(3));
+    let mut g = Game::from_fen(&r, "W:WK47:BK4").unwrap();
+    for m in ["47-42", "4-10", "42-47", "10-4", "47-42", "4-10", "42-47"] {
+        g.play(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        assert_eq!(g.outcome(), Outcome::Ongoing);
+    }
+    // The start position occurs a third time.
+    g.play("10-4").unwrap();
+    assert!(matches!(g.outcome(), Outcome::Draw(_)), "{:?}", g.outcome());
+}
+
+#[test]
+fn the_setup_door_refuses_what_the_rules_cannot_hold() {
+    let r = rules("international");
+    let mut s = Setup::new(Side::White);
+    s.put(r.cell("32").unwrap(), Side::White, 0).put(999, Side::Black, 0).put(r.cell("32").unwrap(), Side::Black, 0).put(1, Side::Black, 7);
+    let e = Position::from_setup(&r, &s).unwrap_err();
+    let codes: Vec<&str> = e.problems().iter().map(SetupProblem::code).collect();
+    assert_eq!(codes, ["no-such-cell", "cell-twice", "no-such-kind"]);
+    assert!(e.clone().ignore_unreachable().is_err(), "a cell off the board is no mere unreachable position");
+    // A setup read back from a position is the same position.
+    let pos = parse_fen(&r, "B:WK4,32:B19,K50").unwrap();
+    assert_eq!(Position::from_setup(&r, &pos.setup()).unwrap(), pos);
+}
+
+#[test]
+fn fen_and_pdn_refuse_positions_no_game_reaches() {
+    let r = rules("international");
+    // A white man on its own promotion row.
+    let e = parse_fen(&r, "W:W3,28:B50").unwrap_err();
+    assert!(matches!(&e.kind, FenErrorKind::Setup(s) if s.problems()[0].code() == "on-promotion-cells"), "{e:?}");
+    assert_eq!(e.column, 4, "the column of the man on 3");
+    assert_eq!(write_fen(&r, &e.clone().ignore_unreachable().unwrap()), "W:W3,28:B50");
+    // Twenty-one men.
+    let e = parse_fen(&r, "W:W30-50:B1-20").unwrap_err();
+    assert_eq!(e.kind.code(), "too-many-pieces");
+    // A light square named in an algebraic FEN.
+    let e = parse_fen(&rules("russian"), "W:Wc4:Bd6").unwrap_err();
+    assert_eq!(e.kind.code(), "unplayable");
+    // The same door serves a record's FEN tag (two men, so that no other numbering of the
+    // board reads the position as one a game reaches).
+    let g: Vec<_> = games("[FEN \"W:W3,48:B25\"]\n1. 48-42 *".as_bytes()).map(|t| parse_game(&t.unwrap())).collect();
+    let v = replay(&r, &g[0]);
+    let err = v.error.expect("the FEN tag is refused");
+    assert_eq!(err.reason.code(), "fen-tag");
+    assert!(err.reason.to_string().contains("stands on its own promotion cells"), "{}", err.reason);
+    assert!(v.position.is_none());
+}
+
+#[test]
+fn replay_gives_the_final_position() {
+    let r = rules("international");
+    let text = "1. 32-28 19-23 2. 28x19 14x23 *";
+    let g: Vec<_> = games(text.as_bytes()).map(|t| parse_game(&t.unwrap())).collect();
+    let v = replay(&r, &g[0]);
+    assert!(v.error.is_none());
+    let mut game = Game::new(&r);
+    for m in ["32-28", "19-23", "28x19", "14x23"] {
+        game.play(m).unwrap();
+    }
+    assert_eq!(v.position.as_ref(), Some(game.position()));
+}
