@@ -206,13 +206,7 @@ fn play_one(
     };
     if cells.len() > 2 && used == 1 && r.list.path(&r.list.moves()[chosen]) != &cells[1..] {
         let full = r.text(&r.list.info(chosen));
-        v.warnings.push(format!(
-            "move {} `{}` at line {}, column {} gives part of its path; the full path is {full}",
-            (v.plies + 1).div_ceil(2),
-            mv.text,
-            mv.line,
-            mv.column
-        ));
+        warn_move(v, mv, &format!("gives part of its path; the full path is {full}"));
     }
     let m = r.list.moves()[chosen];
     let list = std::mem::take(&mut r.list);
@@ -221,6 +215,12 @@ fn play_one(
     r.refresh();
     v.plies += 1;
     Ok(used)
+}
+
+/// A warning about the move about to be played: its number, text and place, then `what`.
+fn warn_move(v: &mut Verdict, mv: &MoveText, what: &str) {
+    let number = (v.plies + 1).div_ceil(2);
+    v.warnings.push(format!("move {number} `{}` at line {}, column {} {what}", mv.text, mv.line, mv.column));
 }
 
 /// A multi-capture written as separate hops (`28x19 19x10`): the move the hops from
@@ -272,14 +272,8 @@ fn disambiguate(
     }
     match (good.len(), e) {
         (1, _) => {
-            let (mv, text) = (&moves[i], r.text(&r.list.info(good[0])));
-            v.warnings.push(format!(
-                "move {} `{}` at line {}, column {} is ambiguous; only {text} lets the game go on legally",
-                (v.plies + 1).div_ceil(2),
-                mv.text,
-                mv.line,
-                mv.column
-            ));
+            let text = r.text(&r.list.info(good[0]));
+            warn_move(v, &moves[i], &format!("is ambiguous; only {text} lets the game go on legally"));
             Ok(good[0])
         }
         (0, e) => Err(e),
