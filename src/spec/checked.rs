@@ -101,6 +101,21 @@ pub struct CaptureRule {
     pub kinds: u8,
 }
 
+impl CaptureRule {
+    /// A capture rule of `kind` over `dirs` with that kind's defaults: any enemy kind may be
+    /// taken; a `jump` lands just beyond and may be used at every capture; a `fly` lands
+    /// on any empty cell beyond; a `leap` takes a line of at least 2 pieces from an
+    /// adjacent start, lands just beyond and only as the first capture of a move.
+    pub fn new(kind: CaptureKind, dirs: [u8; 2]) -> CaptureRule {
+        let (land, when) = match kind {
+            CaptureKind::Jump => (Land::Next, When::Always),
+            CaptureKind::Fly => (Land::Any, When::Always),
+            CaptureKind::Leap => (Land::Next, When::First),
+        };
+        CaptureRule { kind, dirs, land, approach: false, min: 2, when, kinds: u8::MAX }
+    }
+}
+
 /// At which captures of a move a capture rule may be used.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum When {
@@ -132,6 +147,32 @@ pub struct Kind {
     pub max_quiet_moves: Option<u8>,
     /// Per side, cells where a move of this kind may end only if nothing else is legal.
     pub avoid: Option<[CellSet; 2]>,
+}
+
+impl Kind {
+    /// Kind number `index` of the file, named `name`, with every default: the first kind
+    /// has the FEN prefix "" and the symbol `m`, any other the capital and small initial
+    /// of its name; value 1; no moves or captures; may capture every kind; no promotion.
+    pub fn new(index: usize, name: &str) -> Kind {
+        let initial = name.chars().next();
+        let (fen, symbol) = if index == 0 {
+            (String::new(), 'm')
+        } else {
+            (initial.map(|c| c.to_uppercase().to_string()).unwrap_or_default(), initial.unwrap_or('k').to_ascii_lowercase())
+        };
+        Kind {
+            name: name.to_string(),
+            fen,
+            symbol,
+            value: 1,
+            moves: Vec::new(),
+            captures: Vec::new(),
+            can_capture: u8::MAX,
+            promotion: None,
+            max_quiet_moves: None,
+            avoid: None,
+        }
+    }
 }
 
 /// When captured pieces leave the board.
@@ -207,6 +248,23 @@ pub struct CaptureRules {
     pub halt: Option<Halt>,
 }
 
+impl Default for CaptureRules {
+    /// Captures are mandatory, pieces leave the board when the move ends, a capture may
+    /// turn back, a man promotes only where its move ends, landings are free, no
+    /// precedence and no halt rule.
+    fn default() -> Self {
+        CaptureRules {
+            mandatory: true,
+            removal: Removal::End,
+            turn_back: true,
+            promotion: MidPromotion::AtEnd,
+            landing: Landing::Free,
+            precedence: Vec::new(),
+            halt: None,
+        }
+    }
+}
+
 /// A halt rule: a flying capture must land directly behind the last piece it takes
 /// when the move takes at least `min_captures` pieces and the last `last` of them are of
 /// the kinds in `kinds`.
@@ -224,6 +282,13 @@ pub struct EndRules {
     pub no_moves_wins: bool,
     pub promotion_wins: bool,
     pub repetition: Option<u8>,
+}
+
+impl Default for EndRules {
+    /// The side that cannot move loses; no promotion win; no draw by repetition.
+    fn default() -> Self {
+        EndRules { no_moves_wins: false, promotion_wins: false, repetition: None }
+    }
 }
 
 /// A checked variant.

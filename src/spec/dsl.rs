@@ -3,7 +3,7 @@
 //! The grammar is `grammar/rules.pest`. Lowering from pest pairs is one function per
 //! grammar rule; what names and calls mean is decided later, in `check`.
 
-use super::diag::Diagnostic;
+use super::diag::{Diagnostic, DiagnosticKind};
 use pest::Parser;
 use std::ops::Range;
 
@@ -146,7 +146,7 @@ fn lower_operator(p: Pair) -> Op {
 }
 
 fn number(text: &str, span: Range<usize>) -> Result<u32, Diagnostic> {
-    text.parse().map_err(|_| Diagnostic::new(format!("the number `{text}` is too large"), span, "too large"))
+    text.parse().map_err(|_| Diagnostic::new(DiagnosticKind::OutOfRange, format!("the number `{text}` is too large"), span, "too large"))
 }
 
 fn lower_term(p: Pair, base: usize) -> Result<Expr, Diagnostic> {
@@ -245,8 +245,13 @@ fn syntax_error(e: pest::error::Error<Rule>, text: &str, base: usize) -> Diagnos
     } else {
         "expressions combine names, numbers, calls like `step(diagonal & forward)` and the operators `|`, `&`, `except`; see docs/variant-format.md".to_string()
     };
-    Diagnostic::new(format!("syntax error in expression: expected {wanted}, found {found}"), base + pos..end, format!("expected {wanted}"))
-        .help(help)
+    Diagnostic::new(
+        DiagnosticKind::ExpressionSyntax,
+        format!("syntax error in expression: expected {wanted}, found {found}"),
+        base + pos..end,
+        format!("expected {wanted}"),
+    )
+    .help(help)
 }
 
 #[cfg(test)]

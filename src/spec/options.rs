@@ -6,7 +6,7 @@
 //! file's key; tables merge key by key) and checks the result again.
 
 use super::checked::{Spec, VariantOption};
-use super::diag::{near_miss, Diagnostic, Diagnostics};
+use super::diag::{did_you_mean, near_miss, Diagnostic, DiagnosticKind, Diagnostics};
 use super::raw::RawVariant;
 
 /// Why a requested option could not be applied.
@@ -52,20 +52,21 @@ pub(super) fn check_options(raw: &RawVariant) -> Vec<Diagnostic> {
         for (name, o) in &opts.0 {
             let choices: Vec<&str> = o.choices.0.iter().map(|(c, _)| c.as_str()).collect();
             if !choices.contains(&o.default.get_ref().as_str()) {
-                let mut d = Diagnostic::new(
-                    format!("the default `{}` of option `{name}` is not one of its choices", o.default.get_ref()),
-                    o.default.span(),
-                    "not a choice",
+                let default = o.default.get_ref();
+                let help = if near_miss(default, choices.iter().copied()).is_some() {
+                    did_you_mean(default, choices.iter().copied(), format!("the choices are: {}", choices.join(", ")))
+                } else {
+                    format!("pick one of: {}, or add `[options.{name}.choices.{default}]` (it may be empty)", choices.join(", "))
+                };
+                out.push(
+                    Diagnostic::new(
+                        DiagnosticKind::UnknownName,
+                        format!("the default `{default}` of option `{name}` is not one of its choices"),
+                        o.default.span(),
+                        "not a choice",
+                    )
+                    .help(help),
                 );
-                d.help = Some(match near_miss(o.default.get_ref(), choices.iter().copied()) {
-                    Some(m) => format!("did you mean `{m}`? the choices are: {}", choices.join(", ")),
-                    None => format!(
-                        "pick one of: {}, or add `[options.{name}.choices.{}]` (it may be empty)",
-                        choices.join(", "),
-                        o.default.get_ref()
-                    ),
-                });
-                out.push(d);
             }
         }
     }
