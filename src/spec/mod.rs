@@ -12,4 +12,4 @@ pub mod raw;
 pub use check::load;
 pub use checked::*;
 pub use diag::{Diagnostic, DiagnosticKind, Diagnostics};
-pub use options::{load_with, OptionError};
+pub use options::{load_with, OptionError, UnknownChoice, UnknownOption};

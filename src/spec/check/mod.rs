@@ -6,6 +6,7 @@ mod board;
 mod capture;
 mod end;
 mod meta;
+mod options;
 mod pieces;
 mod setup;
 mod sides;
@@ -16,26 +17,28 @@ use super::dsl;
 use super::lower::{lower_cells, Board};
 use super::raw::{RawVariant, SStr};
 use crate::geometry::CellSet;
+use serde::Deserialize;
 use std::ops::Range;
+use toml::de::DeTable;
 use toml::Spanned;
 
 /// Parses and checks a variant file. `file` is the name shown in diagnostics.
 pub fn load(source: &str, file: &str) -> Result<Spec, Diagnostics> {
-    let raw: RawVariant = match toml::from_str(source) {
-        Ok(r) => r,
-        Err(e) => return Err(Diagnostics::new(file, source, vec![toml_error(&e, source)])),
-    };
-    check(&raw, source).map_err(|items| Diagnostics::new(file, source, items))
+    let tree = parse(source).map_err(|d| Diagnostics::new(file, source, vec![d]))?;
+    check_tree(tree, source).map_err(|items| Diagnostics::new(file, source, items))
 }
 
-/// Checks a variant read from `source`: the spec, or every problem in file order.
-pub(super) fn check(raw: &RawVariant, source: &str) -> Result<Spec, Vec<Diagnostic>> {
-    let mut cx = Checker { source, errors: super::options::check_options(raw) };
-    let spec = cx.variant(raw).map(|mut s| {
-        super::options::fill_options(&mut s, raw);
-        s
-    });
-    match spec {
+/// The TOML tree of a variant file, every key and value with its span in `source`.
+pub(super) fn parse(source: &str) -> Result<Spanned<DeTable<'_>>, Diagnostic> {
+    DeTable::parse(source).map_err(|e| toml_error(&e, source))
+}
+
+/// Checks a variant given as a TOML tree whose spans point into `source`: the spec, or
+/// every problem in file order.
+pub(super) fn check_tree(tree: Spanned<DeTable<'_>>, source: &str) -> Result<Spec, Vec<Diagnostic>> {
+    let raw = RawVariant::deserialize(toml::de::Deserializer::from(tree)).map_err(|e| vec![toml_error(&e, source)])?;
+    let mut cx = Checker { source, errors: Vec::new() };
+    match cx.variant(&raw) {
         Some(s) if cx.errors.is_empty() => Ok(s),
         _ => {
             let mut items = cx.errors;
@@ -62,6 +65,11 @@ pub(super) fn toml_error(e: &toml::de::Error, source: &str) -> Diagnostic {
         return Diagnostic::new(DiagnosticKind::MissingKey, format!("missing key `{name}`"), span, format!("this table needs `{name}`"))
             .help("see docs/variant-format.md for the keys of each table");
     }
+    // toml says only "duplicate key"; name it.
+    let msg = match source.get(span.clone()) {
+        Some(key) if msg == "duplicate key" && !key.is_empty() && !key.contains('\n') => format!("duplicate key `{key}`"),
+        _ => msg,
+    };
     let span = if span.is_empty() && span.start < source.len() { span.start..span.start + 1 } else { span };
     // serde's words for a value of the wrong type or form; anything else is TOML syntax.
     let kind = if ["invalid type:", "invalid value:", "invalid length"].iter().any(|p| msg.starts_with(p)) {
@@ -170,6 +178,7 @@ impl Checker<'_> {
 
     /// The whole file, table by table.
     fn variant(&mut self, raw: &RawVariant) -> Option<Spec> {
+        let options = self.options(raw.options.as_ref());
         let (geometry, notation) = self.board(&raw.board)?;
         let sides = self.sides(raw.sides.as_ref(), &geometry);
         let board = Board { g: &geometry, n: &notation, forward: sides.forward };
@@ -194,7 +203,7 @@ impl Checker<'_> {
             capture,
             setup,
             end,
-            options: Vec::new(),
+            options,
         })
     }
 }
