@@ -6,7 +6,9 @@ use crate::geometry::{CellSet, Geometry, Notation};
 /// A side. White is index 0, Black index 1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Side {
+    /// White: the variant file is written from White's point of view.
     White = 0,
+    /// Black: its promotion zones are White's turned a half turn.
     Black = 1,
 }
 
@@ -58,9 +60,11 @@ pub enum Condition {
 /// One quiet-move rule of a piece kind.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveRule {
+    /// How the piece travels.
     pub kind: MoveKind,
     /// Direction masks (bit = direction index), per side.
     pub dirs: [u8; 2],
+    /// Where the move may end, if restricted.
     pub condition: Option<Condition>,
 }
 
@@ -88,8 +92,11 @@ pub enum Land {
 /// One capture rule of a piece kind.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CaptureRule {
+    /// How the capture reaches and takes its piece(s).
     pub kind: CaptureKind,
+    /// Direction masks (bit = direction index), per side.
     pub dirs: [u8; 2],
+    /// Where a flying capture may land.
     pub land: Land,
     /// Leap: may approach over empty cells first.
     pub approach: bool,
@@ -130,13 +137,17 @@ pub enum When {
 /// A kind of piece.
 #[derive(Clone, Debug)]
 pub struct Kind {
+    /// The name of the kind, as in `[pieces.NAME]`.
     pub name: String,
     /// FEN prefix ("" for men, "K" for kings).
     pub fen: String,
     /// Diagram letter for White (Black's is the other case).
     pub symbol: char,
+    /// Value for capture precedence by value.
     pub value: u32,
+    /// The quiet moves of the kind.
     pub moves: Vec<MoveRule>,
+    /// The captures of the kind.
     pub captures: Vec<CaptureRule>,
     /// Bit k set: may capture pieces of kind k.
     pub can_capture: u8,
@@ -238,11 +249,17 @@ impl Criterion {
 /// How captures work.
 #[derive(Clone, Debug)]
 pub struct CaptureRules {
+    /// A capture must be made when one is possible.
     pub mandatory: bool,
+    /// When captured pieces leave the board.
     pub removal: Removal,
+    /// A capture may continue in the direction it came from.
     pub turn_back: bool,
+    /// What a man that reaches its promotion zone during a capture does.
     pub promotion: MidPromotion,
+    /// Which landing a flying capture may choose.
     pub landing: Landing,
+    /// The precedence criteria, in order.
     pub precedence: Vec<Criterion>,
     /// The halt rule, if any.
     pub halt: Option<Halt>,
@@ -270,8 +287,11 @@ impl Default for CaptureRules {
 /// the kinds in `kinds`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Halt {
+    /// Bit k: the rule applies after pieces of kind k.
     pub kinds: u8,
+    /// How many of the last pieces taken must be of those kinds.
     pub last: u8,
+    /// The fewest pieces the move must take for the rule to apply.
     pub min_captures: u8,
 }
 
@@ -280,7 +300,9 @@ pub struct Halt {
 pub struct EndRules {
     /// The side to move with no legal move wins (true) or loses (false).
     pub no_moves_wins: bool,
+    /// The side that first promotes a piece wins.
     pub promotion_wins: bool,
+    /// Draw when the same position occurs this many times.
     pub repetition: Option<u8>,
 }
 
@@ -294,21 +316,33 @@ impl Default for EndRules {
 /// A checked variant.
 #[derive(Clone, Debug)]
 pub struct Spec {
+    /// The variant's id, used on the command line.
     pub id: String,
+    /// The variant's name, for people.
     pub name: String,
+    /// A description, trimmed; empty if none.
     pub description: String,
+    /// Other names that find the variant on the command line.
     pub aliases: Vec<String>,
+    /// PDN GameType values that mean this variant.
     pub gametypes: Vec<String>,
+    /// Where the rules come from.
     pub sources: Vec<String>,
+    /// The board.
     pub geometry: Geometry,
+    /// How cells are named.
     pub notation: Notation,
+    /// The side that moves first.
     pub first: Side,
     /// Forward direction index per side.
     pub forward: [usize; 2],
+    /// The piece kinds; a kind's index is its number in moves and positions.
     pub kinds: Vec<Kind>,
+    /// How captures work.
     pub capture: CaptureRules,
     /// Start position: (cell, kind) per side.
     pub setup: [Vec<(u16, u8)>; 2],
+    /// How the game ends.
     pub end: EndRules,
     /// The variant's options and the choice made for each.
     pub options: Vec<VariantOption>,
@@ -317,9 +351,14 @@ pub struct Spec {
 /// An option of a variant, chosen at load.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VariantOption {
+    /// The option's name, as in `[options.NAME]`.
     pub name: String,
+    /// One line for people.
     pub help: String,
+    /// The choices, in file order.
     pub choices: Vec<String>,
+    /// The choice the file as written describes.
     pub default: String,
+    /// The choice made at load.
     pub chosen: String,
 }
