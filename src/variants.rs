@@ -53,7 +53,7 @@ fn with_options(text: &str, file: &str, options: &[(String, String)]) -> Result<
 
 fn hint(s: &Option<String>) -> String {
     match s {
-        Some(s) => format!(" (did you mean `{s}`?); `polydame variants` lists them"),
+        Some(_) => format!("{}; `polydame variants` lists them", spec::diag::did_you_mean_aside(s)),
         None => "; `polydame variants` lists the shipped ones".to_string(),
     }
 }

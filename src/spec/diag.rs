@@ -194,6 +194,12 @@ pub fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str
     }
 }
 
+/// " (did you mean `X`?)" for a stored suggestion, empty without one: the aside in
+/// one-line errors such as an unknown option.
+pub fn did_you_mean_aside(suggestion: &Option<String>) -> String {
+    suggestion.as_ref().map(|m| format!(" (did you mean `{m}`?)")).unwrap_or_default()
+}
+
 /// Edit distance counting a swap of two neighbouring letters as one edit.
 fn edit_distance(a: &str, b: &str) -> usize {
     let a: Vec<char> = a.chars().collect();

@@ -9,7 +9,7 @@
 
 use super::check::{check_tree, parse};
 use super::checked::Spec;
-use super::diag::{near_miss, Diagnostics};
+use super::diag::{did_you_mean_aside, near_miss, Diagnostics};
 use std::fmt;
 use toml::de::{DeTable, DeValue};
 use toml::Spanned;
@@ -54,18 +54,18 @@ pub struct UnknownChoice {
     pub suggestion: Option<String>,
 }
 
-/// " (did you mean `X`?)" when there is a suggestion.
-fn hint(suggestion: &Option<String>) -> String {
-    suggestion.as_ref().map(|m| format!(" (did you mean `{m}`?)")).unwrap_or_default()
-}
-
 impl fmt::Display for UnknownOption {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let UnknownOption { variant, option, options, suggestion } = self;
         if options.is_empty() {
             write!(f, "variant {variant} has no options, so `{option}` cannot be set")
         } else {
-            write!(f, "variant {variant} has no option `{option}`{}; its options are: {}", hint(suggestion), options.join(", "))
+            write!(
+                f,
+                "variant {variant} has no option `{option}`{}; its options are: {}",
+                did_you_mean_aside(suggestion),
+                options.join(", ")
+            )
         }
     }
 }
@@ -73,7 +73,7 @@ impl fmt::Display for UnknownOption {
 impl fmt::Display for UnknownChoice {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let UnknownChoice { option, choice, choices, suggestion } = self;
-        write!(f, "option `{option}` has no choice `{choice}`{}; choices: {}", hint(suggestion), choices.join(", "))
+        write!(f, "option `{option}` has no choice `{choice}`{}; choices: {}", did_you_mean_aside(suggestion), choices.join(", "))
     }
 }
 
