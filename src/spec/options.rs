@@ -145,3 +145,82 @@ pub fn load_with(source: &str, file: &str, chosen: &[(String, String)]) -> Resul
     with.options = spec.options;
     Ok(with)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::spec::diag::line_col;
+
+    const FILE: &str = r#"[variant]
+id = "opts"
+name = "Options"
+[board]
+shape = "square"
+width = 8
+height = 8
+[pieces.man]
+moves = ["step(diagonal & forward)"]
+captures = ["jump(diagonal)"]
+promotion = "rank(8)"
+promotes_to = "king"
+[pieces.king]
+fen = "K"
+moves = ["slide(diagonal)"]
+captures = ["fly(diagonal)"]
+[capture]
+precedence = ["most-pieces"]
+[setup]
+white = "ranks(1..3)"
+black = "ranks(1..3)"
+[options.halt]
+default = "none"
+choices.none = {}
+choices.killer = { capture = { halt_behind = ["king"] } }
+choices.typo = { capture = { halt_behind = ["kng"] } }
+[options.rules]
+default = "plain"
+choices.plain = {}
+choices.short = { pieces = { king = { captures = ["jump(diagonal)"] } }, end = { repetition = 3 } }
+"#;
+
+    fn with(pairs: &[(&str, &str)]) -> Result<Spec, OptionError> {
+        let pairs: Vec<(String, String)> = pairs.iter().map(|(o, c)| (o.to_string(), c.to_string())).collect();
+        load_with(FILE, "opts.toml", &pairs)
+    }
+
+    #[test]
+    fn a_choice_merges_tables_key_by_key_and_replaces_other_values() {
+        let spec = with(&[("halt", "killer"), ("rules", "short")]).unwrap();
+        // `capture` merged: the file's precedence stays, the choice's halt rule comes in.
+        assert_eq!(spec.capture.precedence.len(), 1);
+        assert_eq!(spec.capture.halt.map(|h| h.kinds), Some(0b10));
+        // An array is replaced; a table the file lacks is added.
+        assert_eq!(spec.kinds[1].captures.len(), 1);
+        assert_eq!(spec.kinds[1].captures[0].kind, crate::spec::CaptureKind::Jump);
+        assert_eq!(spec.end.repetition, Some(3));
+        let chosen: Vec<&str> = spec.options.iter().map(|o| o.chosen.as_str()).collect();
+        assert_eq!(chosen, ["killer", "short"]);
+        // The default choice changes nothing.
+        let spec = with(&[("halt", "none")]).unwrap();
+        assert!(spec.capture.halt.is_none() && spec.end.repetition.is_none());
+    }
+
+    #[test]
+    fn an_error_inside_a_choice_points_at_the_file() {
+        let Err(OptionError::Invalid(d)) = with(&[("halt", "typo")]) else { panic!("the choice has an error") };
+        assert_eq!(d.choices, [("halt".to_string(), "typo".to_string())]);
+        let item = &d.items[0];
+        assert_eq!(&FILE[item.span.clone()], "\"kng\"");
+        assert_eq!(line_col(FILE, item.span.start), (26, 45));
+        assert!(d.to_string().ends_with("1 error in opts.toml with option halt=typo"), "{d}");
+    }
+
+    #[test]
+    fn unknown_options_and_choices_say_what_exists() {
+        let Err(OptionError::UnknownOption(e)) = with(&[("hlat", "killer")]) else { panic!("no such option") };
+        assert_eq!(e.suggestion.as_deref(), Some("halt"));
+        assert_eq!(e.to_string(), "variant opts has no option `hlat` (did you mean `halt`?); its options are: halt, rules");
+        let Err(OptionError::UnknownChoice(e)) = with(&[("halt", "killr")]) else { panic!("no such choice") };
+        assert_eq!(e.to_string(), "option `halt` has no choice `killr` (did you mean `killer`?); choices: none, killer, typo");
+    }
+}
