@@ -1,7 +1,7 @@
 //! Finding a variant: a shipped id (or alias), or a path to a `.toml` file.
 
 use crate::compile::Rules;
-use crate::spec::{self, Diagnostics};
+use crate::spec::{self, Diagnostics, OptionError, UnknownChoice, UnknownOption};
 use std::path::Path;
 
 include!(concat!(env!("OUT_DIR"), "/shipped.rs"));
@@ -11,29 +11,49 @@ include!(concat!(env!("OUT_DIR"), "/shipped.rs"));
 pub enum LoadError {
     /// Neither a shipped id nor a file.
     #[error("no variant `{name}`: it is not a shipped variant id and no such file exists{}", hint(.suggestion))]
-    NotFound { name: String, suggestion: Option<String> },
+    NotFound {
+        /// The name asked for.
+        name: String,
+        /// The shipped id nearest to it, if one is near.
+        suggestion: Option<String>,
+    },
     /// The file could not be read.
     #[error("cannot read {path}: {source}")]
-    Io { path: String, source: std::io::Error },
-    /// The file has errors.
+    Io {
+        /// The path asked for.
+        path: String,
+        /// Why it could not be read.
+        source: std::io::Error,
+    },
+    /// The file has errors, as written or with the chosen options merged in (a TOML
+    /// failure too: every problem in a file is a diagnostic with its span).
     #[error("{0}")]
     Invalid(Box<Diagnostics>),
-    /// A requested option or choice does not exist.
-    #[error("{0}")]
-    Option(String),
+    /// A requested option does not exist.
+    #[error(transparent)]
+    UnknownOption(UnknownOption),
+    /// A requested choice of an option does not exist.
+    #[error(transparent)]
+    UnknownChoice(UnknownChoice),
+}
+
+impl From<OptionError> for LoadError {
+    fn from(e: OptionError) -> Self {
+        match e {
+            OptionError::Invalid(d) => LoadError::Invalid(d),
+            OptionError::UnknownOption(e) => LoadError::UnknownOption(e),
+            OptionError::UnknownChoice(e) => LoadError::UnknownChoice(e),
+        }
+    }
 }
 
 fn with_options(text: &str, file: &str, options: &[(String, String)]) -> Result<Rules, LoadError> {
-    match spec::load_with(text, file, options) {
-        Ok(s) => Ok(Rules::new(s)),
-        Err(spec::OptionError::Invalid(d)) => Err(LoadError::Invalid(d)),
-        Err(spec::OptionError::Unknown(m)) => Err(LoadError::Option(m)),
-    }
+    Ok(Rules::new(spec::load_with(text, file, options)?))
 }
 
 fn hint(s: &Option<String>) -> String {
     match s {
-        Some(s) => format!(" (did you mean `{s}`?); `polydame variants` lists them"),
+        Some(_) => format!("{}; `polydame variants` lists them", spec::diag::did_you_mean_aside(s)),
         None => "; `polydame variants` lists the shipped ones".to_string(),
     }
 }

@@ -1,50 +1,83 @@
-//! Snapshots of every shipped variant's compiled rules, and of the diagnostics of the
-//! broken variant files in `tests/err/`. A snapshot whose file is gone fails the run too.
+//! Snapshots of every shipped variant's compiled rules (`variants/*.toml`), and of the
+//! diagnostics of the broken variant files in `tests/err/` (`err_*.toml`), one snapshot
+//! per file through `insta::glob!`, so one run reports every mismatch. A broken file that
+//! compiles as written is checked with each non-default choice of each of its options, as
+//! `polydame check` does. Every kind of diagnostic must be shown by some `err_` file, and
+//! a snapshot whose file is gone fails the run too.
 
-use polydame::{compile_text, dump};
+use polydame::spec::{load_with, DiagnosticKind, OptionError};
+use polydame::{compile_text, dump, load, Diagnostics};
+use std::collections::BTreeSet;
 use std::fs;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+fn file_name(p: &Path) -> String {
+    p.file_name().expect("a file").to_string_lossy().into_owned()
+}
 
 fn files(dir: &str, prefix: &str) -> Vec<PathBuf> {
     let mut v: Vec<PathBuf> = fs::read_dir(dir)
         .expect("directory exists")
         .map(|e| e.expect("readable").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "toml") && p.file_name().is_some_and(|n| n.to_string_lossy().starts_with(prefix)))
+        .filter(|p| p.extension().is_some_and(|e| e == "toml") && file_name(p).starts_with(prefix))
         .collect();
     v.sort();
     v
 }
 
-fn stem(p: &std::path::Path) -> String {
-    p.file_stem().expect("a file").to_string_lossy().into_owned()
-}
-
 #[test]
-fn compiled_rules_of_every_variant() {
-    for path in files("variants", "") {
-        let text = fs::read_to_string(&path).expect("readable");
-        let name = format!("variants/{}.toml", stem(&path));
+fn variant() {
+    insta::glob!("../variants", "*.toml", |path| {
+        let text = fs::read_to_string(path).expect("readable");
+        let name = format!("variants/{}", file_name(path));
         let rules = compile_text(&text, &name).unwrap_or_else(|d| panic!("{d}"));
-        insta::assert_snapshot!(format!("variant_{}", stem(&path)), dump(&rules));
-    }
+        insta::assert_snapshot!(dump(&rules));
+    });
 }
 
-#[test]
-fn diagnostics_of_broken_variant_files() {
-    for path in files("tests/err", "err_") {
-        let text = fs::read_to_string(&path).expect("readable");
-        let name = format!("tests/err/{}.toml", stem(&path));
-        match compile_text(&text, &name) {
-            Ok(_) => panic!("{name} compiled, but it is an example of an error"),
-            Err(d) => insta::assert_snapshot!(stem(&path), d.to_string()),
+/// The problems of a broken variant file: those of the file as written, or, if it has
+/// none, those of each non-default option choice that has some.
+fn problems(path: &Path) -> Vec<Diagnostics> {
+    let text = fs::read_to_string(path).expect("readable");
+    let name = format!("tests/err/{}", file_name(path));
+    let spec = match load(&text, &name) {
+        Ok(spec) => spec,
+        Err(d) => return vec![d],
+    };
+    let mut out = Vec::new();
+    for o in &spec.options {
+        for c in o.choices.iter().filter(|c| **c != o.default) {
+            match load_with(&text, &name, &[(o.name.clone(), c.clone())]) {
+                Ok(_) => {}
+                Err(OptionError::Invalid(d)) => out.push(*d),
+                Err(e) => panic!("{name}: {e}"),
+            }
         }
     }
+    assert!(!out.is_empty(), "{name} compiles with every choice of every option, but it is an example of an error");
+    out
+}
+
+#[test]
+fn diagnostics() {
+    insta::glob!("err", "err_*.toml", |path| {
+        let rendered: Vec<String> = problems(path).iter().map(Diagnostics::to_string).collect();
+        insta::assert_snapshot!(rendered.join("\n\n"));
+    });
+}
+
+#[test]
+fn every_kind_of_diagnostic_has_an_err_file() {
+    let shown: BTreeSet<DiagnosticKind> =
+        files("tests/err", "err_").iter().flat_map(|p| problems(p)).flat_map(|d| d.items).map(|d| d.kind).collect();
+    let missing: Vec<&str> = DiagnosticKind::ALL.iter().filter(|k| !shown.contains(k)).map(|k| k.code()).collect();
+    assert!(missing.is_empty(), "no file in tests/err/ shows these kinds of diagnostic: {}; add an err_ file for each", missing.join(", "));
 }
 
 #[test]
 fn no_orphaned_snapshots() {
-    let mut wanted: Vec<String> = files("variants", "").iter().map(|p| format!("snapshots__variant_{}.snap", stem(p))).collect();
-    wanted.extend(files("tests/err", "err_").iter().map(|p| format!("snapshots__{}.snap", stem(p))));
+    let mut wanted: Vec<String> = files("variants", "").iter().map(|p| format!("snapshots__variant@{}.snap", file_name(p))).collect();
+    wanted.extend(files("tests/err", "err_").iter().map(|p| format!("snapshots__diagnostics@{}.snap", file_name(p))));
     for e in fs::read_dir("tests/snapshots").expect("snapshots exist") {
         let name = e.expect("readable").file_name().to_string_lossy().into_owned();
         if name.starts_with("snapshots__") && name.ends_with(".snap") {

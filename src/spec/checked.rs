@@ -6,7 +6,9 @@ use crate::geometry::{CellSet, Geometry, Notation};
 /// A side. White is index 0, Black index 1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Side {
+    /// White: the variant file is written from White's point of view.
     White = 0,
+    /// Black: its promotion zones are White's turned a half turn.
     Black = 1,
 }
 
@@ -58,9 +60,11 @@ pub enum Condition {
 /// One quiet-move rule of a piece kind.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveRule {
+    /// How the piece travels.
     pub kind: MoveKind,
     /// Direction masks (bit = direction index), per side.
     pub dirs: [u8; 2],
+    /// Where the move may end, if restricted.
     pub condition: Option<Condition>,
 }
 
@@ -88,8 +92,11 @@ pub enum Land {
 /// One capture rule of a piece kind.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CaptureRule {
+    /// How the capture reaches and takes its piece(s).
     pub kind: CaptureKind,
+    /// Direction masks (bit = direction index), per side.
     pub dirs: [u8; 2],
+    /// Where a flying capture may land.
     pub land: Land,
     /// Leap: may approach over empty cells first.
     pub approach: bool,
@@ -99,6 +106,21 @@ pub struct CaptureRule {
     pub when: When,
     /// Bit k: this rule may capture pieces of kind k.
     pub kinds: u8,
+}
+
+impl CaptureRule {
+    /// A capture rule of `kind` over `dirs` with that kind's defaults: any enemy kind may be
+    /// taken; a `jump` lands just beyond and may be used at every capture; a `fly` lands
+    /// on any empty cell beyond; a `leap` takes a line of at least 2 pieces from an
+    /// adjacent start, lands just beyond and only as the first capture of a move.
+    pub fn new(kind: CaptureKind, dirs: [u8; 2]) -> CaptureRule {
+        let (land, when) = match kind {
+            CaptureKind::Jump => (Land::Next, When::Always),
+            CaptureKind::Fly => (Land::Any, When::Always),
+            CaptureKind::Leap => (Land::Next, When::First),
+        };
+        CaptureRule { kind, dirs, land, approach: false, min: 2, when, kinds: u8::MAX }
+    }
 }
 
 /// At which captures of a move a capture rule may be used.
@@ -115,13 +137,17 @@ pub enum When {
 /// A kind of piece.
 #[derive(Clone, Debug)]
 pub struct Kind {
+    /// The name of the kind, as in `[pieces.NAME]`.
     pub name: String,
     /// FEN prefix ("" for men, "K" for kings).
     pub fen: String,
     /// Diagram letter for White (Black's is the other case).
     pub symbol: char,
+    /// Value for capture precedence by value.
     pub value: u32,
+    /// The quiet moves of the kind.
     pub moves: Vec<MoveRule>,
+    /// The captures of the kind.
     pub captures: Vec<CaptureRule>,
     /// Bit k set: may capture pieces of kind k.
     pub can_capture: u8,
@@ -132,6 +158,32 @@ pub struct Kind {
     pub max_quiet_moves: Option<u8>,
     /// Per side, cells where a move of this kind may end only if nothing else is legal.
     pub avoid: Option<[CellSet; 2]>,
+}
+
+impl Kind {
+    /// Kind number `index` of the file, named `name`, with every default: the first kind
+    /// has the FEN prefix "" and the symbol `m`, any other the capital and small initial
+    /// of its name; value 1; no moves or captures; may capture every kind; no promotion.
+    pub fn new(index: usize, name: &str) -> Kind {
+        let initial = name.chars().next();
+        let (fen, symbol) = if index == 0 {
+            (String::new(), 'm')
+        } else {
+            (initial.map(|c| c.to_uppercase().to_string()).unwrap_or_default(), initial.unwrap_or('k').to_ascii_lowercase())
+        };
+        Kind {
+            name: name.to_string(),
+            fen,
+            symbol,
+            value: 1,
+            moves: Vec::new(),
+            captures: Vec::new(),
+            can_capture: u8::MAX,
+            promotion: None,
+            max_quiet_moves: None,
+            avoid: None,
+        }
+    }
 }
 
 /// When captured pieces leave the board.
@@ -197,14 +249,37 @@ impl Criterion {
 /// How captures work.
 #[derive(Clone, Debug)]
 pub struct CaptureRules {
+    /// A capture must be made when one is possible.
     pub mandatory: bool,
+    /// When captured pieces leave the board.
     pub removal: Removal,
+    /// A capture may continue in the direction it came from.
     pub turn_back: bool,
+    /// What a man that reaches its promotion zone during a capture does.
     pub promotion: MidPromotion,
+    /// Which landing a flying capture may choose.
     pub landing: Landing,
+    /// The precedence criteria, in order.
     pub precedence: Vec<Criterion>,
     /// The halt rule, if any.
     pub halt: Option<Halt>,
+}
+
+impl Default for CaptureRules {
+    /// Captures are mandatory, pieces leave the board when the move ends, a capture may
+    /// turn back, a man promotes only where its move ends, landings are free, no
+    /// precedence and no halt rule.
+    fn default() -> Self {
+        CaptureRules {
+            mandatory: true,
+            removal: Removal::End,
+            turn_back: true,
+            promotion: MidPromotion::AtEnd,
+            landing: Landing::Free,
+            precedence: Vec::new(),
+            halt: None,
+        }
+    }
 }
 
 /// A halt rule: a flying capture must land directly behind the last piece it takes
@@ -212,8 +287,11 @@ pub struct CaptureRules {
 /// the kinds in `kinds`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Halt {
+    /// Bit k: the rule applies after pieces of kind k.
     pub kinds: u8,
+    /// How many of the last pieces taken must be of those kinds.
     pub last: u8,
+    /// The fewest pieces the move must take for the rule to apply.
     pub min_captures: u8,
 }
 
@@ -222,28 +300,49 @@ pub struct Halt {
 pub struct EndRules {
     /// The side to move with no legal move wins (true) or loses (false).
     pub no_moves_wins: bool,
+    /// The side that first promotes a piece wins.
     pub promotion_wins: bool,
+    /// Draw when the same position occurs this many times.
     pub repetition: Option<u8>,
+}
+
+impl Default for EndRules {
+    /// The side that cannot move loses; no promotion win; no draw by repetition.
+    fn default() -> Self {
+        EndRules { no_moves_wins: false, promotion_wins: false, repetition: None }
+    }
 }
 
 /// A checked variant.
 #[derive(Clone, Debug)]
 pub struct Spec {
+    /// The variant's id, used on the command line.
     pub id: String,
+    /// The variant's name, for people.
     pub name: String,
+    /// A description, trimmed; empty if none.
     pub description: String,
+    /// Other names that find the variant on the command line.
     pub aliases: Vec<String>,
+    /// PDN GameType values that mean this variant.
     pub gametypes: Vec<String>,
+    /// Where the rules come from.
     pub sources: Vec<String>,
+    /// The board.
     pub geometry: Geometry,
+    /// How cells are named.
     pub notation: Notation,
+    /// The side that moves first.
     pub first: Side,
     /// Forward direction index per side.
     pub forward: [usize; 2],
+    /// The piece kinds; a kind's index is its number in moves and positions.
     pub kinds: Vec<Kind>,
+    /// How captures work.
     pub capture: CaptureRules,
     /// Start position: (cell, kind) per side.
     pub setup: [Vec<(u16, u8)>; 2],
+    /// How the game ends.
     pub end: EndRules,
     /// The variant's options and the choice made for each.
     pub options: Vec<VariantOption>,
@@ -252,9 +351,14 @@ pub struct Spec {
 /// An option of a variant, chosen at load.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VariantOption {
+    /// The option's name, as in `[options.NAME]`.
     pub name: String,
+    /// One line for people.
     pub help: String,
+    /// The choices, in file order.
     pub choices: Vec<String>,
+    /// The choice the file as written describes.
     pub default: String,
+    /// The choice made at load.
     pub chosen: String,
 }

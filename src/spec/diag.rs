@@ -1,12 +1,101 @@
 //! Diagnostics with spans: every error in a variant file names its line and column,
-//! shows the line, marks the span and, where it can, says how to fix it.
+//! shows the line, marks the span and, where it can, says how to fix it. Each carries a
+//! [`DiagnosticKind`] with a stable code a program can match on.
 
 use std::fmt;
 use std::ops::Range;
 
+/// Declares the kinds with their codes, so that the list of every kind and the codes
+/// cannot drift apart from the enum.
+macro_rules! kinds {
+    ($($(#[$doc:meta])* $name:ident => $code:literal,)*) => {
+        /// What kind of problem a [`Diagnostic`] reports. The [`code`](DiagnosticKind::code)
+        /// of a kind is stable: programs may match on it.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum DiagnosticKind {
+            $($(#[$doc])* $name,)*
+        }
+
+        impl DiagnosticKind {
+            /// Every kind, in declaration order.
+            pub const ALL: &'static [DiagnosticKind] = &[$(DiagnosticKind::$name),*];
+
+            /// The stable kebab-case code of the kind, e.g. `unknown-name`.
+            pub fn code(self) -> &'static str {
+                match self {
+                    $(DiagnosticKind::$name => $code,)*
+                }
+            }
+        }
+    };
+}
+
+kinds! {
+    /// The file is not well-formed TOML (an unclosed table header, a key given twice).
+    TomlSyntax => "toml-syntax",
+    /// A value has the wrong TOML type, such as `width = "10"`.
+    WrongType => "wrong-type",
+    /// A key that its table does not have, such as `promotes_too`.
+    UnknownKey => "unknown-key",
+    /// A key that its table needs is absent: `[setup]` without `black`, a square board
+    /// without `height`, `promotion` without `promotes_to`.
+    MissingKey => "missing-key",
+    /// A key that another key's value rules out: `side` on a square board, `numbering` with
+    /// algebraic notation.
+    ConflictingKeys => "conflicting-keys",
+    /// A name that means nothing where it stands: a direction, a piece kind, a call, a
+    /// choice of a fixed list.
+    UnknownName => "unknown-name",
+    /// A number outside its allowed range.
+    OutOfRange => "out-of-range",
+    /// A string whose form is wrong: an id, a FEN prefix, a symbol.
+    Malformed => "malformed",
+    /// Something given twice that must be given once: a FEN prefix, a precedence criterion.
+    Duplicate => "duplicate",
+    /// The setup gives a cell to both sides.
+    OverlappingSetup => "overlapping-setup",
+    /// A piece kind promotes to itself.
+    SelfPromotion => "self-promotion",
+    /// A set that may not be empty is: a direction set, a promotion zone, a backwards
+    /// range, the piece kinds.
+    EmptySet => "empty-set",
+    /// An expression string does not parse.
+    ExpressionSyntax => "expression-syntax",
+    /// An expression of the wrong sort for its place, such as a number where a direction
+    /// set is expected, or a quiet move that is not a call.
+    WrongExpression => "wrong-expression",
+    /// A `where` condition where none is allowed (on a capture or a cell set).
+    MisplacedCondition => "misplaced-condition",
+    /// A call given a named argument it does not take.
+    UnknownArgument => "unknown-argument",
+    /// A call given the wrong number of positional arguments.
+    ArgumentCount => "argument-count",
+    /// A cell, square, row or column that is not on the board.
+    OffBoard => "off-board",
+    /// A square of the colour that is not played on.
+    UnplayableCell => "unplayable-cell",
+    /// A square number on a board whose cells are named algebraically.
+    WrongNotation => "wrong-notation",
+}
+
+impl DiagnosticKind {
+    /// The kind with this code, if any.
+    pub fn from_code(code: &str) -> Option<DiagnosticKind> {
+        DiagnosticKind::ALL.iter().copied().find(|k| k.code() == code)
+    }
+}
+
+impl fmt::Display for DiagnosticKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
 /// One problem in a variant file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
+    /// What kind of problem it is.
+    pub kind: DiagnosticKind,
     /// What is wrong, in one sentence.
     pub message: String,
     /// Byte range in the file.
@@ -19,8 +108,13 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     /// A diagnostic without help text.
-    pub fn new(message: impl Into<String>, span: Range<usize>, label: impl Into<String>) -> Self {
-        Diagnostic { message: message.into(), span, label: label.into(), help: None }
+    pub fn new(kind: DiagnosticKind, message: impl Into<String>, span: Range<usize>, label: impl Into<String>) -> Self {
+        Diagnostic { kind, message: message.into(), span, label: label.into(), help: None }
+    }
+
+    /// "unknown WHAT `NAME`": a name that means nothing here.
+    pub fn unknown_name(what: &str, name: &str, span: Range<usize>, label: impl Into<String>) -> Self {
+        Diagnostic::new(DiagnosticKind::UnknownName, format!("unknown {what} `{name}`"), span, label)
     }
 
     /// Adds help text.
@@ -30,6 +124,14 @@ impl Diagnostic {
     }
 }
 
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Diagnostic {}
+
 /// Every problem found in one variant file, with the file's text to show them in.
 #[derive(Clone, Debug)]
 pub struct Diagnostics {
@@ -37,8 +139,18 @@ pub struct Diagnostics {
     pub file: String,
     /// The file's text.
     pub source: String,
+    /// The option choices merged into the file when the problems were found, as (option,
+    /// choice) pairs; empty for the file as written.
+    pub choices: Vec<(String, String)>,
     /// The problems, in file order.
     pub items: Vec<Diagnostic>,
+}
+
+impl Diagnostics {
+    /// The problems of the file as written (no option choice merged).
+    pub fn new(file: &str, source: &str, items: Vec<Diagnostic>) -> Self {
+        Diagnostics { file: file.to_string(), source: source.to_string(), choices: Vec::new(), items }
+    }
 }
 
 impl std::error::Error for Diagnostics {}
@@ -70,6 +182,22 @@ pub fn near_miss<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) 
         }
     }
     best.map(|(_, c)| c)
+}
+
+/// Help for an unknown `word`: "did you mean `X`? " before `known` when `word` is a near
+/// miss of one of `candidates`, `known` alone otherwise.
+pub fn did_you_mean<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>, known: impl Into<String>) -> String {
+    let known = known.into();
+    match near_miss(word, candidates) {
+        Some(m) => format!("did you mean `{m}`? {known}"),
+        None => known,
+    }
+}
+
+/// " (did you mean `X`?)" for a stored suggestion, empty without one: the aside in
+/// one-line errors such as an unknown option.
+pub fn did_you_mean_aside(suggestion: &Option<String>) -> String {
+    suggestion.as_ref().map(|m| format!(" (did you mean `{m}`?)")).unwrap_or_default()
 }
 
 /// Edit distance counting a swap of two neighbouring letters as one edit.
@@ -117,7 +245,12 @@ impl fmt::Display for Diagnostics {
             }
         }
         let n = self.items.len();
-        write!(f, "{} error{} in {}", n, if n == 1 { "" } else { "s" }, self.file)
+        write!(f, "{} error{} in {}", n, if n == 1 { "" } else { "s" }, self.file)?;
+        if !self.choices.is_empty() {
+            let choices: Vec<String> = self.choices.iter().map(|(o, c)| format!("{o}={c}")).collect();
+            write!(f, " with option{} {}", if choices.len() == 1 { "" } else { "s" }, choices.join(", "))?;
+        }
+        Ok(())
     }
 }
 
@@ -130,11 +263,26 @@ mod tests {
         assert_eq!(near_miss("forwrd", ["forward", "backward"]), Some("forward"));
         assert_eq!(near_miss("zzz", ["forward", "backward"]), None);
         assert_eq!(near_miss("jmup", ["jump", "fly", "leap"]), Some("jump"));
+        assert_eq!(did_you_mean("jmup", ["jump", "fly"], "calls: jump, fly"), "did you mean `jump`? calls: jump, fly");
+        assert_eq!(did_you_mean("zzz", ["jump", "fly"], "calls: jump, fly"), "calls: jump, fly");
     }
 
     #[test]
     fn positions() {
         assert_eq!(line_col("ab\ncd", 3), (2, 1));
         assert_eq!(line_col("ab\ncd", 4), (2, 2));
+    }
+
+    #[test]
+    fn codes_are_distinct_kebab_case_and_round_trip() {
+        for &k in DiagnosticKind::ALL {
+            let code = k.code();
+            assert!(code.chars().all(|c| c.is_ascii_lowercase() || c == '-'), "{code}");
+            assert_eq!(DiagnosticKind::from_code(code), Some(k));
+        }
+        let mut codes: Vec<&str> = DiagnosticKind::ALL.iter().map(|k| k.code()).collect();
+        codes.sort();
+        codes.dedup();
+        assert_eq!(codes.len(), DiagnosticKind::ALL.len());
     }
 }

@@ -3,13 +3,19 @@
 //! The grammar is `grammar/rules.pest`. Lowering from pest pairs is one function per
 //! grammar rule; what names and calls mean is decided later, in `check`.
 
-use super::diag::Diagnostic;
+use super::diag::{Diagnostic, DiagnosticKind};
 use pest::Parser;
 use std::ops::Range;
 
-#[derive(pest_derive::Parser)]
-#[grammar = "../grammar/rules.pest"]
-struct DslParser;
+/// The generated parser, in a private module so that pest's `Rule` enum stays inside the
+/// crate.
+mod grammar {
+    #[derive(pest_derive::Parser)]
+    #[grammar = "../grammar/rules.pest"]
+    pub(super) struct DslParser;
+}
+
+use grammar::{DslParser, Rule};
 
 /// A set operator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,17 +32,59 @@ pub enum Op {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Expr {
     /// A bare name: `forward`, `a1`, `any`.
-    Name { name: String, span: Range<usize> },
+    Name {
+        /// The name.
+        name: String,
+        /// Its span.
+        span: Range<usize>,
+    },
     /// A number: `31`.
-    Number { value: u32, span: Range<usize> },
+    Number {
+        /// The number.
+        value: u32,
+        /// Its span.
+        span: Range<usize>,
+    },
     /// A square range: `31-50`.
-    Range { from: u32, to: u32, span: Range<usize> },
+    Range {
+        /// The first square.
+        from: u32,
+        /// The last square.
+        to: u32,
+        /// The range's span.
+        span: Range<usize>,
+    },
     /// A number interval: `1..4`.
-    Interval { from: u32, to: u32, span: Range<usize> },
+    Interval {
+        /// The first number.
+        from: u32,
+        /// The last number.
+        to: u32,
+        /// The interval's span.
+        span: Range<usize>,
+    },
     /// A call: `step(diagonal)`, `fly(diagonal, land = any)`.
-    Call { name: String, name_span: Range<usize>, args: Vec<Arg>, span: Range<usize> },
+    Call {
+        /// The called name: `step`.
+        name: String,
+        /// The span of the name.
+        name_span: Range<usize>,
+        /// The arguments, in order.
+        args: Vec<Arg>,
+        /// The span of the whole call.
+        span: Range<usize>,
+    },
     /// `a op b`.
-    Binary { op: Op, lhs: Box<Expr>, rhs: Box<Expr>, span: Range<usize> },
+    Binary {
+        /// The operator.
+        op: Op,
+        /// The left operand.
+        lhs: Box<Expr>,
+        /// The right operand.
+        rhs: Box<Expr>,
+        /// The span of the whole expression.
+        span: Range<usize>,
+    },
 }
 
 /// A call argument, positional or named.
@@ -51,7 +99,9 @@ pub struct Arg {
 /// A whole DSL string: a body and an optional `where` condition.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Expression {
+    /// What the string describes: cells, directions, a move or a capture.
     pub body: Expr,
+    /// The `where` condition, if any.
     pub condition: Option<Expr>,
 }
 
@@ -146,7 +196,7 @@ fn lower_operator(p: Pair) -> Op {
 }
 
 fn number(text: &str, span: Range<usize>) -> Result<u32, Diagnostic> {
-    text.parse().map_err(|_| Diagnostic::new(format!("the number `{text}` is too large"), span, "too large"))
+    text.parse().map_err(|_| Diagnostic::new(DiagnosticKind::OutOfRange, format!("the number `{text}` is too large"), span, "too large"))
 }
 
 fn lower_term(p: Pair, base: usize) -> Result<Expr, Diagnostic> {
@@ -245,8 +295,13 @@ fn syntax_error(e: pest::error::Error<Rule>, text: &str, base: usize) -> Diagnos
     } else {
         "expressions combine names, numbers, calls like `step(diagonal & forward)` and the operators `|`, `&`, `except`; see docs/variant-format.md".to_string()
     };
-    Diagnostic::new(format!("syntax error in expression: expected {wanted}, found {found}"), base + pos..end, format!("expected {wanted}"))
-        .help(help)
+    Diagnostic::new(
+        DiagnosticKind::ExpressionSyntax,
+        format!("syntax error in expression: expected {wanted}, found {found}"),
+        base + pos..end,
+        format!("expected {wanted}"),
+    )
+    .help(help)
 }
 
 #[cfg(test)]

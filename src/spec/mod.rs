@@ -5,10 +5,11 @@ mod check;
 mod checked;
 pub mod diag;
 pub mod dsl;
+mod lower;
 mod options;
 pub mod raw;
 
 pub use check::load;
 pub use checked::*;
-pub use diag::{Diagnostic, Diagnostics};
-pub use options::{load_with, OptionError};
+pub use diag::{Diagnostic, DiagnosticKind, Diagnostics};
+pub use options::{load_with, OptionError, UnknownChoice, UnknownOption};

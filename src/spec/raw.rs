@@ -15,14 +15,21 @@ pub type SStr = Spanned<String>;
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawVariant {
+    /// The `[variant]` table.
     pub variant: RawMeta,
+    /// The `[board]` table.
     pub board: Spanned<RawBoard>,
+    /// The `[sides]` table.
     #[serde(default)]
     pub sides: Option<Spanned<RawSides>>,
+    /// The `[pieces.NAME]` tables, in file order.
     pub pieces: Ordered<Spanned<RawPiece>>,
+    /// The `[capture]` table.
     #[serde(default)]
     pub capture: Option<Spanned<RawCapture>>,
+    /// The `[setup]` table.
     pub setup: Spanned<RawSetup>,
+    /// The `[end]` table.
     #[serde(default)]
     pub end: Option<Spanned<RawEnd>>,
     /// Options chosen at load: `[options.NAME]` with `default`, `help` and
@@ -37,6 +44,7 @@ pub struct RawVariant {
 pub struct RawOption {
     /// The choice the rest of the file describes.
     pub default: SStr,
+    /// One line for people.
     #[serde(default)]
     pub help: Option<SStr>,
     /// `choices.CHOICE`: the tables and keys this choice changes (empty for the default).
@@ -47,15 +55,20 @@ pub struct RawOption {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawMeta {
+    /// The id, used on the command line.
     pub id: SStr,
+    /// The name, for people.
     pub name: SStr,
+    /// A description.
     #[serde(default)]
     pub description: Option<SStr>,
+    /// Other names that find the variant.
     #[serde(default)]
     pub aliases: Vec<SStr>,
     /// PDN GameType value(s) that mean this variant, e.g. "20" or "25,W,8,8,A0,0".
     #[serde(default)]
     pub gametype: Vec<SStr>,
+    /// Where the rules come from.
     #[serde(default)]
     pub sources: Vec<SStr>,
 }
@@ -64,11 +77,15 @@ pub struct RawMeta {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawBoard {
+    /// "square" or "hex".
     pub shape: SStr,
+    /// Square boards: the number of columns.
     #[serde(default)]
     pub width: Option<Spanned<i64>>,
+    /// Square boards: the number of rows.
     #[serde(default)]
     pub height: Option<Spanned<i64>>,
+    /// Hexagonal boards: the number of cells along each edge.
     #[serde(default)]
     pub side: Option<Spanned<i64>>,
     /// "dark" or "all" (square boards).
@@ -89,10 +106,13 @@ pub struct RawBoard {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawSides {
+    /// "white" (default) or "black".
     #[serde(default)]
     pub first: Option<SStr>,
+    /// White's forward direction (default `n`); Black's is its opposite unless given.
     #[serde(default)]
     pub white_forward: Option<SStr>,
+    /// Black's forward direction.
     #[serde(default)]
     pub black_forward: Option<SStr>,
 }
@@ -107,8 +127,10 @@ pub struct RawPiece {
     /// One-letter symbol for diagrams (white's; black's is the other case).
     #[serde(default)]
     pub symbol: Option<SStr>,
+    /// Quiet moves: `step(...)`, `slide(...)`, `run(...)`.
     #[serde(default)]
     pub moves: Vec<SStr>,
+    /// Captures: `jump(...)`, `fly(...)`, `leap(...)`.
     #[serde(default)]
     pub captures: Vec<SStr>,
     /// Kinds of enemy piece this kind may capture (default: all).
@@ -118,6 +140,7 @@ pub struct RawPiece {
     /// zone is its half-turn.
     #[serde(default)]
     pub promotion: Option<SStr>,
+    /// The kind a piece of this kind promotes to.
     #[serde(default)]
     pub promotes_to: Option<SStr>,
     /// Value for capture precedence by value.
@@ -137,6 +160,7 @@ pub struct RawPiece {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawCapture {
+    /// A capture must be made when one is possible (default true).
     #[serde(default)]
     pub mandatory: Option<Spanned<bool>>,
     /// "end" or "immediate".
@@ -151,6 +175,7 @@ pub struct RawCapture {
     /// "free" or "must-continue".
     #[serde(default)]
     pub landing: Option<SStr>,
+    /// Precedence criteria, in order.
     #[serde(default)]
     pub precedence: Vec<SStr>,
     /// Halt rule: kinds after which, when captured last, a flying capture must land
@@ -169,10 +194,14 @@ pub struct RawCapture {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawSetup {
+    /// White's cells.
     pub white: SStr,
+    /// Black's cells.
     pub black: SStr,
+    /// The kind of White's pieces (default: the first kind).
     #[serde(default)]
     pub white_kind: Option<SStr>,
+    /// The kind of Black's pieces (default: the first kind).
     #[serde(default)]
     pub black_kind: Option<SStr>,
 }

@@ -1,0 +1,77 @@
+//! `[capture]`: how a capture move is built and which captures must be preferred.
+
+use super::{kind_index, one_of, Checker};
+use crate::spec::checked::{CaptureRules, Criterion, Halt, Landing, MidPromotion, Removal};
+use crate::spec::diag::{Diagnostic, DiagnosticKind};
+use crate::spec::raw::RawCapture;
+
+impl Checker<'_> {
+    /// `[capture]` over the defaults of [`CaptureRules`]; a bad key keeps its default.
+    pub(super) fn capture(&mut self, c: &RawCapture, kind_names: &[String]) -> CaptureRules {
+        let mut capture = CaptureRules::default();
+        if let Some(m) = &c.mandatory {
+            capture.mandatory = *m.get_ref();
+        }
+        if let Some(t) = &c.turn_back {
+            capture.turn_back = *t.get_ref();
+        }
+        if let Some(r) = &c.removal {
+            let r = one_of(r, &[("end", Removal::End), ("immediate", Removal::Immediate)], "removal");
+            if let Some(v) = self.ok(r) {
+                capture.removal = v;
+            }
+        }
+        if let Some(p) = &c.promotion {
+            let names = [
+                ("at-end", MidPromotion::AtEnd),
+                ("promote-and-continue", MidPromotion::PromoteAndContinue),
+                ("ends-move", MidPromotion::EndsMove),
+            ];
+            if let Some(v) = self.ok(one_of(p, &names, "promotion rule")) {
+                capture.promotion = v;
+            }
+        }
+        if let Some(l) = &c.landing {
+            let r = one_of(l, &[("free", Landing::Free), ("must-continue", Landing::MustContinue)], "landing rule");
+            if let Some(v) = self.ok(r) {
+                capture.landing = v;
+            }
+        }
+        for p in &c.precedence {
+            let Some(v) = self.ok(one_of(p, &Criterion::NAMES, "precedence criterion")) else { continue };
+            if capture.precedence.contains(&v) {
+                self.err(
+                    Diagnostic::new(DiagnosticKind::Duplicate, format!("`{}` is listed twice", v.name()), p.span(), "already a criterion")
+                        .help("each criterion counts once; remove this one"),
+                );
+            } else {
+                capture.precedence.push(v);
+            }
+        }
+        capture.halt = self.halt(c, kind_names);
+        capture
+    }
+
+    /// The halt rule: `halt_behind`, `halt_last` (default 1) and `halt_min_captures`
+    /// (default 1).
+    fn halt(&mut self, c: &RawCapture, kind_names: &[String]) -> Option<Halt> {
+        let mut kinds = 0u8;
+        for k in &c.halt_behind {
+            if let Some(i) = self.ok(kind_index(k, kind_names)) {
+                kinds |= 1 << i;
+            }
+        }
+        let last = self.int(&c.halt_last, "`halt_last`", 1..33).unwrap_or(1) as u8;
+        let min_captures = self.int(&c.halt_min_captures, "`halt_min_captures`", 1..65).unwrap_or(1) as u8;
+        if kinds != 0 {
+            return Some(Halt { kinds, last, min_captures });
+        }
+        if let Some(v) = c.halt_last.as_ref().or(c.halt_min_captures.as_ref()) {
+            self.err(
+                Diagnostic::new(DiagnosticKind::MissingKey, "a halt rule needs `halt_behind`", v.span(), "halt after which kinds?")
+                    .help("add e.g. `halt_behind = [\"king\"]`; list every kind to halt after any piece"),
+            );
+        }
+        None
+    }
+}

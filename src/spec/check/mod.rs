@@ -1,0 +1,209 @@
+//! From the file as written to a checked [`Spec`]: names resolved, sets computed, every
+//! error collected with its span. One function per table of the file, each in its own
+//! file; the expressions inside the strings are lowered in [`lower`](super::lower).
+
+mod board;
+mod capture;
+mod end;
+mod meta;
+mod options;
+mod pieces;
+mod setup;
+mod sides;
+
+use super::checked::*;
+use super::diag::{did_you_mean, Diagnostic, DiagnosticKind, Diagnostics};
+use super::dsl;
+use super::lower::{lower_cells, Board};
+use super::raw::{RawVariant, SStr};
+use crate::geometry::CellSet;
+use serde::Deserialize;
+use std::ops::Range;
+use toml::de::DeTable;
+use toml::Spanned;
+
+/// Parses and checks a variant file. `file` is the name shown in diagnostics.
+pub fn load(source: &str, file: &str) -> Result<Spec, Diagnostics> {
+    let tree = parse(source).map_err(|d| Diagnostics::new(file, source, vec![d]))?;
+    check_tree(tree, source).map_err(|items| Diagnostics::new(file, source, items))
+}
+
+/// The TOML tree of a variant file, every key and value with its span in `source`.
+pub(super) fn parse(source: &str) -> Result<Spanned<DeTable<'_>>, Diagnostic> {
+    DeTable::parse(source).map_err(|e| toml_error(&e, source))
+}
+
+/// Checks a variant given as a TOML tree whose spans point into `source`: the spec, or
+/// every problem in file order.
+pub(super) fn check_tree(tree: Spanned<DeTable<'_>>, source: &str) -> Result<Spec, Vec<Diagnostic>> {
+    let raw = RawVariant::deserialize(toml::de::Deserializer::from(tree)).map_err(|e| vec![toml_error(&e, source)])?;
+    let mut cx = Checker { source, errors: Vec::new() };
+    match cx.variant(&raw) {
+        Some(s) if cx.errors.is_empty() => Ok(s),
+        _ => {
+            let mut items = cx.errors;
+            items.sort_by_key(|d| d.span.start);
+            Err(items)
+        }
+    }
+}
+
+/// A TOML or serde error as a diagnostic.
+pub(super) fn toml_error(e: &toml::de::Error, source: &str) -> Diagnostic {
+    let span = e.span().unwrap_or(0..0);
+    let msg = e.message().trim().to_string();
+    // serde says: unknown field `foo`, expected one of `a`, `b`
+    if let Some(rest) = msg.strip_prefix("unknown field `") {
+        if let Some((name, tail)) = rest.split_once('`') {
+            let expected: Vec<&str> = tail.split('`').skip(1).step_by(2).collect();
+            return Diagnostic::new(DiagnosticKind::UnknownKey, format!("unknown key `{name}`"), span, "not a key of this table")
+                .help(did_you_mean(name, expected.iter().copied(), format!("the keys here are: {}", expected.join(", "))));
+        }
+    }
+    if let Some(rest) = msg.strip_prefix("missing field `") {
+        let name = rest.split('`').next().unwrap_or("");
+        return Diagnostic::new(DiagnosticKind::MissingKey, format!("missing key `{name}`"), span, format!("this table needs `{name}`"))
+            .help("see docs/variant-format.md for the keys of each table");
+    }
+    // toml says only "duplicate key"; name it.
+    let msg = match source.get(span.clone()) {
+        Some(key) if msg == "duplicate key" && !key.is_empty() && !key.contains('\n') => format!("duplicate key `{key}`"),
+        _ => msg,
+    };
+    let span = if span.is_empty() && span.start < source.len() { span.start..span.start + 1 } else { span };
+    // serde's words for a value of the wrong type or form; anything else is TOML syntax.
+    let kind = if ["invalid type:", "invalid value:", "invalid length"].iter().any(|p| msg.starts_with(p)) {
+        DiagnosticKind::WrongType
+    } else {
+        DiagnosticKind::TomlSyntax
+    };
+    Diagnostic::new(kind, msg.replace('\n', " "), span, "here").help("a variant file is TOML; see docs/variant-format.md")
+}
+
+/// One of a fixed list of names, as a string value: `removal = "immediate"`.
+fn one_of<T: Copy>(s: &SStr, options: &[(&str, T)], what: &str) -> Result<T, Diagnostic> {
+    if let Some((_, v)) = options.iter().find(|(n, _)| *n == s.get_ref()) {
+        return Ok(*v);
+    }
+    let names: Vec<&str> = options.iter().map(|(n, _)| *n).collect();
+    Err(Diagnostic::unknown_name(what, s.get_ref(), s.span(), format!("not a known {what}")).help(did_you_mean(
+        s.get_ref(),
+        names.iter().copied(),
+        format!("expected one of: {}", names.join(", ")),
+    )))
+}
+
+/// The kind named by `s` among the kinds of the file.
+fn kind_index(s: &SStr, kind_names: &[String]) -> Result<u8, Diagnostic> {
+    let opts: Vec<(&str, u8)> = kind_names.iter().enumerate().map(|(i, n)| (n.as_str(), i as u8)).collect();
+    one_of(s, &opts, "piece kind")
+}
+
+/// Collects the problems of one file while its tables are checked.
+struct Checker<'a> {
+    source: &'a str,
+    errors: Vec<Diagnostic>,
+}
+
+impl Checker<'_> {
+    fn err(&mut self, d: Diagnostic) {
+        self.errors.push(d);
+    }
+
+    fn ok<T>(&mut self, r: Result<T, Diagnostic>) -> Option<T> {
+        match r {
+            Ok(v) => Some(v),
+            Err(d) => {
+                self.err(d);
+                None
+            }
+        }
+    }
+
+    /// Byte offset of the first character inside a string value's quotes.
+    fn inner(&self, s: &SStr) -> usize {
+        let start = s.span().start;
+        let rest = &self.source[start.min(self.source.len())..];
+        if rest.starts_with("\"\"\"") || rest.starts_with("'''") {
+            start + 3
+        } else if rest.starts_with('"') || rest.starts_with('\'') {
+            start + 1
+        } else {
+            start
+        }
+    }
+
+    /// Parses an expression string.
+    fn parse(&mut self, s: &SStr) -> Option<dsl::Expression> {
+        let base = self.inner(s);
+        let r = dsl::parse(s.get_ref(), base);
+        self.ok(r)
+    }
+
+    /// Refuses a `where` condition on an expression that takes none.
+    fn no_condition(&mut self, e: &dsl::Expression, message: &str, label: &str) {
+        if let Some(c) = &e.condition {
+            self.err(Diagnostic::new(DiagnosticKind::MisplacedCondition, message, c.span(), label));
+        }
+    }
+
+    /// A cell set written from White's point of view, for both sides (Black's is its half
+    /// turn): promotion zones and cells to avoid.
+    fn relative_cells(&mut self, s: &SStr, board: &Board) -> Option<[CellSet; 2]> {
+        let e = self.parse(s)?;
+        self.no_condition(&e, "cell sets take no `where` condition", "not here");
+        let mut zones = [CellSet::EMPTY; 2];
+        for side in Side::BOTH {
+            let r = lower_cells(&e.body, &board.side(side, true));
+            zones[side as usize] = self.ok(r)?;
+        }
+        Some(zones)
+    }
+
+    /// An optional integer key, refused outside `range`.
+    fn int(&mut self, v: &Option<Spanned<i64>>, what: &str, range: Range<i64>) -> Option<i64> {
+        let v = v.as_ref()?;
+        if range.contains(v.get_ref()) {
+            Some(*v.get_ref())
+        } else {
+            self.err(Diagnostic::new(
+                DiagnosticKind::OutOfRange,
+                format!("{what} must be from {} to {}, not {}", range.start, range.end - 1, v.get_ref()),
+                v.span(),
+                "out of range",
+            ));
+            None
+        }
+    }
+
+    /// The whole file, table by table.
+    fn variant(&mut self, raw: &RawVariant) -> Option<Spec> {
+        let options = self.options(raw.options.as_ref());
+        let (geometry, notation) = self.board(&raw.board)?;
+        let sides = self.sides(raw.sides.as_ref(), &geometry);
+        let board = Board { g: &geometry, n: &notation, forward: sides.forward };
+        let kinds = self.pieces(&raw.pieces, raw.board.span(), &board)?;
+        let kind_names: Vec<String> = kinds.iter().map(|k| k.name.clone()).collect();
+        let capture = raw.capture.as_ref().map_or_else(CaptureRules::default, |c| self.capture(c.get_ref(), &kind_names));
+        let setup = self.setup(raw.setup.get_ref(), &board, &kind_names);
+        let end = raw.end.as_ref().map_or_else(EndRules::default, |e| self.end(e.get_ref()));
+        let meta = self.meta(&raw.variant);
+        Some(Spec {
+            id: meta.id,
+            name: meta.name,
+            description: meta.description,
+            aliases: meta.aliases,
+            gametypes: meta.gametypes,
+            sources: meta.sources,
+            geometry,
+            notation,
+            first: sides.first,
+            forward: sides.forward,
+            kinds,
+            capture,
+            setup,
+            end,
+            options,
+        })
+    }
+}

@@ -1,0 +1,92 @@
+//! Direction sets: `diagonal & forward`, `n | ne | nw`, `all except backward`.
+
+use super::{Board, Ctx};
+use crate::geometry::{Geometry, Shape};
+use crate::spec::checked::Side;
+use crate::spec::diag::{did_you_mean, Diagnostic, DiagnosticKind};
+use crate::spec::dsl::{Expr, Op};
+use std::ops::Range;
+
+/// A direction set for both sides (compass names turned for Black), refused if empty.
+pub(in crate::spec) fn side_dirs(e: &Expr, board: &Board) -> Result<[u8; 2], Diagnostic> {
+    let mut out = [0u8; 2];
+    for side in Side::BOTH {
+        out[side as usize] = lower_dirs(e, &board.side(side, true))?;
+    }
+    if out[0] == 0 {
+        return Err(Diagnostic::new(DiagnosticKind::EmptySet, "this direction set is empty", e.span(), "no direction")
+            .help("check the operators: `diagonal & forward` keeps the forward diagonals"));
+    }
+    Ok(out)
+}
+
+/// The named direction sets and the directions of a shape, for help texts.
+fn dir_names(g: &Geometry) -> Vec<&'static str> {
+    let mut v: Vec<&'static str> = g.dirs().iter().map(|d| d.name).collect();
+    v.extend(["all", "none", "forward", "backward", "sideways"]);
+    if matches!(g.shape(), Shape::Square { .. }) {
+        v.extend(["diagonal", "orthogonal"]);
+    }
+    v
+}
+
+/// A direction set for one side, as a mask of direction indices.
+pub(super) fn lower_dirs(e: &Expr, cx: &Ctx) -> Result<u8, Diagnostic> {
+    match e {
+        Expr::Name { name, span } => named_dirs(name, span, cx),
+        Expr::Binary { op, lhs, rhs, .. } => {
+            let (a, b) = (lower_dirs(lhs, cx)?, lower_dirs(rhs, cx)?);
+            Ok(match op {
+                Op::Union => a | b,
+                Op::Intersection => a & b,
+                Op::Difference => a & !b,
+            })
+        }
+        other => Err(Diagnostic::new(DiagnosticKind::WrongExpression, "expected a direction set", other.span(), "not a direction set")
+            .help(format!("directions here are: {}", dir_names(cx.g).join(", ")))),
+    }
+}
+
+/// A named direction set (`forward`, `diagonal`) or a compass direction (`ne`).
+fn named_dirs(name: &str, span: &Range<usize>, cx: &Ctx) -> Result<u8, Diagnostic> {
+    let g = cx.g;
+    let all = ((1u16 << g.dirs().len()) - 1) as u8;
+    let fwd = g.dirs()[cx.forward].plane;
+    let by_dot = |sign: i32| -> u8 {
+        let mut m = 0;
+        for (i, d) in g.dirs().iter().enumerate() {
+            let dot = d.plane.0 as i32 * fwd.0 as i32 + d.plane.1 as i32 * fwd.1 as i32;
+            if dot.signum() == sign {
+                m |= 1 << i;
+            }
+        }
+        m
+    };
+    let square = matches!(g.shape(), Shape::Square { .. });
+    Ok(match name {
+        "all" => all,
+        "none" => 0,
+        "forward" => by_dot(1),
+        "backward" => by_dot(-1),
+        "sideways" => by_dot(0),
+        "diagonal" if square => 0b0000_1111,
+        "orthogonal" if square => 0b1111_0000,
+        other => match g.dir_index(other) {
+            // Compass names turn with the side: Black's `n` is White's `s`.
+            Some(i) if cx.relative && cx.side == Side::Black => 1 << g.opposite(i),
+            Some(i) => 1 << i,
+            None => return Err(unknown_direction(other, span, g)),
+        },
+    })
+}
+
+fn unknown_direction(name: &str, span: &Range<usize>, g: &Geometry) -> Diagnostic {
+    let names = dir_names(g);
+    let hex = matches!(g.shape(), Shape::Hex { .. });
+    let help = if hex && ["e", "w", "diagonal", "orthogonal"].contains(&name) {
+        format!("hexagonal boards have vertical columns and six directions, no `{name}`; directions here are: {}", names.join(", "))
+    } else {
+        did_you_mean(name, names.iter().copied(), format!("directions here are: {}", names.join(", ")))
+    };
+    Diagnostic::unknown_name("direction", name, span.clone(), "not a direction").help(help)
+}

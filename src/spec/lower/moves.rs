@@ -1,0 +1,142 @@
+//! Quiet moves (`step`, `slide`, `run`) and captures (`jump`, `fly`, `leap`) of a piece
+//! kind.
+
+use super::{bare_name, side_dirs, split_args, Board};
+use crate::spec::checked::{CaptureKind, CaptureRule, Condition, Land, MoveKind, MoveRule, When};
+use crate::spec::diag::{did_you_mean, near_miss, Diagnostic, DiagnosticKind};
+use crate::spec::dsl::{self, Arg, Expr, Op};
+use std::ops::Range;
+
+const MOVE_CALLS: [&str; 3] = ["step", "slide", "run"];
+const CAPTURE_CALLS: [&str; 3] = ["jump", "fly", "leap"];
+
+/// The parts of a call: name, name span, arguments, whole span.
+type Call<'e> = (&'e str, &'e Range<usize>, &'e [Arg], &'e Range<usize>);
+
+fn call<'e>(e: &'e Expr, what: &str, example: &str, calls: &str) -> Result<Call<'e>, Diagnostic> {
+    match e {
+        Expr::Call { name, name_span, args, span } => Ok((name, name_span, args, span)),
+        other => Err(Diagnostic::new(
+            DiagnosticKind::WrongExpression,
+            format!("a {what} is a call such as `{example}`"),
+            other.span(),
+            format!("not a {what}"),
+        )
+        .help(calls.to_string())),
+    }
+}
+
+/// The help for an unknown call among `calls` that may belong under the other key.
+fn unknown_call(name: &str, calls: [&str; 3], known: &str, others: [&str; 3], other_key: &str) -> String {
+    if near_miss(name, calls).is_none() && others.contains(&name) {
+        format!("`{name}` is a {other_key}")
+    } else {
+        did_you_mean(name, calls, known)
+    }
+}
+
+/// One string of a kind's `moves`.
+pub(in crate::spec) fn lower_move(e: &dsl::Expression, board: &Board) -> Result<MoveRule, Diagnostic> {
+    let (name, name_span, args, span) =
+        call(&e.body, "move", "step(diagonal & forward)", "moves are `step(DIRS)`, `slide(DIRS)` and `run(DIRS)`")?;
+    let kind = match name {
+        "step" => MoveKind::Step,
+        "slide" => MoveKind::Slide,
+        "run" => MoveKind::Run,
+        other => {
+            return Err(Diagnostic::unknown_name("move", other, name_span.clone(), "not a move").help(unknown_call(
+                other,
+                MOVE_CALLS,
+                "moves are `step`, `slide` and `run`",
+                CAPTURE_CALLS,
+                "capture: put it under `captures`",
+            )));
+        }
+    };
+    let a = split_args(name, args, span, 1, &[])?;
+    let dirs = side_dirs(a.positional[0], board)?;
+    let condition = match &e.condition {
+        None => None,
+        Some(c) => {
+            bare_name(c, "condition", &["sees_enemy"])?;
+            Some(Condition::SeesEnemy)
+        }
+    };
+    Ok(MoveRule { kind, dirs, condition })
+}
+
+/// One string of a kind's `captures` (its `where` condition already refused).
+pub(in crate::spec) fn lower_capture(e: &Expr, board: &Board, kind_names: &[String]) -> Result<CaptureRule, Diagnostic> {
+    let (name, name_span, args, span) = call(e, "capture", "jump(diagonal)", "captures are `jump(DIRS)`, `fly(DIRS)` and `leap(DIRS)`")?;
+    let kind = match name {
+        "jump" => CaptureKind::Jump,
+        "fly" => CaptureKind::Fly,
+        "leap" => CaptureKind::Leap,
+        other => {
+            return Err(Diagnostic::unknown_name("capture", other, name_span.clone(), "not a capture").help(unknown_call(
+                other,
+                CAPTURE_CALLS,
+                "captures are `jump`, `fly` and `leap`",
+                MOVE_CALLS,
+                "quiet move: put it under `moves`",
+            )));
+        }
+    };
+    let allowed: &[&str] = match kind {
+        CaptureKind::Jump => &["when", "kinds"],
+        CaptureKind::Fly => &["land", "when", "kinds"],
+        CaptureKind::Leap => &["approach", "min", "when", "kinds"],
+    };
+    let a = split_args(name, args, span, 1, allowed)?;
+    let mut rule = CaptureRule::new(kind, side_dirs(a.positional[0], board)?);
+    for (arg, v) in a.named {
+        match arg {
+            "land" => rule.land = if bare_name(v, "landing", &["any", "next"])? == "any" { Land::Any } else { Land::Next },
+            "approach" => rule.approach = bare_name(v, "approach", &["any", "adjacent"])? == "any",
+            "when" => {
+                rule.when = match bare_name(v, "moment", &["always", "first", "continuing"])?.as_str() {
+                    "always" => When::Always,
+                    "first" => When::First,
+                    _ => When::Continuing,
+                }
+            }
+            "kinds" => rule.kinds = kind_mask(v, kind_names)?,
+            "min" => rule.min = leap_min(v)?,
+            other => unreachable!("split_args lets only the arguments of `{name}` through, not `{other}`"),
+        }
+    }
+    Ok(rule)
+}
+
+/// `min = N` of a leap.
+fn leap_min(v: &Expr) -> Result<u8, Diagnostic> {
+    match v {
+        Expr::Number { value, .. } if (2..=32).contains(value) => Ok(*value as u8),
+        Expr::Number { span, .. } => {
+            Err(Diagnostic::new(DiagnosticKind::OutOfRange, "`min` is from 2 to 32", span.clone(), "out of range")
+                .help("a leap takes a line of two or more pieces; to take one piece, use `jump` or `fly`"))
+        }
+        other => Err(Diagnostic::new(DiagnosticKind::WrongExpression, "`min` is a number", other.span(), "not a number")),
+    }
+}
+
+/// A set of piece kinds: `man`, `man | king`.
+fn kind_mask(e: &Expr, kinds: &[String]) -> Result<u8, Diagnostic> {
+    match e {
+        Expr::Name { name, span } => match kinds.iter().position(|k| k == name) {
+            Some(i) => Ok(1 << i),
+            None => Err(Diagnostic::unknown_name("piece kind", name, span.clone(), "not a piece kind").help(did_you_mean(
+                name,
+                kinds.iter().map(String::as_str),
+                format!("the kinds are: {}", kinds.join(", ")),
+            ))),
+        },
+        Expr::Binary { op: Op::Union, lhs, rhs, .. } => Ok(kind_mask(lhs, kinds)? | kind_mask(rhs, kinds)?),
+        other => Err(Diagnostic::new(
+            DiagnosticKind::WrongExpression,
+            "expected piece kinds such as `man | king`",
+            other.span(),
+            "not a set of kinds",
+        )),
+    }
+}
