@@ -87,8 +87,7 @@ fn named_cells(name: &str, span: &Range<usize>, g: &Geometry) -> Result<CellSet,
     }
     let looks_like_cell =
         name.chars().next().is_some_and(|c| c.is_ascii_lowercase()) && name[1..].chars().all(|c| c.is_ascii_digit()) && name.len() > 1;
-    let unplayable = matches!(g.shape(), Shape::Square { width, height, .. }
-        if name.len() > 1 && (name.as_bytes()[0].wrapping_sub(b'a')) < width && name[1..].parse::<u8>().is_ok_and(|r| (1..=height).contains(&r)));
+    let unplayable = g.is_unplayable_square(name);
     const SETS: &str =
         "cells are named like `a1` or numbered; sets are `all`, `rank(N)`, `ranks(A..B)`, `row(N)`, `rows(A..B)`, `column(X)`, `edge(DIRS)`";
     Err(if unplayable {
