@@ -1,13 +1,19 @@
 //! The generic engine: positions, legal moves, make/unmake, hashing, perft, outcome.
 
 mod bits;
-mod movegen;
+mod count;
+mod generate;
+mod make;
+mod moves;
 mod outcome;
 mod perft;
 mod position;
+mod quiet;
+mod search;
 mod sets;
 
-pub use movegen::{Move, MoveInfo, MoveList, Routes, Undo};
+pub use make::Undo;
+pub use moves::{Move, MoveInfo, MoveList, Routes};
 pub use outcome::Outcome;
 pub use perft::{divide, perft, perft_parallel, Counting};
 pub use position::{Position, QuietTrack};

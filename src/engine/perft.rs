@@ -1,6 +1,6 @@
 //! Perft: counting the leaves of the legal-move tree, one thread or many.
 
-use super::movegen::{MoveList, Routes};
+use super::moves::{MoveList, Routes};
 use super::position::Position;
 use crate::compile::Rules;
 use rayon::prelude::*;

@@ -2,7 +2,7 @@
 //! how many quiet moves there are, found for a whole side at once by shifts.
 
 use super::bits::Bits;
-use super::movegen::{Move, MoveList};
+use super::moves::{Move, MoveList};
 use super::position::Position;
 use crate::compile::{kind_of, KindTable, Rules};
 use crate::geometry::Layout;
