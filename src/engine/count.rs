@@ -1,6 +1,6 @@
 //! Counting legal moves without storing them (bulk counting at the leaves of perft).
 
-use super::bits::Bits;
+use super::bits::{on_layout, Bits};
 use super::moves::{Move, MoveList, Routes};
 use super::position::Position;
 use super::sets::Sets;
@@ -15,20 +15,16 @@ impl Position {
             self.generate(rules, list, routes);
             return list.len();
         }
-        match &rules.layout {
-            Some(l) if l.width <= 64 => {
-                let origins = Sets::<u64>::of(self, l).jump_origins(rules);
+        on_layout!(match rules {
+            bits(l: B) => {
+                let origins = Sets::<B>::of(self, l).jump_origins(rules);
                 self.count_moves_from(rules, l, list, routes, origins)
-            }
-            Some(l) => {
-                let origins = Sets::<u128>::of(self, l).jump_origins(rules);
-                self.count_moves_from(rules, l, list, routes, origins)
-            }
-            None => {
+            },
+            cells => {
                 self.gen_captures_by(rules, list, routes, &rules.spec().capture.precedence, Self::count_only(rules, routes));
                 self.and_quiet(rules, list, |p, list| p.gen_quiet::<true>(rules, list, p.pieces[p.side as usize]))
-            }
-        }
+            },
+        })
     }
 
     /// Whether captures can be counted without storing them: every route is a move when
@@ -70,16 +66,21 @@ impl Position {
     /// [`Rules::bit_leaves`]) and show that the position after `m` has no capture, its
     /// quiet moves are counted on the bit sets alone, without playing `m` on the board.
     pub fn count_after(&mut self, rules: &Rules, list: &MoveList, m: &Move, child: &mut MoveList, routes: Routes) -> usize {
-        match &rules.layout {
-            Some(l) if rules.bit_leaves && l.width <= 64 => self.count_after_bits::<u64>(rules, l, list, m, child, routes),
-            Some(l) if rules.bit_leaves => self.count_after_bits::<u128>(rules, l, list, m, child, routes),
-            _ => {
-                let undo = self.make(rules, list, m);
-                let n = self.count_moves(rules, child, routes);
-                self.unmake(rules, list, m, undo);
-                n
-            }
+        if !rules.bit_leaves {
+            return self.count_after_make(rules, list, m, child, routes);
         }
+        on_layout!(match rules {
+            bits(l: B) => self.count_after_bits::<B>(rules, l, list, m, child, routes),
+            cells => self.count_after_make(rules, list, m, child, routes),
+        })
+    }
+
+    /// [`Position::count_after`] by playing the move.
+    fn count_after_make(&mut self, rules: &Rules, list: &MoveList, m: &Move, child: &mut MoveList, routes: Routes) -> usize {
+        let undo = self.make(rules, list, m);
+        let n = self.count_moves(rules, child, routes);
+        self.unmake(rules, list, m, undo);
+        n
     }
 
     /// [`Position::count_after`] where bit sets suffice.

@@ -1,7 +1,7 @@
 //! Legal move generation: captures (found on bit sets where the board has a layout,
 //! then searched), then quiet moves unless a capture is compulsory.
 
-use super::bits::Bits;
+use super::bits::{on_layout, Bits};
 use super::moves::{Move, MoveList, Routes};
 use super::position::Position;
 use super::sets::Sets;
@@ -48,22 +48,18 @@ impl Position {
     /// Clears `list` and fills it with the complete captures ranked by `criteria`; with
     /// `count_only` they are only counted (see [`Search::count_only`]).
     pub(super) fn gen_captures_by(&mut self, rules: &Rules, list: &mut MoveList, routes: Routes, criteria: &[Criterion], count_only: bool) {
-        match &rules.layout {
-            Some(l) if l.width <= 64 => {
-                let origins = Sets::<u64>::of(self, l).jump_origins(rules);
-                self.gen_captures_from(rules, l, list, routes, criteria, count_only, origins);
-            }
-            Some(l) => {
-                let origins = Sets::<u128>::of(self, l).jump_origins(rules);
-                self.gen_captures_from(rules, l, list, routes, criteria, count_only, origins);
-            }
-            None => {
+        on_layout!(match rules {
+            bits(l: B) => {
+                let origins = Sets::<B>::of(self, l).jump_origins(rules);
+                self.gen_captures_from(rules, l, list, routes, criteria, count_only, origins)
+            },
+            cells => {
                 list.clear();
                 let us = self.side as usize;
                 let origins: CellSet = self.pieces[us].iter().filter(|&c| self.may_capture(rules, c, kind_of(self.board[c]))).collect();
                 self.search_each(rules, list, routes, criteria, count_only, origins.iter());
-            }
-        }
+            },
+        })
     }
 
     /// [`Position::gen_captures_by`] on bit sets, given the position's
