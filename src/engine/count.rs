@@ -21,7 +21,7 @@ impl Position {
                 self.count_moves_from(rules, l, list, routes, origins)
             },
             cells => {
-                self.gen_captures_by(rules, list, routes, &rules.spec().capture.precedence, Self::count_only(rules, routes));
+                self.gen_captures_by(rules, list, routes, rules.capture.precedence(), Self::count_only(rules, routes));
                 self.and_quiet(rules, list, |p, list| p.gen_quiet::<true>(rules, list, p.pieces[p.side as usize]))
             },
         })
@@ -38,7 +38,7 @@ impl Position {
     #[inline]
     fn and_quiet(&mut self, rules: &Rules, list: &mut MoveList, quiet: impl FnOnce(&mut Self, &mut MoveList) -> usize) -> usize {
         let captures = list.moves.len() + list.counted;
-        if captures > 0 && rules.spec().capture.mandatory {
+        if captures > 0 && rules.capture.mandatory {
             return captures;
         }
         captures + quiet(self, list)
@@ -48,7 +48,7 @@ impl Position {
     /// [`Sets::jump_origins`].
     fn count_moves_from<B: Bits>(&mut self, rules: &Rules, l: &Layout, list: &mut MoveList, routes: Routes, origins: (B, B)) -> usize {
         let count_only = Self::count_only(rules, routes);
-        self.gen_captures_from(rules, l, list, routes, &rules.spec().capture.precedence, count_only, origins);
+        self.gen_captures_from(rules, l, list, routes, rules.capture.precedence(), count_only, origins);
         self.and_quiet(rules, list, |p, list| p.count_quiet_mixed::<B>(rules, l, list))
     }
 

@@ -14,7 +14,7 @@ impl Position {
     /// different moves.
     pub fn generate(&mut self, rules: &Rules, list: &mut MoveList, routes: Routes) {
         self.gen_captures(rules, list, routes);
-        if list.moves.is_empty() || !rules.spec().capture.mandatory {
+        if list.moves.is_empty() || !rules.capture.mandatory {
             let pieces = self.pieces[self.side as usize];
             self.gen_quiet::<false>(rules, list, pieces);
         }
@@ -36,7 +36,7 @@ impl Position {
 
     /// Clears `list` and fills it with the legal captures (precedence applied).
     fn gen_captures(&mut self, rules: &Rules, list: &mut MoveList, routes: Routes) {
-        self.gen_captures_by(rules, list, routes, &rules.spec().capture.precedence, false);
+        self.gen_captures_by(rules, list, routes, rules.capture.precedence(), false);
     }
 
     /// Every complete capture, as if the variant had no precedence rule (free choice).

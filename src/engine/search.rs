@@ -6,8 +6,8 @@
 
 use super::moves::{Move, MoveList, Routes};
 use super::position::{Board, Position};
-use crate::compile::{kind_of, side_of, Rules, DEAD, EMPTY, NO_PROMOTION};
-use crate::spec::{CaptureKind, Criterion, Halt, Land, Landing, MidPromotion, Removal, When};
+use crate::compile::{kind_of, side_of, CaptureSettings, Rules, DEAD, EMPTY, NO_PROMOTION};
+use crate::spec::{CaptureKind, Criterion, Land, Landing, MidPromotion, Removal, When};
 
 const NO_DIR: u8 = 0xFF;
 
@@ -21,11 +21,7 @@ struct Search<'a> {
     start_kind: u8,
     paths: bool,
     turns: bool,
-    removal: Removal,
-    turn_back: bool,
-    mid: MidPromotion,
-    landing: Landing,
-    halt: Option<Halt>,
+    cap: CaptureSettings,
     criteria: &'a [Criterion],
     /// Count complete captures instead of storing them: every route is a different move
     /// and no two rules of a kind can find the same one.
@@ -52,7 +48,7 @@ impl Search<'_> {
 
     /// Whether a flying capture that ends now must land directly behind its last piece.
     fn halts(&self) -> bool {
-        let Some(h) = self.halt else { return false };
+        let Some(h) = self.cap.halt else { return false };
         let stack = &self.list.stack;
         stack.len() >= h.min_captures as usize
             && stack.len() >= h.last as usize
@@ -63,7 +59,7 @@ impl Search<'_> {
     fn take(&mut self, cell: u16) {
         let c = self.board[cell];
         self.list.stack.push((cell, c));
-        self.board[cell] = match self.removal {
+        self.board[cell] = match self.cap.removal {
             Removal::End => c | DEAD,
             Removal::Immediate => EMPTY,
         };
@@ -113,7 +109,7 @@ impl Search<'_> {
         if skip != NO_DIR {
             excluded |= 1 << skip;
         }
-        if !self.turn_back && last != NO_DIR {
+        if !self.cap.turn_back && last != NO_DIR {
             excluded |= 1 << r.opposite[last as usize];
         }
         for ri in 0..table.captures.len() {
@@ -209,7 +205,7 @@ impl Search<'_> {
     fn arrive(&self, cell: u16, k: u8) -> (u8, bool) {
         match self.rules.tables[self.us][k as usize].promoted[cell as usize & 255] {
             NO_PROMOTION => (k, false),
-            t => match self.mid {
+            t => match self.cap.mid_promotion {
                 MidPromotion::AtEnd => (k, false),
                 MidPromotion::PromoteAndContinue => (t, false),
                 MidPromotion::EndsMove => (k, true),
@@ -263,7 +259,7 @@ impl Search<'_> {
             l = r.next(l, d as usize);
             i += 1;
         }
-        if ended == 0 || (self.landing == Landing::MustContinue && any_cont) {
+        if ended == 0 || (self.cap.landing == Landing::MustContinue && any_cont) {
             return;
         }
         let mut l = first;
@@ -386,7 +382,6 @@ impl Position {
     ) {
         let Some(first) = origins.next() else { return };
         let us = self.side;
-        let spec_capture = &rules.spec().capture;
         let mut s = Search {
             rules,
             board: &mut self.board,
@@ -397,11 +392,7 @@ impl Position {
             start_kind: 0,
             paths: routes != Routes::Distinct,
             turns: routes == Routes::Turns,
-            removal: spec_capture.removal,
-            turn_back: spec_capture.turn_back,
-            mid: spec_capture.promotion,
-            landing: spec_capture.landing,
-            halt: spec_capture.halt,
+            cap: rules.capture,
             criteria,
             count_only,
         };
