@@ -5,7 +5,7 @@
 
 use divan::{black_box, Bencher};
 use polydame::record::pdn::{games, parse_game};
-use polydame::{load_variant, perft, random_game, replay, write_pdn, Counting, MoveList, Position, Routes, Rules};
+use polydame::{load_variant, perft, random_game, replay, write_pdn, MoveList, Position, Routes, Rules};
 
 fn main() {
     divan::main();
@@ -20,10 +20,10 @@ fn rules(id: &str) -> Rules {
 fn perft_start(bencher: Bencher, (id, depth): (&str, u32)) {
     let rules = rules(id);
     let mut pos = Position::start(&rules);
-    let nodes = perft(&mut pos, &rules, depth, Counting::Distinct);
+    let nodes = perft(&mut pos, &rules, depth, Routes::Distinct);
     bencher
         .counter(divan::counter::ItemsCount::new(nodes as usize))
-        .bench_local(|| perft(black_box(&mut pos), &rules, depth, Counting::Distinct));
+        .bench_local(|| perft(black_box(&mut pos), &rules, depth, Routes::Distinct));
 }
 
 /// Positions along a random game: a mix of openings, middle games with captures, and

@@ -54,7 +54,7 @@ pub mod spec;
 mod variants;
 
 pub use compile::{dump, Rules};
-pub use engine::{divide, perft, perft_parallel, Counting, Move, MoveInfo, MoveList, Outcome, Position, Routes};
+pub use engine::{divide, perft, perft_parallel, Move, MoveInfo, MoveList, Outcome, Position, Routes};
 pub use geometry::{CellSet, Geometry, Notation};
 pub use record::{
     full_path, move_text, parse_fen, random_game, replay, replay_with, write_fen, write_pdn, FenError, GameRecord, PlyError, Verdict,

@@ -2,8 +2,8 @@
 
 use clap::{Parser, Subcommand};
 use polydame::{
-    compile_text, divide, dump, full_path, load_variant_with, move_text, parse_fen, perft_parallel, shipped, write_fen, Counting, MoveInfo,
-    MoveList, Position, Rules,
+    compile_text, divide, dump, full_path, load_variant_with, move_text, parse_fen, perft_parallel, shipped, write_fen, MoveInfo, MoveList,
+    Position, Rules,
 };
 use serde_json::json;
 use std::io::Write;
@@ -303,11 +303,11 @@ fn run(cli: Cli) -> Result<(), Failure> {
             let mut pos = position(&rules, &fen)?;
             let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
             let counting = if paths {
-                Counting::Paths
+                polydame::Routes::Paths
             } else if landings {
-                Counting::Landings
+                polydame::Routes::Landings
             } else {
-                Counting::Distinct
+                polydame::Routes::Distinct
             };
             let start = Instant::now();
             let nodes = if by_move {

@@ -32,7 +32,7 @@ fn random_game(rules: &Rules, seed: u64, plies: usize) {
         assert!(list.len() <= routes.len(), "{}: more distinct moves than routes", rules.id());
         assert_eq!(list.is_empty(), routes.is_empty());
         let mut counted = MoveList::new();
-        for r in [Routes::Distinct, Routes::Turns, Routes::Landings] {
+        for r in [Routes::Distinct, Routes::Paths, Routes::Landings] {
             pos.generate(rules, &mut counted, r);
             pos.generate(&slow, &mut slow_list, r);
             let infos = |l: &MoveList| (0..l.len()).map(|i| l.info(i)).collect::<Vec<_>>();

@@ -7,7 +7,7 @@
 //! with comments naming the source of every number. The default run checks the counts up
 //! to `NODE_LIMIT` nodes; `cargo test --release -- --ignored` checks them all.
 
-use polydame::{load_variant, parse_fen, perft_parallel, Counting, Position};
+use polydame::{load_variant, parse_fen, perft_parallel, Position, Routes};
 use std::fs;
 
 const NODE_LIMIT: u64 = 2_000_000;
@@ -19,7 +19,7 @@ struct Case {
     fen: Option<String>,
     depth: u32,
     nodes: u64,
-    counting: Counting,
+    counting: Routes,
 }
 
 fn cases() -> Vec<Case> {
@@ -52,9 +52,9 @@ fn cases() -> Vec<Case> {
                         depth,
                         nodes,
                         counting: match kw {
-                            "perft" => Counting::Distinct,
-                            "paths" => Counting::Paths,
-                            _ => Counting::Landings,
+                            "perft" => Routes::Distinct,
+                            "paths" => Routes::Paths,
+                            _ => Routes::Landings,
                         },
                     });
                 }

@@ -95,7 +95,7 @@ bits!(u128);
 /// layout, or the `cells` arm when the board has no layout and moves are found cell by
 /// cell. Both types are compiled; the choice is one compare per call.
 ///
-/// ```ignore
+/// ```text
 /// on_layout!(match rules {
 ///     bits(l: B) => Sets::<B>::of(pos, l).count_quiet(rules).0,
 ///     cells => count_one_by_one(pos),

@@ -15,5 +15,5 @@ mod sets;
 pub use make::Undo;
 pub use moves::{Move, MoveInfo, MoveList, Routes};
 pub use outcome::Outcome;
-pub use perft::{divide, perft, perft_parallel, Counting};
+pub use perft::{divide, perft, perft_parallel};
 pub use position::{Position, QuietTrack};

@@ -111,7 +111,28 @@ impl MoveList {
     }
 }
 
-/// Which moves count as different.
+/// Which captures count as different moves, in move generation and in perft alike.
+///
+/// A flying king that takes a piece and goes on straight to take another passes cells
+/// where it could stop: [`Routes::Landings`] counts one route per such cell,
+/// [`Routes::Paths`] one for them all, [`Routes::Distinct`] one per result.
+///
+/// ```
+/// use polydame::{load_variant, parse_fen, MoveList, Routes};
+///
+/// let rules = load_variant("international").unwrap();
+/// // A white king on 46 takes 37 and 19, both on its long diagonal, and ends on 14, 10
+/// // or 5; between the two captures it may land on 32, 28 or 23 and go on straight.
+/// let mut pos = parse_fen(&rules, "W:WK46:B37,19").unwrap();
+/// let mut list = MoveList::new();
+/// let mut count = |routes| {
+///     pos.generate(&rules, &mut list, routes);
+///     list.len()
+/// };
+/// assert_eq!(count(Routes::Distinct), 3);
+/// assert_eq!(count(Routes::Paths), 3);
+/// assert_eq!(count(Routes::Landings), 9);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Routes {
     /// Captures with the same origin, destination, captured pieces and resulting piece
@@ -119,9 +140,10 @@ pub enum Routes {
     Distinct,
     /// Every capture route is a move, a route being the cells where the piece turns and
     /// where it ends: a flying king that goes on straight after a capture makes one route
-    /// whatever cell it passes (the convention of dctl's perft tables, Ludii and Dagaz).
-    Turns,
+    /// whatever cell it passes (the convention of dctl's perft tables and Dagaz).
+    Paths,
     /// Every sequence of landing cells is a move, including each cell where a flying king
-    /// could stop before going on straight (how records may write a capture).
+    /// could stop before going on straight (how records may write a capture; how Ludii,
+    /// kish and pydraughts count).
     Landings,
 }

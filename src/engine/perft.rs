@@ -5,29 +5,6 @@ use super::position::Position;
 use crate::compile::Rules;
 use rayon::prelude::*;
 
-/// How moves are counted.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Counting {
-    /// Captures with the same origin, destination and captured set are one move.
-    Distinct,
-    /// Every capture route counts ([`Routes::Turns`], the convention of the published
-    /// tables: dctl, Ludii, Dagaz).
-    Paths,
-    /// Every sequence of landing cells counts ([`Routes::Landings`], how kish and
-    /// pydraughts count).
-    Landings,
-}
-
-impl Counting {
-    fn routes(self) -> Routes {
-        match self {
-            Counting::Distinct => Routes::Distinct,
-            Counting::Paths => Routes::Turns,
-            Counting::Landings => Routes::Landings,
-        }
-    }
-}
-
 /// Move lists for every ply of a search, allocated once.
 pub struct Stack(Vec<MoveList>);
 
@@ -64,17 +41,16 @@ fn perft_rec(pos: &mut Position, rules: &Rules, depth: u32, routes: Routes, list
 }
 
 /// Leaves of the move tree `depth` plies deep, on one thread.
-pub fn perft(pos: &mut Position, rules: &Rules, depth: u32, counting: Counting) -> u64 {
+pub fn perft(pos: &mut Position, rules: &Rules, depth: u32, routes: Routes) -> u64 {
     if depth == 0 {
         return 1;
     }
     let mut stack = Stack::new(depth as usize);
-    perft_rec(pos, rules, depth, counting.routes(), &mut stack.0)
+    perft_rec(pos, rules, depth, routes, &mut stack.0)
 }
 
 /// Leaves under each root move: (move index in a fresh list, count).
-pub fn divide(pos: &mut Position, rules: &Rules, depth: u32, counting: Counting, threads: usize) -> (MoveList, Vec<u64>) {
-    let routes = counting.routes();
+pub fn divide(pos: &mut Position, rules: &Rules, depth: u32, routes: Routes, threads: usize) -> (MoveList, Vec<u64>) {
     let mut root = MoveList::new();
     pos.generate(rules, &mut root, routes);
     if depth <= 1 {
@@ -102,11 +78,10 @@ pub fn divide(pos: &mut Position, rules: &Rules, depth: u32, counting: Counting,
 
 /// Leaves of the move tree on `threads` threads (split at the root, or one ply lower when
 /// the root has fewer moves than threads).
-pub fn perft_parallel(pos: &mut Position, rules: &Rules, depth: u32, counting: Counting, threads: usize) -> u64 {
+pub fn perft_parallel(pos: &mut Position, rules: &Rules, depth: u32, routes: Routes, threads: usize) -> u64 {
     if threads <= 1 || depth < 3 {
-        return perft(pos, rules, depth, counting);
+        return perft(pos, rules, depth, routes);
     }
-    let routes = counting.routes();
     // Split two plies deep so there is enough work to share.
     let mut root = MoveList::new();
     pos.generate(rules, &mut root, routes);

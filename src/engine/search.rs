@@ -19,8 +19,10 @@ struct Search<'a> {
     them: u8,
     from: u16,
     start_kind: u8,
-    paths: bool,
-    turns: bool,
+    /// Every route is a move of its own (not [`Routes::Distinct`]).
+    every_route: bool,
+    /// Routes are told apart by where they turn and end only ([`Routes::Paths`]).
+    turning_points: bool,
     cap: CaptureSettings,
     criteria: &'a [Criterion],
     /// Count complete captures instead of storing them: every route is a different move
@@ -236,7 +238,7 @@ impl Search<'_> {
         let r = self.rules;
         // Counting turns, going on straight is searched from the first landing only: it is
         // the same from every landing.
-        let straight = self.turns && {
+        let straight = self.turning_points && {
             let (k_first, _) = self.arrive(first, k);
             self.capture_in_dir(first, k_first, d as usize)
         };
@@ -338,7 +340,7 @@ impl Search<'_> {
         let ncap = list.stack.len();
         for m in &list.moves {
             if m.from == self.from && m.to == to && m.key == h && m.ncap as usize == ncap && m.kind_after == kind_after {
-                if self.paths {
+                if self.every_route {
                     // Two capture rules may find the same route: it is one route.
                     let theirs = &list.path[m.path_start as usize..m.path_start as usize + m.npath as usize];
                     if theirs == list.trail.as_slice() {
@@ -390,8 +392,8 @@ impl Position {
             them: us.other() as u8,
             from: 0,
             start_kind: 0,
-            paths: routes != Routes::Distinct,
-            turns: routes == Routes::Turns,
+            every_route: routes != Routes::Distinct,
+            turning_points: routes == Routes::Paths,
             cap: rules.capture,
             criteria,
             count_only,
