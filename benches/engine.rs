@@ -36,8 +36,7 @@ fn positions(rules: &Rules) -> Vec<Position> {
     for (played, _) in &game.moves {
         pos.generate(rules, &mut list, Routes::Distinct);
         let i = (0..list.len()).find(|&i| list.info(i) == *played).expect("a move of the game is legal");
-        let m = list.moves()[i];
-        pos.make(rules, &list, &m);
+        pos.make(rules, list.get(i));
         out.push(pos.clone());
     }
     out
@@ -73,9 +72,9 @@ fn make_unmake(bencher: Bencher, id: &str) {
     let moves: usize = lists.iter().map(|l| l.len()).sum();
     bencher.counter(divan::counter::ItemsCount::new(moves)).bench_local(|| {
         for (p, l) in all.iter_mut().zip(&lists) {
-            for m in l.moves() {
-                let undo = p.make(&rules, l, m);
-                p.unmake(&rules, l, m, undo);
+            for m in l {
+                let undo = p.make(&rules, m);
+                p.unmake(&rules, m, undo);
             }
         }
     });

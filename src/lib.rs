@@ -36,8 +36,7 @@
 //! pos.generate(&rules, &mut moves, Routes::Distinct);
 //! assert_eq!(moves.len(), 5);
 //! // Play the first move and count the replies.
-//! let m = moves.moves()[0];
-//! pos.make(&rules, &moves, &m);
+//! pos.make(&rules, moves.get(0));
 //! let mut replies = MoveList::new();
 //! pos.generate(&rules, &mut replies, Routes::Distinct);
 //! assert_eq!(replies.len(), 5);
@@ -54,7 +53,7 @@ pub mod spec;
 mod variants;
 
 pub use compile::{dump, Rules};
-pub use engine::{divide, perft, perft_parallel, Move, MoveInfo, MoveList, Outcome, Position, Routes};
+pub use engine::{divide, perft, perft_parallel, MoveInfo, MoveIter, MoveList, MoveRef, Outcome, Position, Routes};
 pub use geometry::{CellSet, Geometry, Notation};
 pub use record::{
     full_path, move_text, parse_fen, random_game, replay, replay_with, write_fen, write_pdn, FenError, GameRecord, PlyError, Verdict,

@@ -1,7 +1,7 @@
 //! Counting legal moves without storing them (bulk counting at the leaves of perft).
 
 use super::bits::{on_layout, Bits};
-use super::moves::{Move, MoveList, Routes};
+use super::moves::{MoveList, MoveRef, Routes};
 use super::position::Position;
 use super::sets::Sets;
 use crate::compile::{kind_of, Rules};
@@ -9,7 +9,15 @@ use crate::geometry::Layout;
 
 impl Position {
     /// The number of legal moves, as [`Position::generate`] would list them, without
-    /// storing quiet moves (bulk counting at the leaves of perft).
+    /// storing quiet moves (bulk counting at the leaves of perft); `list` is scratch.
+    ///
+    /// ```
+    /// use polydame::{load_variant, MoveList, Position, Routes};
+    ///
+    /// let rules = load_variant("international").unwrap();
+    /// let mut pos = Position::start(&rules);
+    /// assert_eq!(pos.count_moves(&rules, &mut MoveList::new(), Routes::Distinct), 9);
+    /// ```
     pub fn count_moves(&mut self, rules: &Rules, list: &mut MoveList, routes: Routes) -> usize {
         if rules.has_avoid {
             self.generate(rules, list, routes);
@@ -61,48 +69,58 @@ impl Position {
         let pieces = self.pieces[self.side as usize].iter().filter(|&c| slow >> kind_of(self.board[c]) & 1 == 1).collect();
         n + self.gen_quiet::<true>(rules, list, pieces)
     }
-    /// The number of legal moves after `m`, as [`Position::count_moves`] gives it (bulk
-    /// counting one ply above the leaves of perft). Where bit sets suffice (see
-    /// [`Rules::bit_leaves`]) and show that the position after `m` has no capture, its
-    /// quiet moves are counted on the bit sets alone, without playing `m` on the board.
-    pub fn count_after(&mut self, rules: &Rules, list: &MoveList, m: &Move, child: &mut MoveList, routes: Routes) -> usize {
+
+    /// The number of legal moves after `m` (a move of a list generated in this position),
+    /// as [`Position::count_moves`] gives it, with `child` as scratch: bulk counting one
+    /// ply above the leaves of perft. Where bit sets suffice (see [`Rules::bit_leaves`])
+    /// and show that the position after `m` has no capture, its quiet moves are counted
+    /// on the bit sets alone, without playing `m` on the board.
+    ///
+    /// ```
+    /// use polydame::{load_variant, MoveList, Position, Routes};
+    ///
+    /// let rules = load_variant("international").unwrap();
+    /// let mut pos = Position::start(&rules);
+    /// let (mut list, mut child) = (MoveList::new(), MoveList::new());
+    /// pos.generate(&rules, &mut list, Routes::Distinct);
+    /// let replies: usize = list.iter().map(|m| pos.count_after(&rules, m, &mut child, Routes::Distinct)).sum();
+    /// assert_eq!(replies, 81); // perft 2
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// If `m`'s list was generated in another position.
+    pub fn count_after(&mut self, rules: &Rules, m: MoveRef, child: &mut MoveList, routes: Routes) -> usize {
         if !rules.bit_leaves {
-            return self.count_after_make(rules, list, m, child, routes);
+            return self.count_after_make(rules, m, child, routes);
         }
         on_layout!(match rules {
-            bits(l: B) => self.count_after_bits::<B>(rules, l, list, m, child, routes),
-            cells => self.count_after_make(rules, list, m, child, routes),
+            bits(l: B) => self.count_after_bits::<B>(rules, l, m, child, routes),
+            cells => self.count_after_make(rules, m, child, routes),
         })
     }
 
     /// [`Position::count_after`] by playing the move.
-    fn count_after_make(&mut self, rules: &Rules, list: &MoveList, m: &Move, child: &mut MoveList, routes: Routes) -> usize {
-        let undo = self.make(rules, list, m);
+    fn count_after_make(&mut self, rules: &Rules, m: MoveRef, child: &mut MoveList, routes: Routes) -> usize {
+        let undo = self.make(rules, m);
         let n = self.count_moves(rules, child, routes);
-        self.unmake(rules, list, m, undo);
+        self.unmake(rules, m, undo);
         n
     }
 
     /// [`Position::count_after`] where bit sets suffice.
-    fn count_after_bits<B: Bits>(
-        &mut self,
-        rules: &Rules,
-        l: &Layout,
-        list: &MoveList,
-        m: &Move,
-        child: &mut MoveList,
-        routes: Routes,
-    ) -> usize {
-        let after = Sets::<B>::after(self, rules, l, list, m);
+    fn count_after_bits<B: Bits>(&mut self, rules: &Rules, l: &Layout, m: MoveRef, child: &mut MoveList, routes: Routes) -> usize {
+        self.assert_generated_here(m);
+        let after = Sets::<B>::after(self, rules, l, m);
         let origins = after.jump_origins(rules);
         if !after.may_have_capture(rules, origins) {
             let (n, slow) = after.count_quiet(rules);
             debug_assert_eq!(slow, 0, "bit_leaves: every kind's quiet moves count on bit sets");
             return n;
         }
-        let undo = self.make(rules, list, m);
+        let undo = self.make(rules, m);
         let n = self.count_moves_from(rules, l, child, routes, origins);
-        self.unmake(rules, list, m, undo);
+        self.unmake(rules, m, undo);
         n
     }
 }

@@ -10,8 +10,21 @@ use crate::geometry::{CellSet, Layout};
 use crate::spec::Criterion;
 
 impl Position {
-    /// Generates the legal moves into `list`; `routes` says which captures count as
-    /// different moves.
+    /// Generates the legal moves into `list` (emptied first); `routes` says which captures
+    /// count as different moves. The list remembers this position: its moves are played
+    /// here with [`Position::make`].
+    ///
+    /// ```
+    /// use polydame::{load_variant, parse_fen, MoveList, Routes};
+    ///
+    /// let rules = load_variant("international").unwrap();
+    /// // A capture is compulsory: the man on 32 must take 28.
+    /// let mut pos = parse_fen(&rules, "W:W32,47:B28").unwrap();
+    /// let mut list = MoveList::new();
+    /// pos.generate(&rules, &mut list, Routes::Distinct);
+    /// let moves: Vec<_> = list.iter().map(|m| (rules.cell_name(m.from()), m.captures())).collect();
+    /// assert_eq!(moves, [("32", 1)]);
+    /// ```
     pub fn generate(&mut self, rules: &Rules, list: &mut MoveList, routes: Routes) {
         self.gen_captures(rules, list, routes);
         if list.moves.is_empty() || !rules.capture.mandatory {
@@ -54,7 +67,7 @@ impl Position {
                 self.gen_captures_from(rules, l, list, routes, criteria, count_only, origins)
             },
             cells => {
-                list.clear();
+                list.reset(self.hash);
                 let us = self.side as usize;
                 let origins: CellSet = self.pieces[us].iter().filter(|&c| self.may_capture(rules, c, kind_of(self.board[c]))).collect();
                 self.search_each(rules, list, routes, criteria, count_only, origins.iter());
@@ -75,7 +88,7 @@ impl Position {
         count_only: bool,
         origins: (B, B),
     ) {
-        list.clear();
+        list.reset(self.hash);
         let origins = self.confirm_others(rules, l, origins);
         self.search_each(rules, list, routes, criteria, count_only, origins.cells(l));
     }

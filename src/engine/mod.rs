@@ -13,7 +13,7 @@ mod search;
 mod sets;
 
 pub use make::Undo;
-pub use moves::{Move, MoveInfo, MoveList, Routes};
+pub use moves::{MoveInfo, MoveIter, MoveList, MoveRef, Routes};
 pub use outcome::Outcome;
 pub use perft::{divide, perft, perft_parallel};
 pub use position::{Position, QuietTrack};

@@ -26,21 +26,28 @@ fn perft_rec(pos: &mut Position, rules: &Rules, depth: u32, routes: Routes, list
         // Count each child's moves without playing the move where bit sets suffice.
         let child = &mut rest[0];
         for i in 0..list.len() {
-            let m = list.moves()[i];
-            nodes += pos.count_after(rules, list, &m, child, routes) as u64;
+            nodes += pos.count_after(rules, list.get(i), child, routes) as u64;
         }
         return nodes;
     }
-    for i in 0..list.len() {
-        let m = list.moves()[i];
-        let undo = pos.make(rules, list, &m);
+    for m in &*list {
+        let undo = pos.make(rules, m);
         nodes += perft_rec(pos, rules, depth - 1, routes, rest);
-        pos.unmake(rules, list, &m, undo);
+        pos.unmake(rules, m, undo);
     }
     nodes
 }
 
-/// Leaves of the move tree `depth` plies deep, on one thread.
+/// Leaves of the move tree `depth` plies deep, on one thread; `routes` says which
+/// captures count as different moves (published tables differ on it: see [`Routes`]).
+///
+/// ```
+/// use polydame::{load_variant, perft, Position, Routes};
+///
+/// let rules = load_variant("international").unwrap();
+/// let mut pos = Position::start(&rules);
+/// assert_eq!(perft(&mut pos, &rules, 3, Routes::Distinct), 658);
+/// ```
 pub fn perft(pos: &mut Position, rules: &Rules, depth: u32, routes: Routes) -> u64 {
     if depth == 0 {
         return 1;
@@ -49,7 +56,8 @@ pub fn perft(pos: &mut Position, rules: &Rules, depth: u32, routes: Routes) -> u
     perft_rec(pos, rules, depth, routes, &mut stack.0)
 }
 
-/// Leaves under each root move: (move index in a fresh list, count).
+/// Leaves under each root move: the root's moves, and for each (in the list's order)
+/// the leaves `depth` plies deep under it, counted on `threads` threads.
 pub fn divide(pos: &mut Position, rules: &Rules, depth: u32, routes: Routes, threads: usize) -> (MoveList, Vec<u64>) {
     let mut root = MoveList::new();
     pos.generate(rules, &mut root, routes);
@@ -59,8 +67,7 @@ pub fn divide(pos: &mut Position, rules: &Rules, depth: u32, routes: Routes, thr
     }
     let work = |i: usize| {
         let mut p = pos.clone();
-        let m = root.moves()[i];
-        p.make(rules, &root, &m);
+        p.make(rules, root.get(i));
         let mut stack = Stack::new(depth as usize - 1);
         perft_rec(&mut p, rules, depth - 1, routes, &mut stack.0)
     };
@@ -86,14 +93,14 @@ pub fn perft_parallel(pos: &mut Position, rules: &Rules, depth: u32, routes: Rou
     let mut root = MoveList::new();
     pos.generate(rules, &mut root, routes);
     let mut jobs: Vec<Position> = Vec::new();
-    for m in root.moves() {
+    for m in &root {
         let mut p = pos.clone();
-        p.make(rules, &root, m);
+        p.make(rules, m);
         let mut l = MoveList::new();
         p.generate(rules, &mut l, routes);
-        for m2 in l.moves() {
+        for m2 in &l {
             let mut q = p.clone();
-            q.make(rules, &l, m2);
+            q.make(rules, m2);
             jobs.push(q);
         }
     }

@@ -158,8 +158,8 @@ impl Replayer<'_> {
         let (first, last) = (cells[0], cells[cells.len() - 1]);
         let mid = &cells[1..cells.len() - 1];
         let list = &self.list;
-        let ends = |i: &usize| list.moves()[*i].from == first && list.moves()[*i].to == last;
-        let path = |i: usize| list.path(&list.moves()[i]);
+        let ends = |i: &usize| list.get(*i).from() == first && list.get(*i).to() == last;
+        let path = |i: usize| list.get(i).path();
         // A full path names every landing cell: if some route is exactly it, only those.
         let exact: Vec<usize> = (0..list.len()).filter(|i| ends(i) && path(*i) == &cells[1..]).collect();
         if !exact.is_empty() && cells.len() > 2 {
@@ -179,12 +179,14 @@ impl Replayer<'_> {
         let list = &self.list;
         let mut distinct: Vec<usize> = Vec::new();
         for &i in &found {
-            let m = &list.moves()[i];
+            let m = list.get(i);
             let same = |j: &usize| {
-                let o = &list.moves()[*j];
-                let (a, b) = (list.captured(o), list.captured(m));
+                let o = list.get(*j);
                 // Captured cells are distinct within a move: equal sets have equal sizes.
-                o.to == m.to && o.kind_after == m.kind_after && a.len() == b.len() && a.iter().all(|x| b.iter().any(|y| y.0 == x.0))
+                o.to() == m.to()
+                    && o.kind_after() == m.kind_after()
+                    && o.captures() == m.captures()
+                    && o.captured_cells().all(|x| m.captured_cells().any(|y| y == x))
             };
             if !distinct.iter().any(same) {
                 distinct.push(i);
@@ -401,9 +403,7 @@ fn play(r: &mut Replayer, moves: &[MoveText], mut i: usize, v: &mut Verdict, mer
                 for &j in &options {
                     let mut trial = Replayer { rules, notation, pos: r.pos.clone(), list: MoveList::new(), infos: Vec::new() };
                     trial.refresh();
-                    let m = trial.list.moves()[j];
-                    let list = std::mem::take(&mut trial.list);
-                    trial.pos.make(rules, &list, &m);
+                    trial.pos.make(rules, trial.list.get(j));
                     let mut tv = Verdict { plies: 0, error: None, warnings: Vec::new(), notation: String::new() };
                     let mut merged = false;
                     play(&mut trial, moves, i + 1, &mut tv, &mut merged, depth + 1);
@@ -428,7 +428,7 @@ fn play(r: &mut Replayer, moves: &[MoveText], mut i: usize, v: &mut Verdict, mer
                 }
             }
         };
-        if cells.len() > 2 && used == 1 && r.list.path(&r.list.moves()[chosen]) != &cells[1..] {
+        if cells.len() > 2 && used == 1 && r.list.get(chosen).path() != &cells[1..] {
             let full = r.text(&r.list.info(chosen));
             v.warnings.push(format!(
                 "move {} `{}` at line {}, column {} gives part of its path; the full path is {full}",
@@ -438,10 +438,7 @@ fn play(r: &mut Replayer, moves: &[MoveText], mut i: usize, v: &mut Verdict, mer
                 mv.column
             ));
         }
-        let m = r.list.moves()[chosen];
-        let list = std::mem::take(&mut r.list);
-        r.pos.make(rules, &list, &m);
-        r.list = list;
+        r.pos.make(rules, r.list.get(chosen));
         v.plies += 1;
         i += used;
     }
