@@ -10,11 +10,17 @@ pub const NO_PROMOTION: u8 = 0xFF;
 /// A capture rule compiled for one side.
 #[derive(Clone, Debug)]
 pub struct CapRule {
+    /// Jump, flying capture or leap.
     pub kind: CaptureKind,
+    /// Bit d: may capture in direction d (this side's directions).
     pub dirs: u8,
+    /// Where a flying capture may land.
     pub land: Land,
+    /// Whether a leap may start at any distance from its line of pieces.
     pub approach: bool,
+    /// The fewest pieces a leap takes.
     pub min: u8,
+    /// Whether the rule applies to a move's first capture, the later ones, or both.
     pub when: When,
     /// Bit k: may capture kind k (the kind's `can_capture` and the rule's `kinds`).
     pub kinds: u8,
@@ -23,8 +29,11 @@ pub struct CapRule {
 /// A quiet-move rule compiled for one side.
 #[derive(Clone, Debug)]
 pub struct MoveRule {
+    /// Step, slide or run.
     pub kind: MoveKind,
+    /// Bit d: may move in direction d (this side's directions).
     pub dirs: u8,
+    /// A condition on where the move may end.
     pub condition: Option<Condition>,
 }
 
@@ -83,16 +92,23 @@ impl QuietCount {
 /// Everything the engine needs about one kind of piece of one side.
 #[derive(Clone, Debug)]
 pub struct KindTable {
+    /// The quiet-move rules.
     pub moves: Vec<MoveRule>,
+    /// The capture rules.
     pub captures: Vec<CapRule>,
     /// Promotion: target kind and zone.
     pub promotion: Option<(u8, CellSet)>,
     /// Per cell, the kind this kind promotes to there, or [`NO_PROMOTION`]. Fixed size,
     /// so lookups need no bounds check.
     pub promoted: Box<[u8; 256]>,
+    /// Bit k: may capture pieces of kind k.
     pub can_capture: u8,
+    /// Its value, for the most-value precedence criterion.
     pub value: u32,
+    /// Whether some kind promotes to this one.
     pub is_king: bool,
+    /// Most consecutive quiet moves by one piece of this kind while its side has other
+    /// pieces.
     pub max_quiet_moves: Option<u8>,
     /// Cells where a move of this kind may end only if nothing else is legal.
     pub avoid: Option<CellSet>,
