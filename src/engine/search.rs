@@ -6,7 +6,7 @@
 
 use super::moves::{Move, MoveList, Routes};
 use super::position::{Board, Position};
-use crate::compile::{kind_of, side_of, CaptureSettings, Rules, DEAD, EMPTY, NO_PROMOTION};
+use crate::compile::{kind_of, side_of, CapRule, CaptureSettings, Rules, DEAD, EMPTY, NO_PROMOTION};
 use crate::spec::{CaptureKind, Criterion, Land, Landing, MidPromotion, Removal, When};
 
 const NO_DIR: u8 = 0xFF;
@@ -114,88 +114,119 @@ impl Search<'_> {
         if !self.cap.turn_back && last != NO_DIR {
             excluded |= 1 << r.opposite[last as usize];
         }
-        for ri in 0..table.captures.len() {
-            let rule = &r.tables[self.us][k as usize].captures[ri];
+        for rule in &table.captures {
             match rule.when {
                 When::Always => {}
                 When::First if started => continue,
                 When::Continuing if !started => continue,
                 _ => {}
             }
-            let kinds = rule.kinds;
-            let mut dirs = rule.dirs & !excluded;
-            while dirs != 0 {
-                let d = dirs.trailing_zeros() as usize;
-                dirs &= dirs - 1;
-                let mut n = r.next(c, d);
-                match rule.kind {
-                    CaptureKind::Jump => {
-                        let pc = self.board[n];
-                        if !self.capturable(kinds, pc) {
-                            continue;
-                        }
-                        let l = r.next(n, d);
-                        if self.board[l] != EMPTY {
-                            continue;
-                        }
-                        any = true;
-                        self.take(n);
-                        self.land_one(l, k, d as u8);
-                        self.untake();
-                    }
-                    CaptureKind::Fly => {
-                        while self.board[n] == EMPTY {
-                            n = r.next(n, d);
-                        }
-                        let pc = self.board[n];
-                        if !self.capturable(kinds, pc) {
-                            continue;
-                        }
-                        let first = r.next(n, d);
-                        if self.board[first] != EMPTY {
-                            continue;
-                        }
-                        any = true;
-                        self.take(n);
-                        if rule.land == Land::Next {
-                            self.land_one(first, k, d as u8);
-                        } else {
-                            let halt = self.halts();
-                            self.land_many(first, k, d as u8, halt);
-                        }
-                        self.untake();
-                    }
-                    CaptureKind::Leap => {
-                        if rule.approach {
-                            while self.board[n] == EMPTY {
-                                n = r.next(n, d);
-                            }
-                        }
-                        let mut m = n;
-                        let mut count = 0;
-                        while self.capturable(kinds, self.board[m]) {
-                            count += 1;
-                            m = r.next(m, d);
-                        }
-                        if count < rule.min as usize || self.board[m] != EMPTY {
-                            continue;
-                        }
-                        any = true;
-                        let mut x = n;
-                        while x != m {
-                            self.take(x);
-                            x = r.next(x, d);
-                        }
-                        // A leap ends the move.
-                        self.list.trail.push(m);
-                        let fin = self.final_kind(m, k);
-                        self.record(m, fin);
-                        self.list.trail.pop();
-                        for _ in 0..count {
-                            self.untake();
-                        }
-                    }
+            let dirs = rule.dirs & !excluded;
+            any |= match rule.kind {
+                CaptureKind::Jump => self.jumps(c, dirs, k, rule.kinds),
+                CaptureKind::Fly => self.flies(c, dirs, k, rule),
+                CaptureKind::Leap => self.leaps(c, dirs, k, rule),
+            };
+        }
+        any
+    }
+
+    /// Jumps from `c` in the directions `dirs` by a piece of kind `k`, over an adjacent
+    /// piece of `kinds`, landing just beyond. Returns whether there is one.
+    #[inline(always)]
+    fn jumps(&mut self, c: u16, mut dirs: u8, k: u8, kinds: u8) -> bool {
+        let r = self.rules;
+        let mut any = false;
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            let n = r.next(c, d);
+            if !self.capturable(kinds, self.board[n]) {
+                continue;
+            }
+            let l = r.next(n, d);
+            if self.board[l] != EMPTY {
+                continue;
+            }
+            any = true;
+            self.take(n);
+            self.land_one(l, k, d as u8);
+            self.untake();
+        }
+        any
+    }
+
+    /// Flying captures from `c` in the directions `dirs`: over the first piece along each
+    /// line, landing just beyond or on any empty cell beyond, as the rule says.
+    #[inline(always)]
+    fn flies(&mut self, c: u16, mut dirs: u8, k: u8, rule: &CapRule) -> bool {
+        let r = self.rules;
+        let (kinds, land) = (rule.kinds, rule.land);
+        let mut any = false;
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            let mut n = r.next(c, d);
+            while self.board[n] == EMPTY {
+                n = r.next(n, d);
+            }
+            if !self.capturable(kinds, self.board[n]) {
+                continue;
+            }
+            let first = r.next(n, d);
+            if self.board[first] != EMPTY {
+                continue;
+            }
+            any = true;
+            self.take(n);
+            if land == Land::Next {
+                self.land_one(first, k, d as u8);
+            } else {
+                let halt = self.halts();
+                self.land_many(first, k, d as u8, halt);
+            }
+            self.untake();
+        }
+        any
+    }
+
+    /// Leaps from `c` in the directions `dirs`: over a contiguous line of at least
+    /// `rule.min` pieces (adjacent, or with `rule.approach` at any distance), landing just
+    /// beyond; the move ends there.
+    #[inline(always)]
+    fn leaps(&mut self, c: u16, mut dirs: u8, k: u8, rule: &CapRule) -> bool {
+        let r = self.rules;
+        let mut any = false;
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            let mut n = r.next(c, d);
+            if rule.approach {
+                while self.board[n] == EMPTY {
+                    n = r.next(n, d);
                 }
+            }
+            let mut m = n;
+            let mut count = 0;
+            while self.capturable(rule.kinds, self.board[m]) {
+                count += 1;
+                m = r.next(m, d);
+            }
+            if count < rule.min as usize || self.board[m] != EMPTY {
+                continue;
+            }
+            any = true;
+            let mut x = n;
+            while x != m {
+                self.take(x);
+                x = r.next(x, d);
+            }
+            self.list.trail.push(m);
+            let fin = self.final_kind(m, k);
+            self.record(m, fin);
+            self.list.trail.pop();
+            for _ in 0..count {
+                self.untake();
             }
         }
         any
