@@ -1,4 +1,11 @@
 //! The generic engine: positions, legal moves, make/unmake, hashing, perft, outcome.
+//!
+//! Where things are: `moves` (the move list and its borrowed moves, [`Routes`]),
+//! `generate` (legal moves: captures, then quiet moves unless a capture is compulsory),
+//! `search` (the capture search), `quiet` (quiet moves), `count` (counting moves without
+//! storing them, at the leaves of perft), `make` (make and unmake), `sets` and `bits`
+//! (a position as bit sets of its board's layout; `on_layout!` picks `u64` or `u128`),
+//! `position`, `perft` and `outcome`.
 
 mod bits;
 mod count;
