@@ -5,7 +5,7 @@
 
 use divan::{black_box, Bencher};
 use polydame::record::pdn::{games, parse_game};
-use polydame::{load_variant, perft, random_game, replay, write_pdn, Counting, MoveList, Position, Routes, Rules};
+use polydame::{load_variant, perft, random_game, replay, write_pdn, MoveList, Position, Routes, Rules};
 
 fn main() {
     divan::main();
@@ -20,10 +20,10 @@ fn rules(id: &str) -> Rules {
 fn perft_start(bencher: Bencher, (id, depth): (&str, u32)) {
     let rules = rules(id);
     let mut pos = Position::start(&rules);
-    let nodes = perft(&mut pos, &rules, depth, Counting::Distinct);
+    let nodes = perft(&mut pos, &rules, depth, Routes::Distinct);
     bencher
         .counter(divan::counter::ItemsCount::new(nodes as usize))
-        .bench_local(|| perft(black_box(&mut pos), &rules, depth, Counting::Distinct));
+        .bench_local(|| perft(black_box(&mut pos), &rules, depth, Routes::Distinct));
 }
 
 /// Positions along a random game: a mix of openings, middle games with captures, and
@@ -36,8 +36,7 @@ fn positions(rules: &Rules) -> Vec<Position> {
     for (played, _) in &game.moves {
         pos.generate(rules, &mut list, Routes::Distinct);
         let i = (0..list.len()).find(|&i| list.info(i) == *played).expect("a move of the game is legal");
-        let m = list.moves()[i];
-        pos.make(rules, &list, &m);
+        pos.make(rules, list.get(i));
         out.push(pos.clone());
     }
     out
@@ -73,9 +72,9 @@ fn make_unmake(bencher: Bencher, id: &str) {
     let moves: usize = lists.iter().map(|l| l.len()).sum();
     bencher.counter(divan::counter::ItemsCount::new(moves)).bench_local(|| {
         for (p, l) in all.iter_mut().zip(&lists) {
-            for m in l.moves() {
-                let undo = p.make(&rules, l, m);
-                p.unmake(&rules, l, m, undo);
+            for m in l {
+                let undo = p.make(&rules, m);
+                p.unmake(&rules, m, undo);
             }
         }
     });

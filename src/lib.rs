@@ -36,8 +36,7 @@
 //! pos.generate(&rules, &mut moves, Routes::Distinct);
 //! assert_eq!(moves.len(), 5);
 //! // Play the first move and count the replies.
-//! let m = moves.moves()[0];
-//! pos.make(&rules, &moves, &m);
+//! pos.make(&rules, moves.get(0));
 //! let mut replies = MoveList::new();
 //! pos.generate(&rules, &mut replies, Routes::Distinct);
 //! assert_eq!(replies.len(), 5);
@@ -55,7 +54,7 @@ mod variants;
 
 pub use compile::{dump, Rules};
 pub use engine::{
-    divide, perft, perft_parallel, Counting, Move, MoveInfo, MoveList, Outcome, Piece, Position, Routes, Setup, SetupError, SetupProblem,
+    divide, perft, perft_parallel, MoveInfo, MoveIter, MoveList, MoveRef, Outcome, Piece, Position, Routes, Setup, SetupError, SetupProblem,
 };
 pub use geometry::{CellSet, Geometry, Notation};
 pub use record::{

@@ -32,7 +32,7 @@ fn random_game(rules: &Rules, seed: u64, plies: usize) {
         assert!(list.len() <= routes.len(), "{}: more distinct moves than routes", rules.id());
         assert_eq!(list.is_empty(), routes.is_empty());
         let mut counted = MoveList::new();
-        for r in [Routes::Distinct, Routes::Turns, Routes::Landings] {
+        for r in [Routes::Distinct, Routes::Paths, Routes::Landings] {
             pos.generate(rules, &mut counted, r);
             pos.generate(&slow, &mut slow_list, r);
             let infos = |l: &MoveList| (0..l.len()).map(|i| l.info(i)).collect::<Vec<_>>();
@@ -46,16 +46,15 @@ fn random_game(rules: &Rules, seed: u64, plies: usize) {
             break;
         }
         // Every move is undone exactly.
-        for m in list.moves().to_vec() {
+        for m in &list {
             let before = pos.clone();
-            let undo = pos.make(rules, &list, &m);
+            let undo = pos.make(rules, m);
             pos.check(rules).unwrap_or_else(|e| panic!("{} ply {ply} after make: {e}", rules.id()));
-            pos.unmake(rules, &list, &m, undo);
+            pos.unmake(rules, m, undo);
             assert_eq!(pos, before, "{}: unmake did not restore the position", rules.id());
         }
         let i = (next() % list.len() as u64) as usize;
-        let m = list.moves()[i];
-        pos.make(rules, &list, &m);
+        pos.make(rules, list.get(i));
     }
 }
 

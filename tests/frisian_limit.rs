@@ -31,8 +31,7 @@ fn play(pos: &mut Position, rules: &Rules, text: &str) {
     let i = (0..list.len())
         .find(|&i| full_path(rules, &list.info(i)) == text)
         .unwrap_or_else(|| panic!("{text} is not legal here; legal: {:?}", legal(pos, rules)));
-    let m = list.moves()[i];
-    pos.make(rules, &list, &m);
+    pos.make(rules, list.get(i));
 }
 
 fn moves_from(moves: &[String], square: &str) -> Vec<String> {

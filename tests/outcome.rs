@@ -45,8 +45,7 @@ fn threefold_repetition_draws_hexdame() {
                 rules.cell_name(m.from) == from && rules.cell_name(m.to) == to
             })
             .expect("the shuffle move is legal");
-        let m = list.moves()[i];
-        pos.make(&rules, &list, &m);
+        pos.make(&rules, list.get(i));
         history.push(pos.hash());
         last = pos.outcome_with_history(&rules, &mut list, &history);
         if ply < 7 {

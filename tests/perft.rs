@@ -9,7 +9,7 @@
 //! it otherwise), saying why it is counted all the same. The default run checks the counts up
 //! to `NODE_LIMIT` nodes; `cargo test --release -- --ignored` checks them all.
 
-use polydame::{load_variant, parse_fen, perft_parallel, Counting, Position};
+use polydame::{load_variant, parse_fen, perft_parallel, Position, Routes};
 use std::fs;
 
 const NODE_LIMIT: u64 = 2_000_000;
@@ -23,7 +23,7 @@ struct Case {
     unreachable: bool,
     depth: u32,
     nodes: u64,
-    counting: Counting,
+    counting: Routes,
 }
 
 fn cases() -> Vec<Case> {
@@ -66,9 +66,9 @@ fn cases() -> Vec<Case> {
                         depth,
                         nodes,
                         counting: match kw {
-                            "perft" => Counting::Distinct,
-                            "paths" => Counting::Paths,
-                            _ => Counting::Landings,
+                            "perft" => Routes::Distinct,
+                            "paths" => Routes::Paths,
+                            _ => Routes::Landings,
                         },
                     });
                 }

@@ -104,7 +104,7 @@ impl RouteArgs {
     /// The routes asked for; distinct moves by default.
     pub fn routes(self) -> Routes {
         if self.paths {
-            Routes::Turns
+            Routes::Paths
         } else if self.landings {
             Routes::Landings
         } else {

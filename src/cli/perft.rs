@@ -20,12 +20,7 @@ pub fn run(variant: &VariantArgs, fen: &FenArgs, c: Count, out: &mut Out) -> Don
     let rules = variant.load()?;
     let mut pos = fen.position(&rules)?;
     let threads = c.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
-    // TEMPORARY until Routes and Counting are one enum.
-    let routes = match c.routes.routes() {
-        polydame::Routes::Distinct => polydame::Counting::Distinct,
-        polydame::Routes::Turns => polydame::Counting::Paths,
-        polydame::Routes::Landings => polydame::Counting::Landings,
-    };
+    let routes = c.routes.routes();
     let start = Instant::now();
     let nodes = if c.divide {
         let (list, counts) = divide(&mut pos, &rules, c.depth.max(1), routes, threads);

@@ -1,6 +1,6 @@
 //! A deterministic text dump of compiled rules, for snapshots and `polydame show`.
 
-use super::Rules;
+use super::{CapRule, KindTable, MoveRule, Rules};
 use crate::geometry::{CellSet, NotationKind, Playable, Shape, LAYOUT_BITS};
 use crate::spec::{CaptureKind, Condition, Land, Landing, MidPromotion, MoveKind, Removal, Side, When};
 use std::fmt::Write;
@@ -21,9 +21,32 @@ fn cell_list(rules: &Rules, set: &CellSet) -> String {
 
 /// The rules in words and tables, the same text for the same file on every run.
 pub fn dump(rules: &Rules) -> String {
+    let mut o = String::new();
+    board(&mut o, rules);
+    layout(&mut o, rules);
     let spec = rules.spec();
     let g = &spec.geometry;
-    let mut o = String::new();
+    let _ = writeln!(
+        o,
+        "first to move: {}; forward: White {}, Black {}",
+        spec.first.name(),
+        g.dirs()[spec.forward[0]].name,
+        g.dirs()[spec.forward[1]].name
+    );
+    for k in 0..spec.kinds.len() {
+        piece(&mut o, rules, k);
+    }
+    capture(&mut o, rules);
+    end(&mut o, rules);
+    let _ = writeln!(o, "setup: White {} pieces, Black {} pieces", spec.setup[0].len(), spec.setup[1].len());
+    o.push_str(&setup_diagram(rules));
+    o
+}
+
+/// The variant's names, its board, notation, directions and neighbour table.
+fn board(o: &mut String, rules: &Rules) {
+    let spec = rules.spec();
+    let g = &spec.geometry;
     let _ = writeln!(o, "variant {} ({})", spec.id, spec.name);
     if !spec.aliases.is_empty() {
         let _ = writeln!(o, "aliases: {}", spec.aliases.join(", "));
@@ -50,117 +73,121 @@ pub fn dump(rules: &Rules) -> String {
     let _ = writeln!(o, "directions: {}", g.dirs().iter().map(|d| d.name).collect::<Vec<_>>().join(" "));
     let links = (0..g.len() as u16).map(|c| (0..g.dirs().len()).filter(|&d| g.step(c, d).is_some()).count()).sum::<usize>();
     let _ = writeln!(o, "neighbour table: {} cells x {} directions, {} links", g.len(), g.dirs().len(), links);
-    let _ = match &rules.layout {
-        Some(l) => {
-            // Kinds whose quiet moves perft counts one by one, and why.
-            let slow: Vec<String> = spec
-                .kinds
-                .iter()
-                .filter_map(|k| {
-                    let why = if k.moves.len() > 1 {
-                        "several move rules"
-                    } else if k.moves.iter().any(|m| m.condition.is_some()) {
-                        "a condition on where a move ends"
-                    } else if k.max_quiet_moves.is_some() {
-                        "a limit on quiet moves"
-                    } else if k.avoid.is_some() {
-                        "cells to avoid"
-                    } else {
-                        return None;
-                    };
-                    Some(format!("{} ({why})", k.name))
-                })
-                .collect();
-            writeln!(
-                o,
-                "bit layout: {} bits ({}), each direction one shift; perft counts quiet moves at its leaves on bit sets{}",
-                l.width,
-                if l.width <= 64 { "one 64-bit word" } else { "128-bit words" },
-                if slow.is_empty() { String::new() } else { format!(", one by one for {}", slow.join(", ")) }
-            )
-        }
-        None => writeln!(o, "bit layout: none (more than {LAYOUT_BITS} bits): moves are found and counted cell by cell"),
+}
+
+/// The bit layout, and the kinds whose quiet moves perft counts one by one, and why
+/// (their [`QuietCount`](super::QuietCount)).
+fn layout(o: &mut String, rules: &Rules) {
+    let Some(l) = &rules.layout else {
+        let _ = writeln!(o, "bit layout: none (more than {LAYOUT_BITS} bits): moves are found and counted cell by cell");
+        return;
     };
+    let spec = rules.spec();
+    let slow: Vec<String> = rules.tables[0]
+        .iter()
+        .zip(&spec.kinds)
+        .filter_map(|(t, k)| t.quiet_count.reason().map(|why| format!("{} ({why})", k.name)))
+        .collect();
     let _ = writeln!(
         o,
-        "first to move: {}; forward: White {}, Black {}",
-        spec.first.name(),
-        g.dirs()[spec.forward[0]].name,
-        g.dirs()[spec.forward[1]].name
+        "bit layout: {} bits ({}), each direction one shift; perft counts quiet moves at its leaves on bit sets{}",
+        l.width,
+        if l.width <= 64 { "one 64-bit word" } else { "128-bit words" },
+        if slow.is_empty() { String::new() } else { format!(", one by one for {}", slow.join(", ")) }
     );
-    for (k, kind) in spec.kinds.iter().enumerate() {
-        let t = &rules.tables[0][k];
-        let _ = writeln!(
-            o,
-            "piece {}: FEN prefix {:?}, diagram {}/{}, value {}{}",
-            kind.name,
-            kind.fen,
-            rules.piece_char(Side::White, k as u8),
-            rules.piece_char(Side::Black, k as u8),
-            kind.value,
-            if t.is_king { ", a promoted kind" } else { "" }
-        );
-        for side in Side::BOTH {
-            let t = &rules.tables[side as usize][k];
-            for m in &t.moves {
-                let how = match m.kind {
-                    MoveKind::Step => "steps one cell",
-                    MoveKind::Slide => "slides any distance",
-                    MoveKind::Run => "runs over its own pieces to the first empty cell",
-                };
-                let cond = match m.condition {
-                    Some(Condition::SeesEnemy) => ", only to a cell that sees an enemy piece along an open line",
-                    None => "",
-                };
-                let _ = writeln!(o, "  {} moves: {how}, directions {}{cond}", side.name(), dir_list(rules, m.dirs));
-            }
-            for c in &t.captures {
-                let how = match (c.kind, c.land) {
-                    (CaptureKind::Jump, _) => "jumps an adjacent piece, landing just beyond".to_string(),
-                    (CaptureKind::Fly, Land::Any) => "flies to a piece at any distance, landing on any empty cell beyond".to_string(),
-                    (CaptureKind::Fly, Land::Next) => "flies to a piece at any distance, landing just beyond".to_string(),
-                    (CaptureKind::Leap, _) => format!(
-                        "leaps a line of {} or more pieces{}, landing just beyond; the move ends",
-                        c.min,
-                        if c.approach { " at any distance" } else { "" }
-                    ),
-                };
-                let when = match c.when {
-                    When::Always => "",
-                    When::First => " (only as the first capture of a move)",
-                    When::Continuing => " (only after its first capture)",
-                };
-                let all = ((1u16 << spec.kinds.len()) - 1) as u8;
-                let only = if c.kinds & all != t.can_capture & all {
-                    let names: Vec<&str> =
-                        spec.kinds.iter().enumerate().filter(|(i, _)| c.kinds >> i & 1 == 1).map(|(_, k)| k.name.as_str()).collect();
-                    format!(", taking only {}", names.join(" or "))
-                } else {
-                    String::new()
-                };
-                let when = format!("{only}{when}");
-                let _ = writeln!(o, "  {} captures: {how}, directions {}{when}", side.name(), dir_list(rules, c.dirs));
-            }
-            if let Some((to, zone)) = &t.promotion {
-                let _ = writeln!(o, "  {} promotes to {} on: {}", side.name(), spec.kinds[*to as usize].name, cell_list(rules, zone));
-            }
+}
+
+/// The names of the kinds in a bit mask of kinds.
+fn kind_names(rules: &Rules, mask: u8) -> Vec<&str> {
+    rules.spec().kinds.iter().enumerate().filter(|(i, _)| mask >> i & 1 == 1).map(|(_, k)| k.name.as_str()).collect()
+}
+
+/// A kind of piece: its letters and value, then per side its moves, captures and
+/// promotion, then what it may capture, its cells to avoid and its quiet-move limit.
+fn piece(o: &mut String, rules: &Rules, k: usize) {
+    let spec = rules.spec();
+    let kind = &spec.kinds[k];
+    let t = &rules.tables[0][k];
+    let _ = writeln!(
+        o,
+        "piece {}: FEN prefix {:?}, diagram {}/{}, value {}{}",
+        kind.name,
+        kind.fen,
+        rules.piece_char(Side::White, k as u8),
+        rules.piece_char(Side::Black, k as u8),
+        kind.value,
+        if t.is_king { ", a promoted kind" } else { "" }
+    );
+    for side in Side::BOTH {
+        let t = &rules.tables[side as usize][k];
+        for m in &t.moves {
+            move_rule(o, rules, side, m);
         }
-        let all = (1u16 << spec.kinds.len()) as u8;
-        if t.can_capture != all.wrapping_sub(1) {
-            let names: Vec<&str> =
-                spec.kinds.iter().enumerate().filter(|(i, _)| t.can_capture >> i & 1 == 1).map(|(_, k)| k.name.as_str()).collect();
-            let _ = writeln!(o, "  may capture only: {}", names.join(", "));
+        for c in &t.captures {
+            capture_rule(o, rules, side, t, c);
         }
-        for side in Side::BOTH {
-            if let Some(z) = &rules.tables[side as usize][k].avoid {
-                let _ = writeln!(o, "  {}: may end a move on {} only when no other move is legal", side.name(), cell_list(rules, z));
-            }
-        }
-        if let Some(m) = t.max_quiet_moves {
-            let _ = writeln!(o, "  at most {m} quiet moves in a row by one such piece while its side has other pieces");
+        if let Some((to, zone)) = &t.promotion {
+            let _ = writeln!(o, "  {} promotes to {} on: {}", side.name(), spec.kinds[*to as usize].name, cell_list(rules, zone));
         }
     }
-    let c = &spec.capture;
+    let all = (1u16 << spec.kinds.len()) as u8;
+    if t.can_capture != all.wrapping_sub(1) {
+        let _ = writeln!(o, "  may capture only: {}", kind_names(rules, t.can_capture).join(", "));
+    }
+    for side in Side::BOTH {
+        if let Some(z) = &rules.tables[side as usize][k].avoid {
+            let _ = writeln!(o, "  {}: may end a move on {} only when no other move is legal", side.name(), cell_list(rules, z));
+        }
+    }
+    if let Some(m) = t.max_quiet_moves {
+        let _ = writeln!(o, "  at most {m} quiet moves in a row by one such piece while its side has other pieces");
+    }
+}
+
+/// One quiet-move rule of one side.
+fn move_rule(o: &mut String, rules: &Rules, side: Side, m: &MoveRule) {
+    let how = match m.kind {
+        MoveKind::Step => "steps one cell",
+        MoveKind::Slide => "slides any distance",
+        MoveKind::Run => "runs over its own pieces to the first empty cell",
+    };
+    let cond = match m.condition {
+        Some(Condition::SeesEnemy) => ", only to a cell that sees an enemy piece along an open line",
+        None => "",
+    };
+    let _ = writeln!(o, "  {} moves: {how}, directions {}{cond}", side.name(), dir_list(rules, m.dirs));
+}
+
+/// One capture rule of one side, of the kind whose table is `t`.
+fn capture_rule(o: &mut String, rules: &Rules, side: Side, t: &KindTable, c: &CapRule) {
+    let how = match (c.kind, c.land) {
+        (CaptureKind::Jump, _) => "jumps an adjacent piece, landing just beyond".to_string(),
+        (CaptureKind::Fly, Land::Any) => "flies to a piece at any distance, landing on any empty cell beyond".to_string(),
+        (CaptureKind::Fly, Land::Next) => "flies to a piece at any distance, landing just beyond".to_string(),
+        (CaptureKind::Leap, _) => format!(
+            "leaps a line of {} or more pieces{}, landing just beyond; the move ends",
+            c.min,
+            if c.approach { " at any distance" } else { "" }
+        ),
+    };
+    let when = match c.when {
+        When::Always => "",
+        When::First => " (only as the first capture of a move)",
+        When::Continuing => " (only after its first capture)",
+    };
+    let all = ((1u16 << rules.spec().kinds.len()) - 1) as u8;
+    let only = if c.kinds & all != t.can_capture & all {
+        format!(", taking only {}", kind_names(rules, c.kinds).join(" or "))
+    } else {
+        String::new()
+    };
+    let when = format!("{only}{when}");
+    let _ = writeln!(o, "  {} captures: {how}, directions {}{when}", side.name(), dir_list(rules, c.dirs));
+}
+
+/// The capture rules the search runs on ([`Rules::capture`]).
+fn capture(o: &mut String, rules: &Rules) {
+    let c = &rules.capture;
     let _ = writeln!(o, "capture: {}", if c.mandatory { "compulsory" } else { "optional" });
     let _ = writeln!(
         o,
@@ -176,7 +203,7 @@ pub fn dump(rules: &Rules) -> String {
     let _ = writeln!(
         o,
         "  a man reaching its promotion cells during a capture: {}",
-        match c.promotion {
+        match c.mid_promotion {
             MidPromotion::AtEnd => "promotes only if the move ends there",
             MidPromotion::PromoteAndContinue => "promotes at once and goes on capturing",
             MidPromotion::EndsMove => "the move ends there and it promotes",
@@ -186,17 +213,21 @@ pub fn dump(rules: &Rules) -> String {
         let _ = writeln!(o, "  a flying capture must land where it can go on capturing, if it can");
     }
     if let Some(h) = c.halt {
-        let names: Vec<&str> = spec.kinds.iter().enumerate().filter(|(i, _)| h.kinds >> i & 1 == 1).map(|(_, k)| k.name.as_str()).collect();
         let last = if h.last == 1 { "the last piece it takes is".to_string() } else { format!("the last {} pieces it takes are", h.last) };
         let min = if h.min_captures > 1 { format!(" and it takes at least {} pieces", h.min_captures) } else { String::new() };
-        let _ = writeln!(o, "  halt rule: a flying capture lands directly behind the last piece when {last} {}{min}", names.join(" or "));
+        let names = kind_names(rules, h.kinds).join(" or ");
+        let _ = writeln!(o, "  halt rule: a flying capture lands directly behind the last piece when {last} {names}{min}");
     }
-    if c.precedence.is_empty() {
+    if c.precedence().is_empty() {
         let _ = writeln!(o, "  precedence: free choice among complete captures");
     } else {
-        let _ = writeln!(o, "  precedence: {}", c.precedence.iter().map(|p| p.name()).collect::<Vec<_>>().join(", then "));
+        let _ = writeln!(o, "  precedence: {}", c.precedence().iter().map(|p| p.name()).collect::<Vec<_>>().join(", then "));
     }
-    let e = &spec.end;
+}
+
+/// How the game ends.
+fn end(o: &mut String, rules: &Rules) {
+    let e = &rules.spec().end;
     let _ = writeln!(o, "end: a side without a legal move {}", if e.no_moves_wins { "wins" } else { "loses" });
     if e.promotion_wins {
         let _ = writeln!(o, "  the first side to promote wins");
@@ -204,9 +235,6 @@ pub fn dump(rules: &Rules) -> String {
     if let Some(n) = e.repetition {
         let _ = writeln!(o, "  draw when a position occurs {n} times");
     }
-    let _ = writeln!(o, "setup: White {} pieces, Black {} pieces", spec.setup[0].len(), spec.setup[1].len());
-    o.push_str(&setup_diagram(rules));
-    o
 }
 
 /// The start position as a diagram.

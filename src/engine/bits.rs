@@ -89,3 +89,31 @@ macro_rules! bits {
 
 bits!(u64);
 bits!(u128);
+
+/// The one place that picks the bit-set type for a board: the `bits` arm with `B` the
+/// type that holds the rules' layout (`u64` up to 64 bits, else `u128`) and `l` the
+/// layout, or the `cells` arm when the board has no layout and moves are found cell by
+/// cell. Both types are compiled; the choice is one compare per call.
+///
+/// ```text
+/// on_layout!(match rules {
+///     bits(l: B) => Sets::<B>::of(pos, l).count_quiet(rules).0,
+///     cells => count_one_by_one(pos),
+/// })
+/// ```
+macro_rules! on_layout {
+    (match $rules:ident { bits($l:ident: $B:ident) => $bits:expr, cells => $cells:expr $(,)? }) => {
+        match &$rules.layout {
+            Some($l) if $l.width <= 64 => {
+                type $B = u64;
+                $bits
+            }
+            Some($l) => {
+                type $B = u128;
+                $bits
+            }
+            None => $cells,
+        }
+    };
+}
+pub(crate) use on_layout;

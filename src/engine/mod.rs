@@ -1,15 +1,28 @@
 //! The generic engine: positions, legal moves, make/unmake, hashing, perft, outcome.
+//!
+//! Where things are: `moves` (the move list and its borrowed moves, [`Routes`]),
+//! `generate` (legal moves: captures, then quiet moves unless a capture is compulsory),
+//! `search` (the capture search), `quiet` (quiet moves), `count` (counting moves without
+//! storing them, at the leaves of perft), `make` (make and unmake), `sets` and `bits`
+//! (a position as bit sets of its board's layout; `on_layout!` picks `u64` or `u128`),
+//! `position`, `perft` and `outcome`.
 
 mod bits;
-mod movegen;
+mod count;
+mod generate;
+mod make;
+mod moves;
 mod outcome;
 mod perft;
 mod position;
+mod quiet;
+mod search;
 mod sets;
 mod setup;
 
-pub use movegen::{Move, MoveInfo, MoveList, Routes, Undo};
+pub use make::Undo;
+pub use moves::{MoveInfo, MoveIter, MoveList, MoveRef, Routes};
 pub use outcome::Outcome;
-pub use perft::{divide, perft, perft_parallel, Counting};
+pub use perft::{divide, perft, perft_parallel};
 pub use position::{Position, QuietTrack};
 pub use setup::{Piece, Setup, SetupError, SetupProblem};

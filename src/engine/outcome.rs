@@ -1,6 +1,6 @@
 //! How a game stands: going on, won, or drawn.
 
-use super::movegen::MoveList;
+use super::moves::MoveList;
 use super::position::Position;
 use crate::compile::{kind_of, Rules};
 use crate::spec::Side;

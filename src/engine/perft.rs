@@ -1,32 +1,9 @@
 //! Perft: counting the leaves of the legal-move tree, one thread or many.
 
-use super::movegen::{MoveList, Routes};
+use super::moves::{MoveList, Routes};
 use super::position::Position;
 use crate::compile::Rules;
 use rayon::prelude::*;
-
-/// How moves are counted.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Counting {
-    /// Captures with the same origin, destination and captured set are one move.
-    Distinct,
-    /// Every capture route counts ([`Routes::Turns`], the convention of the published
-    /// tables: dctl, Ludii, Dagaz).
-    Paths,
-    /// Every sequence of landing cells counts ([`Routes::Landings`], how kish and
-    /// pydraughts count).
-    Landings,
-}
-
-impl Counting {
-    fn routes(self) -> Routes {
-        match self {
-            Counting::Distinct => Routes::Distinct,
-            Counting::Paths => Routes::Turns,
-            Counting::Landings => Routes::Landings,
-        }
-    }
-}
 
 /// Move lists for every ply of a search, allocated once.
 pub struct Stack(Vec<MoveList>);
@@ -49,32 +26,39 @@ fn perft_rec(pos: &mut Position, rules: &Rules, depth: u32, routes: Routes, list
         // Count each child's moves without playing the move where bit sets suffice.
         let child = &mut rest[0];
         for i in 0..list.len() {
-            let m = list.moves()[i];
-            nodes += pos.count_after(rules, list, &m, child, routes) as u64;
+            nodes += pos.count_after(rules, list.get(i), child, routes) as u64;
         }
         return nodes;
     }
-    for i in 0..list.len() {
-        let m = list.moves()[i];
-        let undo = pos.make(rules, list, &m);
+    for m in &*list {
+        let undo = pos.make(rules, m);
         nodes += perft_rec(pos, rules, depth - 1, routes, rest);
-        pos.unmake(rules, list, &m, undo);
+        pos.unmake(rules, m, undo);
     }
     nodes
 }
 
-/// Leaves of the move tree `depth` plies deep, on one thread.
-pub fn perft(pos: &mut Position, rules: &Rules, depth: u32, counting: Counting) -> u64 {
+/// Leaves of the move tree `depth` plies deep, on one thread; `routes` says which
+/// captures count as different moves (published tables differ on it: see [`Routes`]).
+///
+/// ```
+/// use polydame::{load_variant, perft, Position, Routes};
+///
+/// let rules = load_variant("international").unwrap();
+/// let mut pos = Position::start(&rules);
+/// assert_eq!(perft(&mut pos, &rules, 3, Routes::Distinct), 658);
+/// ```
+pub fn perft(pos: &mut Position, rules: &Rules, depth: u32, routes: Routes) -> u64 {
     if depth == 0 {
         return 1;
     }
     let mut stack = Stack::new(depth as usize);
-    perft_rec(pos, rules, depth, counting.routes(), &mut stack.0)
+    perft_rec(pos, rules, depth, routes, &mut stack.0)
 }
 
-/// Leaves under each root move: (move index in a fresh list, count).
-pub fn divide(pos: &mut Position, rules: &Rules, depth: u32, counting: Counting, threads: usize) -> (MoveList, Vec<u64>) {
-    let routes = counting.routes();
+/// Leaves under each root move: the root's moves, and for each (in the list's order)
+/// the leaves `depth` plies deep under it, counted on `threads` threads.
+pub fn divide(pos: &mut Position, rules: &Rules, depth: u32, routes: Routes, threads: usize) -> (MoveList, Vec<u64>) {
     let mut root = MoveList::new();
     pos.generate(rules, &mut root, routes);
     if depth <= 1 {
@@ -83,8 +67,7 @@ pub fn divide(pos: &mut Position, rules: &Rules, depth: u32, counting: Counting,
     }
     let work = |i: usize| {
         let mut p = pos.clone();
-        let m = root.moves()[i];
-        p.make(rules, &root, &m);
+        p.make(rules, root.get(i));
         let mut stack = Stack::new(depth as usize - 1);
         perft_rec(&mut p, rules, depth - 1, routes, &mut stack.0)
     };
@@ -102,23 +85,22 @@ pub fn divide(pos: &mut Position, rules: &Rules, depth: u32, counting: Counting,
 
 /// Leaves of the move tree on `threads` threads (split at the root, or one ply lower when
 /// the root has fewer moves than threads).
-pub fn perft_parallel(pos: &mut Position, rules: &Rules, depth: u32, counting: Counting, threads: usize) -> u64 {
+pub fn perft_parallel(pos: &mut Position, rules: &Rules, depth: u32, routes: Routes, threads: usize) -> u64 {
     if threads <= 1 || depth < 3 {
-        return perft(pos, rules, depth, counting);
+        return perft(pos, rules, depth, routes);
     }
-    let routes = counting.routes();
     // Split two plies deep so there is enough work to share.
     let mut root = MoveList::new();
     pos.generate(rules, &mut root, routes);
     let mut jobs: Vec<Position> = Vec::new();
-    for m in root.moves() {
+    for m in &root {
         let mut p = pos.clone();
-        p.make(rules, &root, m);
+        p.make(rules, m);
         let mut l = MoveList::new();
         p.generate(rules, &mut l, routes);
-        for m2 in l.moves() {
+        for m2 in &l {
             let mut q = p.clone();
-            q.make(rules, &l, m2);
+            q.make(rules, m2);
             jobs.push(q);
         }
     }

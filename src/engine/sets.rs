@@ -2,7 +2,7 @@
 //! how many quiet moves there are, found for a whole side at once by shifts.
 
 use super::bits::Bits;
-use super::movegen::{Move, MoveList};
+use super::moves::MoveRef;
 use super::position::Position;
 use crate::compile::{kind_of, KindTable, Rules};
 use crate::geometry::Layout;
@@ -28,17 +28,18 @@ impl<'a, B: Bits> Sets<'a, B> {
         Sets::new(layout, us, B::from_wide(pos.bits[us]), B::from_wide(pos.bits[1 - us]), pos.kinds.map(B::from_wide))
     }
 
-    /// The position after `m` (a move of `list`, generated in `pos`), without playing it.
+    /// The position after `m` (a move generated in `pos`), without playing it.
     #[inline]
-    pub fn after(pos: &Position, rules: &Rules, layout: &'a Layout, list: &MoveList, m: &Move) -> Sets<'a, B> {
+    pub fn after(pos: &Position, rules: &Rules, layout: &'a Layout, m: MoveRef) -> Sets<'a, B> {
+        let s = m.stored();
         let mover = pos.side as usize;
         let bit = |cell: u16| B::from_wide(rules.cell_bit(cell));
-        let (f, t) = (bit(m.from), bit(m.to));
+        let (f, t) = (bit(s.from), bit(s.to));
         let mut kinds = pos.kinds.map(B::from_wide);
-        kinds[m.kind_before as usize & 7] ^= f;
-        kinds[m.kind_after as usize & 7] ^= t;
+        kinds[s.kind_before as usize & 7] ^= f;
+        kinds[s.kind_after as usize & 7] ^= t;
         let mut taken = B::ZERO;
-        for &(cell, pc) in list.captured(m) {
+        for &(cell, pc) in m.captured_pieces() {
             taken ^= bit(cell);
             kinds[kind_of(pc) as usize] ^= bit(cell);
         }
@@ -156,7 +157,7 @@ impl<'a, B: Bits> Sets<'a, B> {
     /// a run a shift per cell of the longest line. Each piece's moves stay apart because
     /// two pieces are never at the same distance along the same line from the same cell.
     /// Also returns the kinds present whose quiet moves cannot be counted this way (see
-    /// [`KindTable::bulk_quiet`]; not counted here).
+    /// [`QuietCount`](crate::compile::QuietCount); not counted here).
     pub fn count_quiet(&self, rules: &Rules) -> (usize, u8) {
         let mut n = 0;
         let mut slow = 0u8;
@@ -165,7 +166,7 @@ impl<'a, B: Bits> Sets<'a, B> {
             if pieces == B::ZERO {
                 continue;
             }
-            if !t.bulk_quiet {
+            if !t.quiet_count.on_bits() {
                 slow |= 1 << k;
                 continue;
             }

@@ -110,9 +110,8 @@ impl<'r> Game<'r> {
             Resolved::Ambiguous(_, e) | Resolved::Error(e) => return Err(e),
         };
         let info = r.list.info(i);
-        let m = r.list.moves()[i];
+        r.pos.make(self.rules, r.list.get(i));
         let before = std::mem::replace(&mut self.pos, r.pos);
-        self.pos.make(self.rules, &r.list, &m);
         self.history.push((before, info.clone()));
         Ok(info)
     }
@@ -123,10 +122,9 @@ impl<'r> Game<'r> {
         let mut list = MoveList::new();
         for routes in [Routes::Distinct, Routes::Landings] {
             self.pos.generate(self.rules, &mut list, routes);
-            if let Some(i) = (0..list.len()).find(|&i| list.info(i) == *m) {
-                let mv = list.moves()[i];
+            if let Some(mv) = list.iter().find(|mv| mv.info() == *m) {
                 self.history.push((self.pos.clone(), m.clone()));
-                self.pos.make(self.rules, &list, &mv);
+                self.pos.make(self.rules, mv);
                 return Ok(());
             }
         }

@@ -204,14 +204,11 @@ fn play_one(
         Resolved::Error(e) => return Err(e),
         Resolved::Ambiguous(options, e) => disambiguate(r, moves, i, options, e, v, depth)?,
     };
-    if cells.len() > 2 && used == 1 && r.list.path(&r.list.moves()[chosen]) != &cells[1..] {
+    if cells.len() > 2 && used == 1 && r.list.get(chosen).path() != &cells[1..] {
         let full = r.text(&r.list.info(chosen));
         warn_move(v, mv, &format!("gives part of its path; the full path is {full}"));
     }
-    let m = r.list.moves()[chosen];
-    let list = std::mem::take(&mut r.list);
-    r.pos.make(r.rules, &list, &m);
-    r.list = list;
+    r.pos.make(r.rules, r.list.get(chosen));
     r.refresh();
     v.plies += 1;
     Ok(used)
@@ -260,9 +257,7 @@ fn disambiguate(
     let mut good = Vec::new();
     for &j in &options {
         let mut trial = Resolver::new(r.rules, r.notation, r.pos.clone());
-        let m = trial.list.moves()[j];
-        let list = std::mem::take(&mut trial.list);
-        trial.pos.make(r.rules, &list, &m);
+        trial.pos.make(r.rules, trial.list.get(j));
         trial.refresh();
         let mut tv = Verdict::new("");
         play(&mut trial, moves, i + 1, &mut tv, &mut false, depth + 1);

@@ -342,8 +342,8 @@ impl<'a> Resolver<'a> {
         let (first, last) = (cells[0], cells[cells.len() - 1]);
         let mid = &cells[1..cells.len() - 1];
         let list = &self.list;
-        let ends = |i: &usize| list.moves()[*i].from == first && list.moves()[*i].to == last;
-        let path = |i: usize| list.path(&list.moves()[i]);
+        let ends = |i: &usize| list.get(*i).from() == first && list.get(*i).to() == last;
+        let path = |i: usize| list.get(i).path();
         // A full path names every landing cell: if some route is exactly it, only those.
         let exact: Vec<usize> = (0..list.len()).filter(|i| ends(i) && path(*i) == &cells[1..]).collect();
         if !exact.is_empty() && cells.len() > 2 {
@@ -363,12 +363,14 @@ impl<'a> Resolver<'a> {
         let list = &self.list;
         let mut distinct: Vec<usize> = Vec::new();
         for &i in &found {
-            let m = &list.moves()[i];
+            let m = list.get(i);
             let same = |j: &usize| {
-                let o = &list.moves()[*j];
-                let (a, b) = (list.captured(o), list.captured(m));
+                let o = list.get(*j);
                 // Captured cells are distinct within a move: equal sets have equal sizes.
-                o.to == m.to && o.kind_after == m.kind_after && a.len() == b.len() && a.iter().all(|x| b.iter().any(|y| y.0 == x.0))
+                o.to() == m.to()
+                    && o.kind_after() == m.kind_after()
+                    && o.captures() == m.captures()
+                    && o.captured_cells().all(|x| m.captured_cells().any(|y| y == x))
             };
             if !distinct.iter().any(same) {
                 distinct.push(i);

@@ -115,9 +115,8 @@ pub fn random_game(rules: &Rules, seed: u64, max_plies: usize) -> GameRecord {
         pos.generate(rules, &mut list, Routes::Distinct);
         let legal: Vec<MoveInfo> = (0..list.len()).map(|i| list.info(i)).collect();
         let i = (next() % list.len() as u64) as usize;
-        let m = list.moves()[i];
         moves.push((legal[i].clone(), legal));
-        pos.make(rules, &list, &m);
+        pos.make(rules, list.get(i));
         history.push(pos.hash());
     }
     let tags = vec![

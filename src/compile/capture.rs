@@ -1,0 +1,51 @@
+//! The capture rules of a variant as the capture search reads them.
+
+use crate::spec::{CaptureRules, Criterion, Halt, Landing, MidPromotion, Removal};
+
+/// The variant's capture rules, compiled once into [`Rules::capture`](super::Rules::capture)
+/// and copied into each capture search, so no node reads the spec.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CaptureSettings {
+    /// Whether a side that can capture must.
+    pub mandatory: bool,
+    /// When captured pieces leave the board.
+    pub removal: Removal,
+    /// Whether a capture may turn back the way it came.
+    pub turn_back: bool,
+    /// What a man that reaches its promotion cells during a capture does.
+    pub mid_promotion: MidPromotion,
+    /// Which landing a flying capture may choose.
+    pub landing: Landing,
+    /// The halt rule, if any.
+    pub halt: Option<Halt>,
+    /// The precedence criteria, the first `precedence_len` of them (the checker refuses a
+    /// criterion named twice, so there are at most as many as criteria exist).
+    precedence: [Criterion; Criterion::NAMES.len()],
+    precedence_len: u8,
+}
+
+impl CaptureSettings {
+    /// The settings of a checked variant's capture rules.
+    pub fn new(c: &CaptureRules) -> CaptureSettings {
+        let mut precedence = [Criterion::MostPieces; Criterion::NAMES.len()];
+        assert!(c.precedence.len() <= precedence.len(), "a precedence criterion is named twice");
+        precedence[..c.precedence.len()].copy_from_slice(&c.precedence);
+        CaptureSettings {
+            mandatory: c.mandatory,
+            removal: c.removal,
+            turn_back: c.turn_back,
+            mid_promotion: c.promotion,
+            landing: c.landing,
+            halt: c.halt,
+            precedence,
+            precedence_len: c.precedence.len() as u8,
+        }
+    }
+
+    /// The precedence criteria in order: the legal captures are the best by the first,
+    /// then among those by the second, and so on; none means free choice.
+    #[inline]
+    pub fn precedence(&self) -> &[Criterion] {
+        &self.precedence[..self.precedence_len as usize]
+    }
+}

@@ -1,0 +1,172 @@
+//! Per side and kind of piece, the tables the engine runs on: its move and capture rules
+//! compiled for that side, its promotion cells, and how its quiet moves are counted.
+
+use crate::geometry::{CellSet, Geometry};
+use crate::spec::{CaptureKind, Condition, Kind, Land, MoveKind, When};
+
+/// In [`KindTable::promoted`]: no promotion on this cell.
+pub const NO_PROMOTION: u8 = 0xFF;
+
+/// A capture rule compiled for one side.
+#[derive(Clone, Debug)]
+pub struct CapRule {
+    /// Jump, flying capture or leap.
+    pub kind: CaptureKind,
+    /// Bit d: may capture in direction d (this side's directions).
+    pub dirs: u8,
+    /// Where a flying capture may land.
+    pub land: Land,
+    /// Whether a leap may start at any distance from its line of pieces.
+    pub approach: bool,
+    /// The fewest pieces a leap takes.
+    pub min: u8,
+    /// Whether the rule applies to a move's first capture, the later ones, or both.
+    pub when: When,
+    /// Bit k: may capture kind k (the kind's `can_capture` and the rule's `kinds`).
+    pub kinds: u8,
+}
+
+/// A quiet-move rule compiled for one side.
+#[derive(Clone, Debug)]
+pub struct MoveRule {
+    /// Step, slide or run.
+    pub kind: MoveKind,
+    /// Bit d: may move in direction d (this side's directions).
+    pub dirs: u8,
+    /// A condition on where the move may end.
+    pub condition: Option<Condition>,
+}
+
+/// How perft counts a kind's quiet moves at its leaves: on bit sets (a shift per
+/// direction for all the side's pieces of the kind at once), or one by one, and why.
+/// The engine and the text dump both read it from here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum QuietCount {
+    /// On bit sets: at most one move rule, no condition on where it ends, no limit on
+    /// quiet moves, no cells to avoid.
+    Bits,
+    /// One by one: two move rules may reach the same cell, and that is one move.
+    SeveralRules,
+    /// One by one: a move may end only where a condition holds.
+    Condition,
+    /// One by one: the kind's consecutive quiet moves are limited.
+    Limit,
+    /// One by one: the kind may end a move on some cells only when nothing else is legal.
+    Avoid,
+}
+
+impl QuietCount {
+    /// How a kind's quiet moves are counted (the first reason that applies).
+    pub fn of(kind: &Kind) -> QuietCount {
+        if kind.moves.len() > 1 {
+            QuietCount::SeveralRules
+        } else if kind.moves.iter().any(|m| m.condition.is_some()) {
+            QuietCount::Condition
+        } else if kind.max_quiet_moves.is_some() {
+            QuietCount::Limit
+        } else if kind.avoid.is_some() {
+            QuietCount::Avoid
+        } else {
+            QuietCount::Bits
+        }
+    }
+
+    /// Whether the quiet moves count on bit sets.
+    #[inline]
+    pub fn on_bits(self) -> bool {
+        self == QuietCount::Bits
+    }
+
+    /// Why they are counted one by one, in words (`None` on bit sets).
+    pub fn reason(self) -> Option<&'static str> {
+        match self {
+            QuietCount::Bits => None,
+            QuietCount::SeveralRules => Some("several move rules"),
+            QuietCount::Condition => Some("a condition on where a move ends"),
+            QuietCount::Limit => Some("a limit on quiet moves"),
+            QuietCount::Avoid => Some("cells to avoid"),
+        }
+    }
+}
+
+/// Everything the engine needs about one kind of piece of one side.
+#[derive(Clone, Debug)]
+pub struct KindTable {
+    /// The quiet-move rules.
+    pub moves: Vec<MoveRule>,
+    /// The capture rules.
+    pub captures: Vec<CapRule>,
+    /// Promotion: target kind and zone.
+    pub promotion: Option<(u8, CellSet)>,
+    /// Per cell, the kind this kind promotes to there, or [`NO_PROMOTION`]. Fixed size,
+    /// so lookups need no bounds check.
+    pub promoted: Box<[u8; 256]>,
+    /// Bit k: may capture pieces of kind k.
+    pub can_capture: u8,
+    /// Its value, for the most-value precedence criterion.
+    pub value: u32,
+    /// Whether some kind promotes to this one.
+    pub is_king: bool,
+    /// Most consecutive quiet moves by one piece of this kind while its side has other
+    /// pieces.
+    pub max_quiet_moves: Option<u8>,
+    /// Cells where a move of this kind may end only if nothing else is legal.
+    pub avoid: Option<CellSet>,
+    /// Directions of the first-capture jumps, for a quick test before a full search.
+    pub first_jumps: u8,
+    /// Directions of the first-capture flying captures.
+    pub first_flies: u8,
+    /// Whether a first capture can be a leap (no quick test: always search).
+    pub first_leaps: bool,
+    /// Per cell, the cells one step away in the first-jump directions: a piece with no
+    /// enemy there and no other first capture cannot capture.
+    pub jump_reach: Vec<CellSet>,
+    /// How perft counts this kind's quiet moves.
+    pub quiet_count: QuietCount,
+}
+
+/// The directions of a kind's capture rules of one shape that may start a capture.
+fn first_dirs(kind: &Kind, side: usize, what: CaptureKind) -> u8 {
+    kind.captures.iter().filter(|c| c.kind == what && c.when != When::Continuing).fold(0, |m, c| m | c.dirs[side])
+}
+
+impl KindTable {
+    /// The table of kind `kind` for side `s`; `is_king` says whether some kind promotes
+    /// to it.
+    pub(super) fn new(g: &Geometry, kind: &Kind, s: usize, is_king: bool) -> KindTable {
+        let first_jumps = first_dirs(kind, s, CaptureKind::Jump);
+        KindTable {
+            moves: kind.moves.iter().map(|m| MoveRule { kind: m.kind, dirs: m.dirs[s], condition: m.condition }).collect(),
+            captures: kind
+                .captures
+                .iter()
+                .map(|c| CapRule {
+                    kind: c.kind,
+                    dirs: c.dirs[s],
+                    land: c.land,
+                    approach: c.approach,
+                    min: c.min,
+                    when: c.when,
+                    kinds: c.kinds & kind.can_capture,
+                })
+                .collect(),
+            promotion: kind.promotion.as_ref().map(|(t, z)| (*t, z[s])),
+            promoted: Box::new(std::array::from_fn(|c| match &kind.promotion {
+                Some((t, z)) if z[s].contains(c as u16) => *t,
+                _ => NO_PROMOTION,
+            })),
+            can_capture: kind.can_capture,
+            value: kind.value,
+            is_king,
+            max_quiet_moves: kind.max_quiet_moves,
+            avoid: kind.avoid.as_ref().map(|z| z[s]),
+            first_jumps,
+            first_flies: first_dirs(kind, s, CaptureKind::Fly),
+            first_leaps: first_dirs(kind, s, CaptureKind::Leap) != 0,
+            jump_reach: (0..g.len() as u16)
+                .map(|c| (0..g.dirs().len()).filter(|&d| first_jumps >> d & 1 == 1).filter_map(|d| g.step(c, d)).collect())
+                .collect(),
+            quiet_count: QuietCount::of(kind),
+        }
+    }
+}

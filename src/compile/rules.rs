@@ -1,0 +1,193 @@
+//! [`Rules`]: the compiled rules of a variant.
+
+use super::{CaptureSettings, KindTable, NO_PROMOTION};
+use crate::geometry::Layout;
+use crate::spec::{Side, Spec};
+
+/// The compiled rules of a variant.
+#[derive(Clone, Debug)]
+pub struct Rules {
+    spec: Spec,
+    /// The capture rules, as the search reads them.
+    pub capture: CaptureSettings,
+    /// Number of cells.
+    pub cells: usize,
+    /// Number of directions.
+    pub dirs: usize,
+    /// `neighbour[cell * 8 + dir]`, with a row for the off-board marker (and every
+    /// index past it) leading off the board. Fixed size, so lookups need no bounds check.
+    pub neighbour: Box<[u16; 4096]>,
+    /// Opposite direction of each direction.
+    pub opposite: [u8; 8],
+    /// `tables[side][kind]`.
+    pub tables: [Vec<KindTable>; 2],
+    /// Zobrist keys: `zobrist[cell * 32 + code]` (see [`Rules::zobrist_key`]). Fixed
+    /// size, so lookups need no bounds check.
+    pub zobrist: Box<[u64; 256 * 32]>,
+    /// Key xored in when Black is to move.
+    pub zobrist_black: u64,
+    /// Per cell, a random key for telling capture sets apart.
+    pub cell_keys: Vec<u64>,
+    /// Whether any kind has a quiet-move limit.
+    pub has_quiet_limit: bool,
+    /// Whether any kind has cells to avoid.
+    pub has_avoid: bool,
+    /// Whether bit sets alone can count the moves of a position without captures: a
+    /// layout, and every kind's quiet moves countable on bit sets ([`QuietCount::Bits`](super::QuietCount::Bits)).
+    pub bit_leaves: bool,
+    /// A bit for every kind of piece.
+    pub every_kind: u8,
+    /// Whether every kind has at most one capture rule (then two captures found by the
+    /// search are always different routes).
+    pub one_capture_rule: bool,
+    /// The board's bit layout, if it fits the engine's bit sets.
+    pub layout: Option<Layout>,
+    /// Per cell, its bit in the layout (zero without a layout). Fixed size, so lookups
+    /// need no bounds check.
+    pub cell_bits: Box<[u128; 256]>,
+}
+
+/// A small, fixed pseudo-random generator (SplitMix64) so hash keys are the same on
+/// every run and machine.
+fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl Rules {
+    /// Builds the tables of a checked variant.
+    pub fn new(spec: Spec) -> Rules {
+        let g = &spec.geometry;
+        let cells = g.len();
+        let dirs = g.dirs().len();
+        let mut opposite = [0u8; 8];
+        for (d, o) in opposite.iter_mut().enumerate().take(dirs) {
+            *o = g.opposite(d) as u8;
+        }
+        let kings: Vec<bool> =
+            (0..spec.kinds.len()).map(|k| spec.kinds.iter().any(|o| o.promotion.as_ref().is_some_and(|(t, _)| *t as usize == k))).collect();
+        let tables = Side::BOTH
+            .map(|side| spec.kinds.iter().enumerate().map(|(k, kind)| KindTable::new(g, kind, side as usize, kings[k])).collect());
+        let mut state = 0x005E_ED0F_D4A6_u64;
+        // Keys for the cells and the off-board row, as many as ever; the table keeps those
+        // that fit (the off-board row never holds a piece).
+        let mut zobrist = Box::new([0u64; 256 * 32]);
+        for i in 0..(cells + 1) * 32 {
+            let key = splitmix(&mut state);
+            if let Some(z) = zobrist.get_mut(i) {
+                *z = key;
+            }
+        }
+        let zobrist_black = splitmix(&mut state);
+        let cell_keys = (0..cells + 1).map(|_| splitmix(&mut state)).collect();
+        let has_quiet_limit = spec.kinds.iter().any(|k| k.max_quiet_moves.is_some());
+        let has_avoid = spec.kinds.iter().any(|k| k.avoid.is_some());
+        let one_capture_rule = spec.kinds.iter().all(|k| k.captures.len() <= 1);
+        let every_kind = ((1u16 << spec.kinds.len()) - 1) as u8;
+        let mut neighbour = Box::new([cells as u16; 4096]);
+        for c in 0..cells {
+            for d in 0..dirs {
+                neighbour[c * 8 + d] = g.neighbours()[c * dirs + d];
+            }
+        }
+        let layout = Layout::new(g);
+        let bit_leaves = layout.is_some() && tables.iter().flatten().all(|t: &KindTable| t.quiet_count.on_bits());
+        let mut cell_bits = Box::new([0u128; 256]);
+        if let Some(l) = &layout {
+            for (c, b) in cell_bits.iter_mut().enumerate().take(cells) {
+                *b = l.cell_bit(c as u16);
+            }
+        }
+        Rules {
+            neighbour,
+            capture: CaptureSettings::new(&spec.capture),
+            spec,
+            cells,
+            dirs,
+            opposite,
+            tables,
+            zobrist,
+            zobrist_black,
+            cell_keys,
+            has_quiet_limit,
+            has_avoid,
+            one_capture_rule,
+            every_kind,
+            bit_leaves,
+            layout,
+            cell_bits,
+        }
+    }
+
+    /// The checked variant these rules were built from.
+    pub fn spec(&self) -> &Spec {
+        &self.spec
+    }
+
+    /// The variant's id.
+    pub fn id(&self) -> &str {
+        &self.spec.id
+    }
+
+    /// The name of a cell in the variant's notation.
+    pub fn cell_name(&self, cell: u16) -> &str {
+        self.spec.notation.name(cell)
+    }
+
+    /// The cell with this name in the variant's notation (`"32"`, `"c3"`).
+    pub fn cell(&self, name: &str) -> Option<u16> {
+        self.spec.notation.parse(name)
+    }
+
+    /// The diagram letter of a piece: `w`/`b` for men, `W`/`B` for promoted kinds; with
+    /// more than two kinds, the kind's own symbol (lower case White, upper case Black).
+    pub fn piece_char(&self, side: Side, kind: u8) -> char {
+        let spec = &self.spec;
+        if spec.kinds.len() <= 2 {
+            let c = if side == Side::White { 'w' } else { 'b' };
+            if self.tables[0][kind as usize].is_king {
+                c.to_ascii_uppercase()
+            } else {
+                c
+            }
+        } else {
+            let s = spec.kinds[kind as usize].symbol;
+            if side == Side::White {
+                s.to_ascii_lowercase()
+            } else {
+                s.to_ascii_uppercase()
+            }
+        }
+    }
+
+    /// The bit of a cell in the layout (zero without a layout).
+    #[inline(always)]
+    pub fn cell_bit(&self, cell: u16) -> u128 {
+        self.cell_bits[cell as usize & 255]
+    }
+
+    /// The kind a piece of `kind` of `side` becomes when a move ends on `cell`.
+    #[inline(always)]
+    pub fn kind_after(&self, side: usize, kind: u8, cell: u16) -> u8 {
+        match self.tables[side][kind as usize].promoted[cell as usize & 255] {
+            NO_PROMOTION => kind,
+            t => t,
+        }
+    }
+
+    /// The Zobrist key of a piece code on a cell.
+    #[inline(always)]
+    pub fn zobrist_key(&self, cell: u16, code: u8) -> u64 {
+        self.zobrist[(cell as usize * 32 + code as usize) & (256 * 32 - 1)]
+    }
+
+    /// The next cell in a direction (or the off-board marker).
+    #[inline(always)]
+    pub fn next(&self, cell: u16, dir: usize) -> u16 {
+        // SAFETY-free fast path: the table has a row for every cell and the marker.
+        self.neighbour[(cell as usize * 8 + dir) & 4095]
+    }
+}

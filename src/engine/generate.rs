@@ -1,0 +1,153 @@
+//! Legal move generation: captures (found on bit sets where the board has a layout,
+//! then searched), then quiet moves unless a capture is compulsory.
+
+use super::bits::{on_layout, Bits};
+use super::moves::{Move, MoveList, Routes};
+use super::position::Position;
+use super::sets::Sets;
+use crate::compile::{kind_of, side_of, Rules, EMPTY};
+use crate::geometry::{CellSet, Layout};
+use crate::spec::Criterion;
+
+impl Position {
+    /// Generates the legal moves into `list` (emptied first); `routes` says which captures
+    /// count as different moves. The list remembers this position: its moves are played
+    /// here with [`Position::make`].
+    ///
+    /// ```
+    /// use polydame::{load_variant, parse_fen, MoveList, Routes};
+    ///
+    /// let rules = load_variant("international").unwrap();
+    /// // A capture is compulsory: the man on 32 must take 28.
+    /// let mut pos = parse_fen(&rules, "W:W32,47:B28").unwrap();
+    /// let mut list = MoveList::new();
+    /// pos.generate(&rules, &mut list, Routes::Distinct);
+    /// let moves: Vec<_> = list.iter().map(|m| (rules.cell_name(m.from()), m.captures())).collect();
+    /// assert_eq!(moves, [("32", 1)]);
+    /// ```
+    pub fn generate(&mut self, rules: &Rules, list: &mut MoveList, routes: Routes) {
+        self.gen_captures(rules, list, routes);
+        if list.moves.is_empty() || !rules.capture.mandatory {
+            let pieces = self.pieces[self.side as usize];
+            self.gen_quiet::<false>(rules, list, pieces);
+        }
+        if rules.has_avoid {
+            self.drop_avoided(rules, list);
+        }
+    }
+
+    /// Removes moves that end on a cell their kind must avoid, unless nothing else is
+    /// legal.
+    fn drop_avoided(&self, rules: &Rules, list: &mut MoveList) {
+        let us = self.side as usize;
+        let avoided = |m: &Move| rules.tables[us][m.kind_before as usize].avoid.is_some_and(|z| z.contains(m.to));
+        if list.moves.iter().all(avoided) {
+            return;
+        }
+        list.moves.retain(|m| !avoided(m));
+    }
+
+    /// Clears `list` and fills it with the legal captures (precedence applied).
+    fn gen_captures(&mut self, rules: &Rules, list: &mut MoveList, routes: Routes) {
+        self.gen_captures_by(rules, list, routes, rules.capture.precedence(), false);
+    }
+
+    /// Every complete capture, as if the variant had no precedence rule (free choice).
+    /// Used to explain why a capture is illegal ("must take the maximum").
+    pub fn generate_unranked_captures(&mut self, rules: &Rules, list: &mut MoveList) {
+        self.gen_captures_by(rules, list, Routes::Landings, &[], false);
+    }
+
+    /// Clears `list` and fills it with the complete captures ranked by `criteria`; with
+    /// `count_only` they are only counted (see [`Search::count_only`]).
+    pub(super) fn gen_captures_by(&mut self, rules: &Rules, list: &mut MoveList, routes: Routes, criteria: &[Criterion], count_only: bool) {
+        on_layout!(match rules {
+            bits(l: B) => {
+                let origins = Sets::<B>::of(self, l).jump_origins(rules);
+                self.gen_captures_from(rules, l, list, routes, criteria, count_only, origins)
+            },
+            cells => {
+                list.reset(self.hash);
+                let us = self.side as usize;
+                let origins: CellSet = self.pieces[us].iter().filter(|&c| self.may_capture(rules, c, kind_of(self.board[c]))).collect();
+                self.search_each(rules, list, routes, criteria, count_only, origins.iter());
+            },
+        })
+    }
+
+    /// [`Position::gen_captures_by`] on bit sets, given the position's
+    /// [`Sets::jump_origins`].
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn gen_captures_from<B: Bits>(
+        &mut self,
+        rules: &Rules,
+        l: &Layout,
+        list: &mut MoveList,
+        routes: Routes,
+        criteria: &[Criterion],
+        count_only: bool,
+        origins: (B, B),
+    ) {
+        list.reset(self.hash);
+        let origins = self.confirm_others(rules, l, origins);
+        self.search_each(rules, list, routes, criteria, count_only, origins.cells(l));
+    }
+
+    /// The pieces with a first jump, and those of the others (of kinds that capture
+    /// flying or by a leap) that [`Position::may_capture`] does not rule out.
+    fn confirm_others<B: Bits>(&self, rules: &Rules, l: &Layout, (mut origins, mut others): (B, B)) -> B {
+        while others != B::ZERO {
+            let bit = others.lowest();
+            others = others.pop_lowest();
+            let from = l.cell[bit as usize];
+            if self.may_capture(rules, from, kind_of(self.board[from])) {
+                origins |= B::ZERO.with(bit);
+            }
+        }
+        origins
+    }
+
+    /// A quick test that rules out pieces with no first capture, before a full search.
+    #[inline]
+    pub(super) fn may_capture(&self, rules: &Rules, from: u16, kind: u8) -> bool {
+        let us = self.side as usize;
+        let t = &rules.tables[us][kind as usize];
+        if t.first_leaps {
+            return true;
+        }
+        let them = self.side.other() as u8;
+        if t.first_flies == 0 && t.jump_reach[from as usize].intersection(&self.pieces[them as usize]).is_empty() {
+            return false;
+        }
+        let can = t.can_capture;
+        let hit = |c: u8| side_of(c) == them && can >> kind_of(c) & 1 == 1;
+        let mut dirs = t.first_jumps;
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            let n = rules.next(from, d);
+            if hit(self.board[n]) && self.board[rules.next(n, d)] == EMPTY {
+                return true;
+            }
+        }
+        let mut dirs = t.first_flies;
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            let mut n = rules.next(from, d);
+            while self.board[n] == EMPTY {
+                n = rules.next(n, d);
+            }
+            if hit(self.board[n]) && self.board[rules.next(n, d)] == EMPTY {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The side to move has no legal move.
+    pub fn is_stuck(&mut self, rules: &Rules, list: &mut MoveList) -> bool {
+        self.generate(rules, list, Routes::Distinct);
+        list.is_empty()
+    }
+}

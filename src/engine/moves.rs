@@ -1,0 +1,315 @@
+//! The moves a generator produces: the [`MoveList`] that holds them with their captured
+//! pieces and landing cells, [`MoveRef`] (a move borrowed from its list, the only way to
+//! play one), [`MoveInfo`] (a move spelled out, owned), and [`Routes`] (which captures
+//! count as different moves).
+
+use std::fmt;
+
+/// A move as the generator stores it: origin, destination, the kinds before and after,
+/// and where its captured pieces and landing cells are in the [`MoveList`] it belongs
+/// to. It means nothing apart from that list; outside the engine it is seen only
+/// through a [`MoveRef`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Move {
+    pub(crate) from: u16,
+    pub(crate) to: u16,
+    pub(crate) kind_before: u8,
+    pub(crate) kind_after: u8,
+    pub(super) cap_start: u32,
+    pub(super) ncap: u16,
+    pub(super) path_start: u32,
+    pub(super) npath: u16,
+    /// The captured cells' keys xored, to tell capture sets apart quickly.
+    pub(super) key: u64,
+}
+
+/// The legal moves of a position, as [`Position::generate`](crate::Position::generate)
+/// leaves them: a buffer to reuse from one position to the next, so generating moves
+/// allocates nothing once it has grown to the size it needs.
+///
+/// A list remembers the position it was generated in: its moves are played with
+/// [`Position::make`](crate::Position::make) on that position only.
+///
+/// ```
+/// use polydame::{load_variant, MoveList, Position, Routes};
+///
+/// let rules = load_variant("international").unwrap();
+/// let mut pos = Position::start(&rules);
+/// let mut list = MoveList::new();
+/// pos.generate(&rules, &mut list, Routes::Distinct);
+/// assert_eq!(list.len(), 9);
+/// // Every opening move is a man's step from the 31-35 row.
+/// for m in &list {
+///     let from: u32 = rules.cell_name(m.from()).parse().unwrap();
+///     assert!((31..=35).contains(&from) && m.captures() == 0);
+/// }
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct MoveList {
+    pub(super) moves: Vec<Move>,
+    pub(super) caps: Vec<(u16, u8)>,
+    pub(super) path: Vec<u16>,
+    /// The hash of the position the moves were generated in.
+    pub(super) hash: u64,
+    // Search scratch.
+    pub(super) stack: Vec<(u16, u8)>,
+    pub(super) trail: Vec<u16>,
+    pub(super) best: [u32; 5],
+    pub(super) has_best: bool,
+    /// Captures counted without being stored (bulk counting at the leaves of perft).
+    pub(super) counted: usize,
+}
+
+impl MoveList {
+    /// An empty list.
+    pub fn new() -> MoveList {
+        MoveList::default()
+    }
+
+    /// Number of moves.
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Whether there are no moves.
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    /// Move `i` (in `0..len()`), borrowed from the list.
+    ///
+    /// # Panics
+    ///
+    /// If `i` is not less than [`MoveList::len`].
+    #[inline]
+    pub fn get(&self, i: usize) -> MoveRef<'_> {
+        MoveRef { list: self, m: &self.moves[i], index: i as u32 }
+    }
+
+    /// The moves in order, each borrowed from the list (also `for m in &list`).
+    pub fn iter(&self) -> MoveIter<'_> {
+        MoveIter { list: self, moves: self.moves.iter().enumerate() }
+    }
+
+    /// Move `i` spelled out: the same as `list.get(i).info()`.
+    pub fn info(&self, i: usize) -> MoveInfo {
+        self.get(i).info()
+    }
+
+    /// Empties the list for the moves of the position with hash `hash`.
+    pub(super) fn reset(&mut self, hash: u64) {
+        self.moves.clear();
+        self.caps.clear();
+        self.path.clear();
+        self.hash = hash;
+        self.stack.clear();
+        self.trail.clear();
+        self.has_best = false;
+        self.counted = 0;
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = MoveRef<'a>;
+    type IntoIter = MoveIter<'a>;
+    fn into_iter(self) -> MoveIter<'a> {
+        self.iter()
+    }
+}
+
+/// The moves of a [`MoveList`] in order, each a [`MoveRef`] ([`MoveList::iter`]).
+#[derive(Clone, Debug)]
+pub struct MoveIter<'a> {
+    list: &'a MoveList,
+    moves: std::iter::Enumerate<std::slice::Iter<'a, Move>>,
+}
+
+impl<'a> Iterator for MoveIter<'a> {
+    type Item = MoveRef<'a>;
+    #[inline]
+    fn next(&mut self) -> Option<MoveRef<'a>> {
+        self.moves.next().map(|(i, m)| MoveRef { list: self.list, m, index: i as u32 })
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.moves.size_hint()
+    }
+}
+
+impl DoubleEndedIterator for MoveIter<'_> {
+    fn next_back(&mut self) -> Option<Self::Item> {
+        self.moves.next_back().map(|(i, m)| MoveRef { list: self.list, m, index: i as u32 })
+    }
+}
+
+impl ExactSizeIterator for MoveIter<'_> {}
+
+/// A move of a [`MoveList`], borrowed from it: what [`Position::make`](crate::Position::make),
+/// [`Position::unmake`](crate::Position::unmake) and
+/// [`Position::count_after`](crate::Position::count_after) take, so a move cannot be
+/// played with another list's captures. Copy it freely; [`MoveRef::info`] gives an owned
+/// [`MoveInfo`] that outlives the list.
+///
+/// ```
+/// use polydame::{load_variant, parse_fen, MoveList, Routes};
+///
+/// let rules = load_variant("international").unwrap();
+/// let mut pos = parse_fen(&rules, "W:W32:B28,18").unwrap();
+/// let mut list = MoveList::new();
+/// pos.generate(&rules, &mut list, Routes::Distinct);
+/// let m = list.get(0);
+/// let name = |c| rules.cell_name(c);
+/// assert_eq!((name(m.from()), name(m.to())), ("32", "12"));
+/// assert_eq!(m.captured_cells().map(name).collect::<Vec<_>>(), ["28", "18"]);
+/// assert_eq!(m.path().iter().map(|&c| name(c)).collect::<Vec<_>>(), ["23", "12"]);
+/// assert_eq!(m.kind_before(), m.kind_after());
+/// ```
+#[derive(Clone, Copy)]
+pub struct MoveRef<'a> {
+    list: &'a MoveList,
+    m: &'a Move,
+    index: u32,
+}
+
+impl<'a> MoveRef<'a> {
+    /// The origin cell.
+    #[inline]
+    pub fn from(self) -> u16 {
+        self.m.from
+    }
+
+    /// The destination cell.
+    #[inline]
+    pub fn to(self) -> u16 {
+        self.m.to
+    }
+
+    /// The kind of the moving piece before the move.
+    #[inline]
+    pub fn kind_before(self) -> u8 {
+        self.m.kind_before
+    }
+
+    /// The kind of the moving piece after the move (promoted or not).
+    #[inline]
+    pub fn kind_after(self) -> u8 {
+        self.m.kind_after
+    }
+
+    /// How many pieces the move captures.
+    #[inline]
+    pub fn captures(self) -> usize {
+        self.m.ncap as usize
+    }
+
+    /// The captured cells, in capture order.
+    pub fn captured_cells(self) -> impl ExactSizeIterator<Item = u16> + DoubleEndedIterator + 'a {
+        self.captured_pieces().iter().map(|&(cell, _)| cell)
+    }
+
+    /// The landing cells after the origin, in order; the last is [`MoveRef::to`].
+    pub fn path(self) -> &'a [u16] {
+        let m = self.m;
+        if m.ncap == 0 {
+            // A quiet move's only landing is its destination; it is not stored.
+            return std::slice::from_ref(&m.to);
+        }
+        &self.list.path[m.path_start as usize..m.path_start as usize + m.npath as usize]
+    }
+
+    /// The move spelled out, owned.
+    pub fn info(self) -> MoveInfo {
+        MoveInfo {
+            from: self.from(),
+            to: self.to(),
+            path: self.path().to_vec(),
+            captured: self.captured_cells().collect(),
+            kind_before: self.kind_before(),
+            kind_after: self.kind_after(),
+        }
+    }
+
+    /// Its place in the list: `list.get(m.index())` is `m`.
+    #[inline]
+    pub fn index(self) -> usize {
+        self.index as usize
+    }
+
+    /// The captured pieces: (cell, piece code) in capture order.
+    #[inline]
+    pub(crate) fn captured_pieces(self) -> &'a [(u16, u8)] {
+        let m = self.m;
+        &self.list.caps[m.cap_start as usize..m.cap_start as usize + m.ncap as usize]
+    }
+
+    /// The stored move.
+    #[inline]
+    pub(crate) fn stored(self) -> &'a Move {
+        self.m
+    }
+
+    /// The hash of the position the move was generated in.
+    #[inline]
+    pub(crate) fn position_hash(self) -> u64 {
+        self.list.hash
+    }
+}
+
+impl fmt::Debug for MoveRef<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("MoveRef").field("index", &self.index).field("move", &self.info()).finish()
+    }
+}
+
+/// A move with everything spelled out, owned and independent of any list.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct MoveInfo {
+    /// The origin cell.
+    pub from: u16,
+    /// The destination cell.
+    pub to: u16,
+    /// Landing cells after the origin, in order (the last is `to`).
+    pub path: Vec<u16>,
+    /// Captured cells in capture order.
+    pub captured: Vec<u16>,
+    /// The kind of the moving piece before the move.
+    pub kind_before: u8,
+    /// The kind of the moving piece after the move.
+    pub kind_after: u8,
+}
+
+/// Which captures count as different moves, in move generation and in perft alike.
+///
+/// A flying king that takes a piece and goes on straight to take another passes cells
+/// where it could stop: [`Routes::Landings`] counts one route per such cell,
+/// [`Routes::Paths`] one for them all, [`Routes::Distinct`] one per result.
+///
+/// ```
+/// use polydame::{load_variant, parse_fen, MoveList, Routes};
+///
+/// let rules = load_variant("international").unwrap();
+/// // A white king on 46 takes 37 and 19, both on its long diagonal, and ends on 14, 10
+/// // or 5; between the two captures it may land on 32, 28 or 23 and go on straight.
+/// let mut pos = parse_fen(&rules, "W:WK46:B37,19").unwrap();
+/// let mut list = MoveList::new();
+/// let mut count = |routes| {
+///     pos.generate(&rules, &mut list, routes);
+///     list.len()
+/// };
+/// assert_eq!(count(Routes::Distinct), 3);
+/// assert_eq!(count(Routes::Paths), 3);
+/// assert_eq!(count(Routes::Landings), 9);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Routes {
+    /// Captures with the same origin, destination, captured pieces and resulting piece
+    /// are one move (what a player chooses between).
+    Distinct,
+    /// Every capture route is a move, a route being the cells where the piece turns and
+    /// where it ends: a flying king that goes on straight after a capture makes one route
+    /// whatever cell it passes (the convention of dctl's perft tables and Dagaz).
+    Paths,
+    /// Every sequence of landing cells is a move, including each cell where a flying king
+    /// could stop before going on straight (how records may write a capture; how Ludii,
+    /// kish and pydraughts count).
+    Landings,
+}

@@ -1,0 +1,138 @@
+//! Quiet moves (no capture), stored or only counted.
+
+use super::moves::{Move, MoveList};
+use super::position::Position;
+use crate::compile::{kind_of, side_of, Rules, EMPTY};
+use crate::geometry::CellSet;
+use crate::spec::{Condition, MoveKind};
+
+impl Position {
+    /// Quiet moves: stored in `list`, or with `COUNT` only counted (moves of kinds with
+    /// several move rules are still stored, to merge duplicates). Returns the count.
+    pub(super) fn gen_quiet<const COUNT: bool>(&mut self, rules: &Rules, list: &mut MoveList, pieces: CellSet) -> usize {
+        let us = self.side as usize;
+        let mut kinds_present = 0u8;
+        if rules.has_quiet_limit {
+            for c in self.pieces[us].iter() {
+                kinds_present |= 1 << kind_of(self.board[c]);
+            }
+        }
+        let stored_before = list.moves.len();
+        let mut counted = 0;
+        for from in pieces.iter() {
+            let kind = kind_of(self.board[from]);
+            let table = &rules.tables[us][kind as usize];
+            if let Some(max) = table.max_quiet_moves {
+                let (cell, n) = self.quiet[us];
+                if kinds_present & !(1 << kind) != 0 && cell == from && n >= max {
+                    continue;
+                }
+            }
+            // Two rules of one kind may reach the same cell: then keep one move.
+            let dedup = table.moves.len() > 1;
+            let store = !COUNT || dedup;
+            for rule in &table.moves {
+                let mut dirs = rule.dirs;
+                while dirs != 0 {
+                    let d = dirs.trailing_zeros() as usize;
+                    dirs &= dirs - 1;
+                    let mut n = rules.next(from, d);
+                    match rule.kind {
+                        MoveKind::Step => {
+                            if self.board[n] == EMPTY {
+                                counted += self.quiet_to(rules, list, from, n, kind, rule.condition, dedup, store);
+                            }
+                        }
+                        MoveKind::Slide => {
+                            while self.board[n] == EMPTY {
+                                counted += self.quiet_to(rules, list, from, n, kind, rule.condition, dedup, store);
+                                n = rules.next(n, d);
+                            }
+                        }
+                        MoveKind::Run => {
+                            while side_of(self.board[n]) == us as u8 {
+                                n = rules.next(n, d);
+                            }
+                            if self.board[n] == EMPTY {
+                                counted += self.quiet_to(rules, list, from, n, kind, rule.condition, dedup, store);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        counted + (list.moves.len() - stored_before)
+    }
+
+    /// One quiet move: stored (returns 0) or counted (returns 1 if it is legal).
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn quiet_to(
+        &mut self,
+        rules: &Rules,
+        list: &mut MoveList,
+        from: u16,
+        to: u16,
+        kind: u8,
+        cond: Option<Condition>,
+        dedup: bool,
+        store: bool,
+    ) -> usize {
+        if store {
+            self.push_quiet(rules, list, from, to, kind, cond, dedup);
+            return 0;
+        }
+        if let Some(Condition::SeesEnemy) = cond {
+            if !self.sees_enemy(rules, from, to) {
+                return 0;
+            }
+        }
+        1
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn push_quiet(&mut self, rules: &Rules, list: &mut MoveList, from: u16, to: u16, kind: u8, cond: Option<Condition>, dedup: bool) {
+        if let Some(Condition::SeesEnemy) = cond {
+            if !self.sees_enemy(rules, from, to) {
+                return;
+            }
+        }
+        let us = self.side as usize;
+        let kind_after = rules.kind_after(us, kind, to);
+        if dedup && list.moves.iter().any(|m| m.from == from && m.to == to) {
+            return;
+        }
+        list.moves.push(Move {
+            from,
+            to,
+            kind_before: kind,
+            kind_after,
+            cap_start: list.caps.len() as u32,
+            ncap: 0,
+            path_start: 0,
+            npath: 1,
+            key: 0,
+        });
+    }
+
+    /// Whether a piece moved from `from` to `to` would see an enemy piece along an open
+    /// line from `to`.
+    fn sees_enemy(&mut self, rules: &Rules, from: u16, to: u16) -> bool {
+        let saved = self.board[from];
+        self.board[from] = EMPTY;
+        let them = self.side.other() as u8;
+        let mut seen = false;
+        for d in 0..rules.dirs {
+            let mut n = rules.next(to, d);
+            while self.board[n] == EMPTY {
+                n = rules.next(n, d);
+            }
+            if side_of(self.board[n]) == them {
+                seen = true;
+                break;
+            }
+        }
+        self.board[from] = saved;
+        seen
+    }
+}

@@ -1,0 +1,437 @@
+//! Capture search: a depth-first search that marks captured pieces in place (dead pieces
+//! block; or, with immediate removal, the cell is emptied) and unmarks them on the way
+//! back. Capture precedence is applied while the search runs: a sequence worse than the
+//! best so far is never stored. Nothing here allocates once the caller's [`MoveList`]
+//! has grown to the size it needs.
+
+use super::moves::{Move, MoveList, Routes};
+use super::position::{Board, Position};
+use crate::compile::{kind_of, side_of, CapRule, CaptureSettings, Rules, DEAD, EMPTY, NO_PROMOTION};
+use crate::spec::{CaptureKind, Criterion, Land, Landing, MidPromotion, Removal, When};
+
+const NO_DIR: u8 = 0xFF;
+
+struct Search<'a> {
+    rules: &'a Rules,
+    board: &'a mut Board,
+    list: &'a mut MoveList,
+    us: usize,
+    them: u8,
+    from: u16,
+    start_kind: u8,
+    /// Every route is a move of its own (not [`Routes::Distinct`]).
+    every_route: bool,
+    /// Routes are told apart by where they turn and end only ([`Routes::Paths`]).
+    turning_points: bool,
+    cap: CaptureSettings,
+    criteria: &'a [Criterion],
+    /// Count complete captures instead of storing them: every route is a different move
+    /// and no two rules of a kind can find the same one.
+    count_only: bool,
+}
+
+impl Search<'_> {
+    /// Every capture of the piece on `from`.
+    fn search_from(&mut self, from: u16) {
+        let saved = self.board[from];
+        let kind = kind_of(saved);
+        self.from = from;
+        self.start_kind = kind;
+        self.board[from] = EMPTY;
+        self.dfs(from, kind, NO_DIR, NO_DIR);
+        self.board[from] = saved;
+    }
+
+    /// Whether `c` is a live enemy piece of a kind in `kinds`.
+    #[inline]
+    fn capturable(&self, kinds: u8, c: u8) -> bool {
+        side_of(c) == self.them && kinds >> kind_of(c) & 1 == 1
+    }
+
+    /// Whether a flying capture that ends now must land directly behind its last piece.
+    fn halts(&self) -> bool {
+        let Some(h) = self.cap.halt else { return false };
+        let stack = &self.list.stack;
+        stack.len() >= h.min_captures as usize
+            && stack.len() >= h.last as usize
+            && stack[stack.len() - h.last as usize..].iter().all(|&(_, pc)| h.kinds >> kind_of(pc) & 1 == 1)
+    }
+
+    #[inline]
+    fn take(&mut self, cell: u16) {
+        let c = self.board[cell];
+        self.list.stack.push((cell, c));
+        self.board[cell] = match self.cap.removal {
+            Removal::End => c | DEAD,
+            Removal::Immediate => EMPTY,
+        };
+    }
+
+    #[inline]
+    fn untake(&mut self) {
+        let (cell, c) = self.list.stack.pop().expect("a capture to undo");
+        self.board[cell] = c;
+    }
+
+    /// Whether kind `k` on `c`, already capturing, could capture in direction `d`.
+    fn capture_in_dir(&self, c: u16, k: u8, d: usize) -> bool {
+        let r = self.rules;
+        for rule in &r.tables[self.us][k as usize].captures {
+            if rule.dirs >> d & 1 == 0 || rule.when == When::First {
+                continue;
+            }
+            let mut n = r.next(c, d);
+            match rule.kind {
+                CaptureKind::Jump => {}
+                CaptureKind::Fly => {
+                    while self.board[n] == EMPTY {
+                        n = r.next(n, d);
+                    }
+                }
+                // A leap along the same line is searched from every landing.
+                CaptureKind::Leap => continue,
+            }
+            if self.capturable(rule.kinds, self.board[n]) && self.board[r.next(n, d)] == EMPTY {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Searches every continuation from `c` for a piece of kind `k`; returns whether one
+    /// exists. `last` is the direction of the previous capture; `skip` a direction not to
+    /// search (covered from another landing).
+    fn dfs(&mut self, c: u16, k: u8, last: u8, skip: u8) -> bool {
+        let r = self.rules;
+        let table = &r.tables[self.us][k as usize];
+        let mut any = false;
+        let started = !self.list.stack.is_empty();
+        // Directions not to search: `skip`, and turning back unless the rules allow it.
+        let mut excluded = 0u8;
+        if skip != NO_DIR {
+            excluded |= 1 << skip;
+        }
+        if !self.cap.turn_back && last != NO_DIR {
+            excluded |= 1 << r.opposite[last as usize];
+        }
+        for rule in &table.captures {
+            match rule.when {
+                When::Always => {}
+                When::First if started => continue,
+                When::Continuing if !started => continue,
+                _ => {}
+            }
+            let dirs = rule.dirs & !excluded;
+            any |= match rule.kind {
+                CaptureKind::Jump => self.jumps(c, dirs, k, rule.kinds),
+                CaptureKind::Fly => self.flies(c, dirs, k, rule),
+                CaptureKind::Leap => self.leaps(c, dirs, k, rule),
+            };
+        }
+        any
+    }
+
+    /// Jumps from `c` in the directions `dirs` by a piece of kind `k`, over an adjacent
+    /// piece of `kinds`, landing just beyond. Returns whether there is one.
+    #[inline(always)]
+    fn jumps(&mut self, c: u16, mut dirs: u8, k: u8, kinds: u8) -> bool {
+        let r = self.rules;
+        let mut any = false;
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            let n = r.next(c, d);
+            if !self.capturable(kinds, self.board[n]) {
+                continue;
+            }
+            let l = r.next(n, d);
+            if self.board[l] != EMPTY {
+                continue;
+            }
+            any = true;
+            self.take(n);
+            self.land_one(l, k, d as u8);
+            self.untake();
+        }
+        any
+    }
+
+    /// Flying captures from `c` in the directions `dirs`: over the first piece along each
+    /// line, landing just beyond or on any empty cell beyond, as the rule says.
+    #[inline(always)]
+    fn flies(&mut self, c: u16, mut dirs: u8, k: u8, rule: &CapRule) -> bool {
+        let r = self.rules;
+        let (kinds, land) = (rule.kinds, rule.land);
+        let mut any = false;
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            let mut n = r.next(c, d);
+            while self.board[n] == EMPTY {
+                n = r.next(n, d);
+            }
+            if !self.capturable(kinds, self.board[n]) {
+                continue;
+            }
+            let first = r.next(n, d);
+            if self.board[first] != EMPTY {
+                continue;
+            }
+            any = true;
+            self.take(n);
+            if land == Land::Next {
+                self.land_one(first, k, d as u8);
+            } else {
+                let halt = self.halts();
+                self.land_many(first, k, d as u8, halt);
+            }
+            self.untake();
+        }
+        any
+    }
+
+    /// Leaps from `c` in the directions `dirs`: over a contiguous line of at least
+    /// `rule.min` pieces (adjacent, or with `rule.approach` at any distance), landing just
+    /// beyond; the move ends there.
+    #[inline(always)]
+    fn leaps(&mut self, c: u16, mut dirs: u8, k: u8, rule: &CapRule) -> bool {
+        let r = self.rules;
+        let mut any = false;
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            let mut n = r.next(c, d);
+            if rule.approach {
+                while self.board[n] == EMPTY {
+                    n = r.next(n, d);
+                }
+            }
+            let mut m = n;
+            let mut count = 0;
+            while self.capturable(rule.kinds, self.board[m]) {
+                count += 1;
+                m = r.next(m, d);
+            }
+            if count < rule.min as usize || self.board[m] != EMPTY {
+                continue;
+            }
+            any = true;
+            let mut x = n;
+            while x != m {
+                self.take(x);
+                x = r.next(x, d);
+            }
+            self.list.trail.push(m);
+            let fin = self.final_kind(m, k);
+            self.record(m, fin);
+            self.list.trail.pop();
+            for _ in 0..count {
+                self.untake();
+            }
+        }
+        any
+    }
+
+    /// The kind a piece of kind `k` has after arriving at `cell` mid-capture, and whether
+    /// the move must end there.
+    #[inline]
+    fn arrive(&self, cell: u16, k: u8) -> (u8, bool) {
+        match self.rules.tables[self.us][k as usize].promoted[cell as usize & 255] {
+            NO_PROMOTION => (k, false),
+            t => match self.cap.mid_promotion {
+                MidPromotion::AtEnd => (k, false),
+                MidPromotion::PromoteAndContinue => (t, false),
+                MidPromotion::EndsMove => (k, true),
+            },
+        }
+    }
+
+    /// The kind after the move ends on `cell`.
+    #[inline]
+    fn final_kind(&self, cell: u16, k: u8) -> u8 {
+        self.rules.kind_after(self.us, k, cell)
+    }
+
+    /// Lands on the single cell `l` after a capture in direction `d`.
+    fn land_one(&mut self, l: u16, k: u8, d: u8) {
+        self.list.trail.push(l);
+        let (k2, ends) = self.arrive(l, k);
+        if ends || !self.dfs(l, k2, d, NO_DIR) {
+            let fin = self.final_kind(l, k2);
+            self.record(l, fin);
+        }
+        self.list.trail.pop();
+    }
+
+    /// Lands on any empty cell from `first` on in direction `d`. With `halt`, only the
+    /// first of them may end the move.
+    fn land_many(&mut self, first: u16, k: u8, d: u8, halt: bool) {
+        let r = self.rules;
+        // Counting turns, going on straight is searched from the first landing only: it is
+        // the same from every landing.
+        let straight = self.turning_points && {
+            let (k_first, _) = self.arrive(first, k);
+            self.capture_in_dir(first, k_first, d as usize)
+        };
+        let mut l = first;
+        let mut any_cont = straight;
+        // Cells that ended the capture, to be recorded once all landings are known.
+        let mut ended: u64 = 0;
+        let mut i = 0u32;
+        while self.board[l] == EMPTY {
+            self.list.trail.push(l);
+            let (k2, ends) = self.arrive(l, k);
+            let skip = if straight && i > 0 { d } else { NO_DIR };
+            let cont = !ends && self.dfs(l, k2, d, skip);
+            if cont {
+                any_cont = true;
+            } else if (i == 0 || !(halt || straight)) && i < 64 {
+                ended |= 1 << i;
+            }
+            self.list.trail.pop();
+            l = r.next(l, d as usize);
+            i += 1;
+        }
+        if ended == 0 || (self.cap.landing == Landing::MustContinue && any_cont) {
+            return;
+        }
+        let mut l = first;
+        let mut i = 0;
+        while self.board[l] == EMPTY && i < 64 {
+            if ended >> i & 1 == 1 {
+                self.list.trail.push(l);
+                let (k2, _) = self.arrive(l, k);
+                let fin = self.final_kind(l, k2);
+                self.record(l, fin);
+                self.list.trail.pop();
+            }
+            l = r.next(l, d as usize);
+            i += 1;
+        }
+    }
+
+    fn key(&self) -> [u32; 5] {
+        let r = self.rules;
+        let them = self.them as usize;
+        let mut key = [0u32; 5];
+        for (i, c) in self.criteria.iter().enumerate() {
+            key[i] = match c {
+                Criterion::MostPieces => self.list.stack.len() as u32,
+                Criterion::MostValue => self.list.stack.iter().map(|&(_, pc)| r.tables[them][kind_of(pc) as usize].value).sum(),
+                Criterion::KingCaptures => r.tables[self.us][self.start_kind as usize].is_king as u32,
+                Criterion::MostKings => {
+                    self.list.stack.iter().filter(|&&(_, pc)| r.tables[them][kind_of(pc) as usize].is_king).count() as u32
+                }
+                // Kings met earlier weigh more, place by place (FID art. 6.9): bit 31 for a
+                // king taken first, bit 30 for one taken second, ...
+                Criterion::EarliestKing => self
+                    .list
+                    .stack
+                    .iter()
+                    .take(32)
+                    .enumerate()
+                    .filter(|&(_, &(_, pc))| r.tables[them][kind_of(pc) as usize].is_king)
+                    .fold(0u32, |acc, (i, _)| acc | 1 << (31 - i)),
+            };
+        }
+        key
+    }
+
+    fn record(&mut self, to: u16, kind_after: u8) {
+        if !self.criteria.is_empty() {
+            let key = self.key();
+            let list = &mut *self.list;
+            if list.has_best {
+                match key.cmp(&list.best) {
+                    std::cmp::Ordering::Less => return,
+                    std::cmp::Ordering::Greater => {
+                        list.moves.clear();
+                        list.caps.clear();
+                        list.path.clear();
+                        list.counted = 0;
+                        list.best = key;
+                    }
+                    std::cmp::Ordering::Equal => {}
+                }
+            } else {
+                list.has_best = true;
+                list.best = key;
+            }
+        }
+        if self.count_only {
+            self.list.counted += 1;
+            return;
+        }
+        let r = self.rules;
+        let list = &mut *self.list;
+        let mut h = 0u64;
+        for &(c, _) in &list.stack {
+            h ^= r.cell_keys[c as usize];
+        }
+        let ncap = list.stack.len();
+        for m in &list.moves {
+            if m.from == self.from && m.to == to && m.key == h && m.ncap as usize == ncap && m.kind_after == kind_after {
+                if self.every_route {
+                    // Two capture rules may find the same route: it is one route.
+                    let theirs = &list.path[m.path_start as usize..m.path_start as usize + m.npath as usize];
+                    if theirs == list.trail.as_slice() {
+                        return;
+                    }
+                } else {
+                    let theirs = &list.caps[m.cap_start as usize..m.cap_start as usize + ncap];
+                    if theirs.iter().all(|c| list.stack.iter().any(|s| s.0 == c.0)) {
+                        return;
+                    }
+                }
+            }
+        }
+        let m = Move {
+            from: self.from,
+            to,
+            kind_before: self.start_kind,
+            kind_after,
+            cap_start: list.caps.len() as u32,
+            ncap: ncap as u16,
+            path_start: list.path.len() as u32,
+            npath: list.trail.len() as u16,
+            key: h,
+        };
+        list.caps.extend(list.stack.iter().map(|&(c, pc)| (c, pc & !DEAD)));
+        list.path.extend_from_slice(&list.trail);
+        list.moves.push(m);
+    }
+}
+
+impl Position {
+    /// Searches every capture from each of `origins`.
+    pub(super) fn search_each(
+        &mut self,
+        rules: &Rules,
+        list: &mut MoveList,
+        routes: Routes,
+        criteria: &[Criterion],
+        count_only: bool,
+        mut origins: impl Iterator<Item = u16>,
+    ) {
+        let Some(first) = origins.next() else { return };
+        let us = self.side;
+        let mut s = Search {
+            rules,
+            board: &mut self.board,
+            list,
+            us: us as usize,
+            them: us.other() as u8,
+            from: 0,
+            start_kind: 0,
+            every_route: routes != Routes::Distinct,
+            turning_points: routes == Routes::Paths,
+            cap: rules.capture,
+            criteria,
+            count_only,
+        };
+        s.search_from(first);
+        for from in origins {
+            s.search_from(from);
+        }
+    }
+}
