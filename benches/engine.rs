@@ -4,8 +4,8 @@
 //! is `scripts/bench`.
 
 use divan::{black_box, Bencher};
-use polydame::record::pdn::{games, parse_game};
 use polydame::{load_variant, perft, random_game, replay, write_pdn, MoveList, Position, Routes, Rules};
+use polydame::{parse_game, pdn_games};
 
 fn main() {
     divan::main();
@@ -91,7 +91,7 @@ fn pdn_read(bencher: Bencher) {
     let rules = rules("international");
     let text = archive(&rules);
     bencher.counter(divan::counter::ItemsCount::new(200usize)).bench_local(|| {
-        for g in games(text.as_bytes()) {
+        for g in pdn_games(text.as_bytes()) {
             black_box(parse_game(&g.expect("in memory")));
         }
     });
@@ -103,7 +103,7 @@ fn pdn_read_and_replay(bencher: Bencher) {
     let rules = rules("international");
     let text = archive(&rules);
     bencher.counter(divan::counter::ItemsCount::new(200usize)).bench_local(|| {
-        for g in games(text.as_bytes()) {
+        for g in pdn_games(text.as_bytes()) {
             let v = replay(&rules, &parse_game(&g.expect("in memory")));
             assert!(v.error.is_none());
         }

@@ -3,6 +3,31 @@
 //! A variant is a TOML file (see `docs/variant-format.md`); it is checked into a
 //! [`Spec`], compiled into immutable [`Rules`] tables, and one generic engine plays it.
 //!
+//! A game is played by the moves' text, as players write them:
+//!
+//! ```
+//! use polydame::{load_variant, parse_move, Game, Illegal, MoveError, Outcome};
+//!
+//! let rules = load_variant("international").unwrap();
+//! let mut game = Game::new(&rules);
+//! game.play("32-28").unwrap();
+//! game.play("19-23").unwrap();
+//! // An illegal move is refused with its reason, as an enum and as a sentence.
+//! match game.play("31-26") {
+//!     Err(MoveError::Illegal(Illegal::CaptureCompulsory { captures })) => assert_eq!(captures, ["28x19"]),
+//!     other => panic!("{other:?}"),
+//! }
+//! let m = game.play("28x19").unwrap();
+//! assert_eq!(m.captured.len(), 1);
+//! assert_eq!(game.outcome(), Outcome::Ongoing);
+//! // Move text resolved against any position, without a game.
+//! let reply = parse_move(&rules, game.position(), "14x23").unwrap();
+//! assert_eq!(rules.cell_name(reply.to), "23");
+//! ```
+//!
+//! Engine authors generate, make and unmake moves on a [`Position`] with a reusable
+//! [`MoveList`]; a move is borrowed from the list it was generated in ([`MoveRef`]):
+//!
 //! ```
 //! use polydame::{compile_text, parse_fen, MoveList, Position, Routes};
 //!
@@ -45,21 +70,50 @@
 //! assert_eq!(p.hash(), Position::start(&rules).hash());
 //! ```
 
-pub mod compile;
-pub mod engine;
-pub mod geometry;
-pub mod record;
-pub mod spec;
+#![warn(missing_docs)]
+
+mod compile;
+mod engine;
+mod geometry;
+mod record;
+mod spec;
 mod variants;
 
 pub use compile::{dump, Rules};
 pub use engine::{
-    divide, perft, perft_parallel, MoveInfo, MoveIter, MoveList, MoveRef, Outcome, Piece, Position, Routes, Setup, SetupError, SetupProblem,
+    divide, perft, perft_parallel, MoveInfo, MoveIter, MoveList, MoveRef, Outcome, Piece, Position, QuietTrack, Routes, Setup, SetupError,
+    SetupProblem, Undo,
 };
-pub use geometry::{CellSet, Geometry, Notation};
+pub use geometry::{CellIter, CellSet, Corner, Direction, Geometry, Notation, NotationKind, Playable, Shape};
 pub use record::{
-    full_path, move_text, parse_fen, parse_move, random_game, replay, replay_with, write_fen, write_pdn, FenError, FenErrorKind, Game,
-    GameRecord, Illegal, MoveError, Notations, PlyError, PlyReason, Verdict,
+    candidate_notations, full_path, move_text, parse_fen, parse_fen_in, parse_game, parse_move, pdn_games, random_game, read_move, replay,
+    replay_with, write_fen, write_pdn, FenError, FenErrorKind, Game, GameRecord, GameText, Illegal, MoveError, MoveText, Notations, Oddity,
+    PdnGame, PdnGames, PlyError, PlyReason, Verdict,
 };
-pub use spec::{load, Diagnostic, Diagnostics, Side, Spec};
+pub use spec::{
+    load, load_with, CaptureKind, CaptureRule, CaptureRules, Condition, Criterion, Diagnostic, DiagnosticKind, Diagnostics, EndRules, Halt,
+    Kind, Land, Landing, MidPromotion, MoveKind, MoveRule, OptionError, Removal, Side, Spec, UnknownChoice, UnknownOption, VariantOption,
+    When,
+};
 pub use variants::{compile_text, load_variant, load_variant_with, shipped, LoadError};
+
+/// What the crate's own tests and benchmarks need of its insides. Not part of the
+/// stable API: it may change with any release.
+#[doc(hidden)]
+pub mod internals {
+    use crate::Rules;
+
+    /// The same rules without a bit layout, so that every piece is searched and counted
+    /// cell by cell: the slow, obviously-correct path the bit-set paths are tested
+    /// against.
+    pub fn without_layout(rules: &Rules) -> Rules {
+        let mut slow = rules.clone();
+        slow.layout = None;
+        slow
+    }
+
+    /// Whether the rules have a bit layout.
+    pub fn has_layout(rules: &Rules) -> bool {
+        rules.layout.is_some()
+    }
+}

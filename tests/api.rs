@@ -1,11 +1,11 @@
 //! The library as a newcomer uses it: moves played by their text, a game with its history
 //! and outcome, and the one door from a setup to a position.
 
-use polydame::record::pdn::{games, parse_game};
 use polydame::{
     load_variant, parse_fen, parse_move, replay, write_fen, FenErrorKind, Game, Illegal, MoveError, Outcome, Position, Setup, SetupProblem,
     Side,
 };
+use polydame::{parse_game, pdn_games};
 
 fn rules(id: &str) -> polydame::Rules {
     load_variant(id).unwrap_or_else(|e| panic!("{id}: {e}"))
@@ -127,7 +127,7 @@ fn fen_and_pdn_refuse_positions_no_game_reaches() {
     assert_eq!(e.kind.code(), "unplayable");
     // The same door serves a record's FEN tag (two men, so that no other numbering of the
     // board reads the position as one a game reaches).
-    let g: Vec<_> = games("[FEN \"W:W3,48:B25\"]\n1. 48-42 *".as_bytes()).map(|t| parse_game(&t.unwrap())).collect();
+    let g: Vec<_> = pdn_games("[FEN \"W:W3,48:B25\"]\n1. 48-42 *".as_bytes()).map(|t| parse_game(&t.unwrap())).collect();
     let v = replay(&r, &g[0]);
     let err = v.error.expect("the FEN tag is refused");
     assert_eq!(err.reason.code(), "fen-tag");
@@ -139,7 +139,7 @@ fn fen_and_pdn_refuse_positions_no_game_reaches() {
 fn replay_gives_the_final_position() {
     let r = rules("international");
     let text = "1. 32-28 19-23 2. 28x19 14x23 *";
-    let g: Vec<_> = games(text.as_bytes()).map(|t| parse_game(&t.unwrap())).collect();
+    let g: Vec<_> = pdn_games(text.as_bytes()).map(|t| parse_game(&t.unwrap())).collect();
     let v = replay(&r, &g[0]);
     assert!(v.error.is_none());
     let mut game = Game::new(&r);

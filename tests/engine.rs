@@ -3,7 +3,7 @@
 //! the incremental hash always equals a fresh one; the bit-set paths (capture origins,
 //! bulk counting) give exactly what the per-piece paths give.
 
-use polydame::{compile_text, shipped, MoveList, Position, Routes, Rules};
+use polydame::{compile_text, internals, shipped, MoveList, Position, Routes, Rules};
 use proptest::prelude::*;
 
 fn all_rules() -> Vec<Rules> {
@@ -12,8 +12,8 @@ fn all_rules() -> Vec<Rules> {
 
 fn random_game(rules: &Rules, seed: u64, plies: usize) {
     // The same rules without a bit layout: every piece searched and counted one by one.
-    let mut slow = rules.clone();
-    assert!(slow.layout.take().is_some(), "{} has a bit layout", rules.id());
+    assert!(internals::has_layout(rules), "{} has a bit layout", rules.id());
+    let slow = internals::without_layout(rules);
     let mut slow_list = MoveList::new();
     let mut rng = seed | 1;
     let mut next = move || {

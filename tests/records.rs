@@ -2,12 +2,12 @@
 //! kind of illegal move, GameType and Variant tags, FEN starts, hexagonal games, and a
 //! round trip through the writer for random games of every variant.
 
-use polydame::record::pdn::{games, parse_game, PdnGame as Game};
 use polydame::{load_variant, random_game, replay, shipped, write_pdn, Verdict};
+use polydame::{parse_game, pdn_games, PdnGame};
 use proptest::prelude::*;
 
-fn read(text: &str) -> Vec<Game> {
-    games(text.as_bytes()).map(|g| parse_game(&g.expect("in memory"))).collect()
+fn read(text: &str) -> Vec<PdnGame> {
+    pdn_games(text.as_bytes()).map(|g| parse_game(&g.expect("in memory"))).collect()
 }
 
 fn check(variant: &str, text: &str) -> Verdict {

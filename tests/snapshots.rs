@@ -5,8 +5,8 @@
 //! `polydame check` does. Every kind of diagnostic must be shown by some `err_` file, and
 //! a snapshot whose file is gone fails the run too.
 
-use polydame::spec::{load_with, DiagnosticKind, OptionError};
 use polydame::{compile_text, dump, load, Diagnostics};
+use polydame::{load_with, DiagnosticKind, OptionError};
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};

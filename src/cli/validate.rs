@@ -4,8 +4,7 @@ use super::json::{PlyErrorJson, ReadJson, VerdictJson};
 use super::variants::compile_shipped;
 use super::{invalid, Done, Failure, OptionArgs, Out};
 use indicatif::{ProgressBar, ProgressStyle};
-use polydame::record::pdn::{games, parse_game, PdnGame};
-use polydame::{replay_with, Notations, Rules, Verdict};
+use polydame::{parse_game, pdn_games, replay_with, Notations, PdnGame, Rules, Verdict};
 use rayon::prelude::*;
 use std::io::{BufReader, IsTerminal};
 
@@ -161,7 +160,7 @@ fn validate_file(file: &str, job: &Job, fixed: Option<&Notations>, registry: &Re
     let f = std::fs::File::open(file).map_err(|e| invalid(format!("cannot read {file}: {e}")))?;
     let size = f.metadata().map(|m| m.len()).unwrap_or(0);
     let bar = progress(file, size, job.json);
-    let mut stream = games(BufReader::new(f));
+    let mut stream = pdn_games(BufReader::new(f));
     let mut index = 0;
     loop {
         // Batches keep memory bounded while the games of a batch run in parallel.

@@ -76,7 +76,7 @@ fn board(o: &mut String, rules: &Rules) {
 }
 
 /// The bit layout, and the kinds whose quiet moves perft counts one by one, and why
-/// (their [`QuietCount`](super::QuietCount)).
+/// (their [`KindTable::quiet_count`](super::KindTable::quiet_count)).
 fn layout(o: &mut String, rules: &Rules) {
     let Some(l) = &rules.layout else {
         let _ = writeln!(o, "bit layout: none (more than {LAYOUT_BITS} bits): moves are found and counted cell by cell");

@@ -9,42 +9,42 @@ use crate::spec::{Side, Spec};
 pub struct Rules {
     spec: Spec,
     /// The capture rules, as the search reads them.
-    pub capture: CaptureSettings,
+    pub(crate) capture: CaptureSettings,
     /// Number of cells.
-    pub cells: usize,
+    pub(crate) cells: usize,
     /// Number of directions.
-    pub dirs: usize,
+    pub(crate) dirs: usize,
     /// `neighbour[cell * 8 + dir]`, with a row for the off-board marker (and every
     /// index past it) leading off the board. Fixed size, so lookups need no bounds check.
-    pub neighbour: Box<[u16; 4096]>,
+    pub(crate) neighbour: Box<[u16; 4096]>,
     /// Opposite direction of each direction.
-    pub opposite: [u8; 8],
+    pub(crate) opposite: [u8; 8],
     /// `tables[side][kind]`.
-    pub tables: [Vec<KindTable>; 2],
+    pub(crate) tables: [Vec<KindTable>; 2],
     /// Zobrist keys: `zobrist[cell * 32 + code]` (see [`Rules::zobrist_key`]). Fixed
     /// size, so lookups need no bounds check.
-    pub zobrist: Box<[u64; 256 * 32]>,
+    pub(crate) zobrist: Box<[u64; 256 * 32]>,
     /// Key xored in when Black is to move.
-    pub zobrist_black: u64,
+    pub(crate) zobrist_black: u64,
     /// Per cell, a random key for telling capture sets apart.
-    pub cell_keys: Vec<u64>,
+    pub(crate) cell_keys: Vec<u64>,
     /// Whether any kind has a quiet-move limit.
-    pub has_quiet_limit: bool,
+    pub(crate) has_quiet_limit: bool,
     /// Whether any kind has cells to avoid.
-    pub has_avoid: bool,
+    pub(crate) has_avoid: bool,
     /// Whether bit sets alone can count the moves of a position without captures: a
-    /// layout, and every kind's quiet moves countable on bit sets ([`QuietCount::Bits`](super::QuietCount::Bits)).
-    pub bit_leaves: bool,
+    /// layout, and every kind's quiet moves countable on bit sets (see [`KindTable::quiet_count`](super::KindTable::quiet_count)).
+    pub(crate) bit_leaves: bool,
     /// A bit for every kind of piece.
-    pub every_kind: u8,
+    pub(crate) every_kind: u8,
     /// Whether every kind has at most one capture rule (then two captures found by the
     /// search are always different routes).
-    pub one_capture_rule: bool,
+    pub(crate) one_capture_rule: bool,
     /// The board's bit layout, if it fits the engine's bit sets.
-    pub layout: Option<Layout>,
+    pub(crate) layout: Option<Layout>,
     /// Per cell, its bit in the layout (zero without a layout). Fixed size, so lookups
     /// need no bounds check.
-    pub cell_bits: Box<[u128; 256]>,
+    pub(crate) cell_bits: Box<[u128; 256]>,
 }
 
 /// A small, fixed pseudo-random generator (SplitMix64) so hash keys are the same on
@@ -165,13 +165,13 @@ impl Rules {
 
     /// The bit of a cell in the layout (zero without a layout).
     #[inline(always)]
-    pub fn cell_bit(&self, cell: u16) -> u128 {
+    pub(crate) fn cell_bit(&self, cell: u16) -> u128 {
         self.cell_bits[cell as usize & 255]
     }
 
     /// The kind a piece of `kind` of `side` becomes when a move ends on `cell`.
     #[inline(always)]
-    pub fn kind_after(&self, side: usize, kind: u8, cell: u16) -> u8 {
+    pub(crate) fn kind_after(&self, side: usize, kind: u8, cell: u16) -> u8 {
         match self.tables[side][kind as usize].promoted[cell as usize & 255] {
             NO_PROMOTION => kind,
             t => t,
@@ -180,13 +180,13 @@ impl Rules {
 
     /// The Zobrist key of a piece code on a cell.
     #[inline(always)]
-    pub fn zobrist_key(&self, cell: u16, code: u8) -> u64 {
+    pub(crate) fn zobrist_key(&self, cell: u16, code: u8) -> u64 {
         self.zobrist[(cell as usize * 32 + code as usize) & (256 * 32 - 1)]
     }
 
     /// The next cell in a direction (or the off-board marker).
     #[inline(always)]
-    pub fn next(&self, cell: u16, dir: usize) -> u16 {
+    pub(crate) fn next(&self, cell: u16, dir: usize) -> u16 {
         // SAFETY-free fast path: the table has a row for every cell and the marker.
         self.neighbour[(cell as usize * 8 + dir) & 4095]
     }

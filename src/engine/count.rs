@@ -72,9 +72,10 @@ impl Position {
 
     /// The number of legal moves after `m` (a move of a list generated in this position),
     /// as [`Position::count_moves`] gives it, with `child` as scratch: bulk counting one
-    /// ply above the leaves of perft. Where bit sets suffice (see [`Rules::bit_leaves`])
-    /// and show that the position after `m` has no capture, its quiet moves are counted
-    /// on the bit sets alone, without playing `m` on the board.
+    /// ply above the leaves of perft. Where bit sets suffice (a board with a bit layout
+    /// whose kinds all count their quiet moves on it; `polydame show` says which) and show
+    /// that the position after `m` has no capture, its quiet moves are counted on the bit
+    /// sets alone, without playing `m` on the board.
     ///
     /// ```
     /// use polydame::{load_variant, MoveList, Position, Routes};

@@ -157,7 +157,7 @@ impl<'a, B: Bits> Sets<'a, B> {
     /// a run a shift per cell of the longest line. Each piece's moves stay apart because
     /// two pieces are never at the same distance along the same line from the same cell.
     /// Also returns the kinds present whose quiet moves cannot be counted this way (see
-    /// [`QuietCount`](crate::compile::QuietCount); not counted here).
+    /// [`KindTable::quiet_count`](crate::compile::KindTable::quiet_count); not counted here).
     pub fn count_quiet(&self, rules: &Rules) -> (usize, u8) {
         let mut n = 0;
         let mut slow = 0u8;

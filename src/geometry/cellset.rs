@@ -2,7 +2,7 @@
 
 /// A set of cells.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct CellSet(pub [u64; 4]);
+pub struct CellSet(pub [u64; super::MAX_CELLS / 64]);
 
 impl CellSet {
     /// The empty set.

@@ -107,12 +107,17 @@ impl Layout {
         1 << self.bit[cell as usize]
     }
 
-    /// Steps every cell of `set` that has a neighbour in direction `d` to that neighbour.
+    /// Steps every cell of `set` that has a neighbour in direction `d` to that neighbour:
+    /// the shift the engine's bit sets make (`Sets::step`), checked here against the
+    /// neighbour table.
+    #[cfg(test)]
     pub fn step(&self, set: u128, d: usize) -> u128 {
         ((set & self.from[d]) << self.shl[d]) >> self.shr[d]
     }
 
-    /// Steps every cell of `set` two cells on in direction `d`, where there are two.
+    /// Steps every cell of `set` two cells on in direction `d`, where there are two (the
+    /// jump test of `Sets::jumpers`).
+    #[cfg(test)]
     pub fn step2(&self, set: u128, d: usize) -> u128 {
         ((set & self.from2[d]) << (2 * self.shl[d])) >> (2 * self.shr[d])
     }

@@ -24,17 +24,30 @@ pub enum Playable {
     /// Every cell (Turkish draughts, Coronet).
     All,
     /// Only the dark cells; `a1_dark` says whether the bottom-left corner is one of them.
-    Dark { a1_dark: bool },
+    Dark {
+        /// Whether a1, the bottom-left corner seen from White, is dark.
+        a1_dark: bool,
+    },
 }
 
 /// The shape of a board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Shape {
     /// A `width` x `height` board of squares (rows counted from White's side).
-    Square { width: u8, height: u8, playable: Playable },
+    Square {
+        /// Columns.
+        width: u8,
+        /// Rows.
+        height: u8,
+        /// Which cells are played on.
+        playable: Playable,
+    },
     /// A hexagon of hexagons with `side` cells per side, flat-topped cells in vertical
     /// columns (HexDame's own scheme): a cell is (file, rank) with |file - rank| < side.
-    Hex { side: u8 },
+    Hex {
+        /// Cells along each edge.
+        side: u8,
+    },
 }
 
 /// One direction of movement.

@@ -7,9 +7,13 @@ use std::collections::HashMap;
 /// row away from that corner, then row by row towards the other side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Corner {
+    /// Square 1 at White's top left (International, English, Russian numbering).
     TopLeft,
+    /// Square 1 at White's top right.
     TopRight,
+    /// Square 1 at White's bottom left.
     BottomLeft,
+    /// Square 1 at White's bottom right.
     BottomRight,
 }
 

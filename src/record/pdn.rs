@@ -27,23 +27,29 @@ pub struct MoveText {
     pub squares: Vec<String>,
     /// Whether it was written as a capture (`x` or `:`).
     pub capture: bool,
-    /// Line and column in the file (from 1).
+    /// Line in the file (from 1).
     pub line: usize,
+    /// Column in the line (from 1).
     pub column: usize,
 }
 
 /// Something in a game that is not a move the replay understands.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Oddity {
+    /// The text as written.
     pub text: String,
+    /// Line in the file (from 1).
     pub line: usize,
+    /// Column in the line (from 1).
     pub column: usize,
 }
 
 /// One game: tags, the main line's moves, the result written after them.
 #[derive(Clone, Debug, Default)]
 pub struct PdnGame {
+    /// The tag pairs, in order: (name, value).
     pub tags: Vec<(String, String)>,
+    /// The moves of the main line, in order (variations are skipped).
     pub moves: Vec<MoveText>,
     /// The result token that closes the move text, if any.
     pub result: Option<String>,
@@ -64,7 +70,7 @@ impl PdnGame {
 
 /// Splits a PDN stream into games, one at a time: a game ends where a tag pair starts
 /// after moves, or after a result token. Bytes that are not UTF-8 are read as Latin-1.
-pub struct Games<R: BufRead> {
+pub struct PdnGames<R: BufRead> {
     reader: R,
     line: usize,
     buf: Vec<u8>,
@@ -73,10 +79,10 @@ pub struct Games<R: BufRead> {
     bytes: u64,
 }
 
-impl<R: BufRead> Games<R> {
+impl<R: BufRead> PdnGames<R> {
     /// Reads games from `reader`.
     pub fn new(reader: R) -> Self {
-        Games { reader, line: 0, buf: Vec::new(), pending: None, done: false, bytes: 0 }
+        PdnGames { reader, line: 0, buf: Vec::new(), pending: None, done: false, bytes: 0 }
     }
 
     /// Bytes read so far (for progress).
@@ -167,7 +173,7 @@ impl State {
     }
 }
 
-impl<R: BufRead> Iterator for Games<R> {
+impl<R: BufRead> Iterator for PdnGames<R> {
     type Item = std::io::Result<GameText>;
 
     fn next(&mut self) -> Option<Self::Item> {
@@ -359,9 +365,19 @@ pub(crate) fn read_move(text: &str) -> Option<MoveText> {
     Some(move_text(t, 1, 1))
 }
 
-/// All games of a file, streamed.
-pub fn games<R: BufRead>(reader: R) -> Games<R> {
-    Games::new(reader)
+/// The games of a PDN stream, one at a time (see [`PdnGames`]); read each with
+/// [`parse_game`].
+///
+/// ```
+/// use polydame::{parse_game, pdn_games};
+///
+/// let text = "[Event \"a\"]\n1. 32-28 19-23 *\n[Event \"b\"]\n1. 33-29 *\n";
+/// let games: Vec<_> = pdn_games(text.as_bytes()).map(|g| parse_game(&g.unwrap())).collect();
+/// assert_eq!(games.len(), 2);
+/// assert_eq!(games[0].moves[1].text, "19-23");
+/// ```
+pub fn pdn_games<R: BufRead>(reader: R) -> PdnGames<R> {
+    PdnGames::new(reader)
 }
 
 #[cfg(test)]
@@ -369,7 +385,7 @@ mod tests {
     use super::*;
 
     fn all(text: &str) -> Vec<PdnGame> {
-        games(text.as_bytes()).map(|g| parse_game(&g.expect("in memory"))).collect()
+        pdn_games(text.as_bytes()).map(|g| parse_game(&g.expect("in memory"))).collect()
     }
 
     #[test]

@@ -8,11 +8,14 @@ use crate::spec::Side;
 
 /// A game to write: its tags, start position and moves.
 pub struct GameRecord {
+    /// Tag pairs to write first: (name, value).
     pub tags: Vec<(String, String)>,
+    /// The position the game starts from.
     pub start: Position,
     /// Each move with the legal moves of its position (to know when a capture must be
     /// written in full).
     pub moves: Vec<(MoveInfo, Vec<MoveInfo>)>,
+    /// The result: `1-0`, `0-1`, `1/2-1/2` or `*`.
     pub result: String,
 }
 

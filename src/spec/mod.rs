@@ -3,11 +3,11 @@
 
 mod check;
 mod checked;
-pub mod diag;
-pub mod dsl;
+pub(crate) mod diag;
+mod dsl;
 mod lower;
 mod options;
-pub mod raw;
+mod raw;
 
 pub use check::load;
 pub use checked::*;
