@@ -41,6 +41,15 @@ impl fmt::Display for PlyReason {
     }
 }
 
+impl std::error::Error for PlyReason {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            PlyReason::Move(e) => Some(e),
+            PlyReason::FenTag(e) => Some(e.as_ref()),
+        }
+    }
+}
+
 /// Why a move of a record is not accepted, and where it is.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("ply {ply} `{text}` at line {line}, column {column}: {reason}")]
