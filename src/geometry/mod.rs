@@ -271,6 +271,20 @@ impl Geometry {
         (0..self.coords.len() as u16).collect()
     }
 
+    /// Whether a cell of a square board is dark: on a board of dark squares every cell; on
+    /// a board using every square, the squares of a1's colour (a1 is dark). Hexagonal
+    /// cells have no colour (false).
+    pub fn is_dark(&self, cell: u16) -> bool {
+        match self.shape {
+            Shape::Square { playable: Playable::All, .. } => {
+                let (x, y) = self.coords[cell as usize];
+                (x + y) % 2 == 0
+            }
+            Shape::Square { .. } => true,
+            Shape::Hex { .. } => false,
+        }
+    }
+
     /// Whether `name` is an algebraic name (`c4`) of a square of this rectangular board
     /// that is not played on (a square of the other colour on a board of dark squares).
     pub fn is_unplayable_square(&self, name: &str) -> bool {

@@ -204,6 +204,21 @@ pub struct RawSetup {
     /// The kind of Black's pieces (default: the first kind).
     #[serde(default)]
     pub black_kind: Option<SStr>,
+    /// `[setup.kinds.NAME]`: pieces of other kinds at the start, per side.
+    #[serde(default)]
+    pub kinds: Option<Ordered<Spanned<RawKindSetup>>>,
+}
+
+/// `[setup.kinds.NAME]`: where the pieces of one kind stand at the start.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawKindSetup {
+    /// White's cells of this kind.
+    #[serde(default)]
+    pub white: Option<SStr>,
+    /// Black's cells of this kind.
+    #[serde(default)]
+    pub black: Option<SStr>,
 }
 
 /// `[end]`: how the game ends.

@@ -1,44 +1,52 @@
 //! `[setup]`: the start position.
 
 use super::{kind_index, Checker};
-use crate::geometry::CellSet;
 use crate::spec::checked::Side;
 use crate::spec::diag::{line_col, Diagnostic, DiagnosticKind};
 use crate::spec::lower::{lower_cells, Board};
-use crate::spec::raw::RawSetup;
+use crate::spec::raw::{RawSetup, SStr};
 
 impl Checker<'_> {
-    /// The cells and kind of each side's pieces; no cell may be given to both sides.
+    /// The cells and kind of each side's pieces: `white`/`black` (of the first kind, or of
+    /// `white_kind`/`black_kind`), then `[setup.kinds.NAME]`; no cell may be given twice.
     pub(super) fn setup(&mut self, raw: &RawSetup, board: &Board, kind_names: &[String]) -> [Vec<(u16, u8)>; 2] {
+        let kind_of = |c: &mut Self, k: &Option<SStr>| k.as_ref().and_then(|k| c.ok(kind_index(k, kind_names))).unwrap_or(0);
+        let mut entries: Vec<(Side, u8, &SStr)> =
+            vec![(Side::White, kind_of(self, &raw.white_kind), &raw.white), (Side::Black, kind_of(self, &raw.black_kind), &raw.black)];
+        for (name, table) in raw.kinds.iter().flat_map(|k| &k.0) {
+            let Some(k) = self.ok(kind_index(&SStr::new(table.span(), name.clone()), kind_names)) else { continue };
+            let t = table.get_ref();
+            entries.extend(t.white.iter().map(|e| (Side::White, k, e)));
+            entries.extend(t.black.iter().map(|e| (Side::Black, k, e)));
+        }
         let mut setup: [Vec<(u16, u8)>; 2] = [Vec::new(), Vec::new()];
-        let mut white_cells = CellSet::EMPTY;
-        for side in Side::BOTH {
-            let (expr, kind) = match side {
-                Side::White => (&raw.white, &raw.white_kind),
-                Side::Black => (&raw.black, &raw.black_kind),
-            };
-            let k = kind.as_ref().and_then(|k| self.ok(kind_index(k, kind_names))).unwrap_or(0);
+        // Every cell given so far, with the side and the text that gave it.
+        let mut given: Vec<(u16, Side, &SStr)> = Vec::new();
+        for (side, k, expr) in entries {
             let Some(e) = self.parse(expr) else { continue };
             self.no_condition(&e, "cell sets take no `where` condition", "not here");
             let Some(cells) = self.ok(lower_cells(&e.body, &board.side(side, false))) else { continue };
-            let overlap = cells.intersection(&white_cells);
-            if let Some(c) = overlap.iter().next() {
-                let (line, col) = line_col(self.source, raw.white.span().start);
-                self.err(
-                    Diagnostic::new(
-                        DiagnosticKind::OverlappingSetup,
-                        format!("the setup puts both sides on {} cell(s), first {}", overlap.len(), board.n.name(c)),
-                        expr.span(),
-                        "overlaps White's cells",
-                    )
-                    .help(format!("White's cells are set at line {line}, column {col}; give each cell to one side")),
-                );
+            let twice: Vec<(u16, Side, &SStr)> = given.iter().filter(|(c, _, _)| cells.contains(*c)).copied().collect();
+            if let Some(&(c, other, first)) = twice.first() {
+                self.overlap(side, expr, other, first, twice.len(), board.n.name(c));
             }
+            given.extend(cells.iter().map(|c| (c, side, expr)));
             setup[side as usize].extend(cells.iter().map(|c| (c, k)));
-            if side == Side::White {
-                white_cells = cells;
-            }
         }
         setup
+    }
+
+    /// Cells of `expr` already given by `first` (of side `other`).
+    fn overlap(&mut self, side: Side, expr: &SStr, other: Side, first: &SStr, n: usize, cell: &str) {
+        let (line, col) = line_col(self.source, first.span().start);
+        let (message, fix) = if other == side {
+            (format!("the setup puts two of {}'s pieces on {n} cell(s), first {cell}", side.name()), "give each cell one piece")
+        } else {
+            (format!("the setup puts both sides on {n} cell(s), first {cell}"), "give each cell to one side")
+        };
+        self.err(
+            Diagnostic::new(DiagnosticKind::OverlappingSetup, message, expr.span(), format!("overlaps {}'s cells", other.name()))
+                .help(format!("{}'s cells are set at line {line}, column {col}; {fix}", other.name())),
+        );
     }
 }

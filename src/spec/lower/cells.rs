@@ -75,11 +75,24 @@ fn number_cell(v: u32, span: &Range<usize>, cx: &Ctx) -> Result<u16, Diagnostic>
     })
 }
 
-/// `all`, `none` or a cell named algebraically (`a1`).
+/// `all`, `none`, `dark`, `light` or a cell named algebraically (`a1`).
 fn named_cells(name: &str, span: &Range<usize>, g: &Geometry) -> Result<CellSet, Diagnostic> {
     match name {
         "all" => return Ok((0..g.len() as u16).collect()),
         "none" => return Ok(CellSet::EMPTY),
+        "dark" | "light" => {
+            let want = name == "dark";
+            return match g.shape() {
+                Shape::Square { .. } => Ok((0..g.len() as u16).filter(|&c| g.is_dark(c) == want).collect()),
+                Shape::Hex { .. } => Err(Diagnostic::new(
+                    DiagnosticKind::WrongExpression,
+                    format!("a hexagonal board has no {name} cells"),
+                    span.clone(),
+                    "for square boards",
+                )
+                .help("`dark` and `light` are the two colours of a square board; every cell of a hexagonal board is played")),
+            };
+        }
         _ => {}
     }
     if let Some(c) = Notation::new(g, NotationKind::Algebraic).parse(name) {
@@ -89,7 +102,7 @@ fn named_cells(name: &str, span: &Range<usize>, g: &Geometry) -> Result<CellSet,
         name.chars().next().is_some_and(|c| c.is_ascii_lowercase()) && name[1..].chars().all(|c| c.is_ascii_digit()) && name.len() > 1;
     let unplayable = g.is_unplayable_square(name);
     const SETS: &str =
-        "cells are named like `a1` or numbered; sets are `all`, `rank(N)`, `ranks(A..B)`, `row(N)`, `rows(A..B)`, `column(X)`, `edge(DIRS)`";
+        "cells are named like `a1` or numbered; sets are `all`, `dark`, `light`, `rank(N)`, `ranks(A..B)`, `row(N)`, `rows(A..B)`, `column(X)`, `edge(DIRS)`";
     Err(if unplayable {
         Diagnostic::new(
             DiagnosticKind::UnplayableCell,
@@ -104,7 +117,7 @@ fn named_cells(name: &str, span: &Range<usize>, g: &Geometry) -> Result<CellSet,
     } else {
         Diagnostic::unknown_name("cell set", name, span.clone(), "not a cell or cell set").help(did_you_mean(
             name,
-            CELL_CALLS.iter().copied().chain(["all", "none"]),
+            CELL_CALLS.iter().copied().chain(["all", "none", "dark", "light"]),
             SETS,
         ))
     })
