@@ -142,6 +142,9 @@ fn piece(o: &mut String, rules: &Rules, k: usize) {
     if let Some(m) = t.max_quiet_moves {
         let _ = writeln!(o, "  at most {m} quiet moves in a row by one such piece while its side has other pieces");
     }
+    if t.may_stop {
+        let _ = writeln!(o, "  may stop a capture after any capture, though it could go on");
+    }
 }
 
 /// One quiet-move rule of one side.
@@ -164,10 +167,12 @@ fn capture_rule(o: &mut String, rules: &Rules, side: Side, t: &KindTable, c: &Ca
         (CaptureKind::Jump, _) => "jumps an adjacent piece, landing just beyond".to_string(),
         (CaptureKind::Fly, Land::Any) => "flies to a piece at any distance, landing on any empty cell beyond".to_string(),
         (CaptureKind::Fly, Land::Next) => "flies to a piece at any distance, landing just beyond".to_string(),
-        (CaptureKind::Leap, _) => format!(
-            "leaps a line of {} or more pieces{}, landing just beyond; the move ends",
+        (CaptureKind::Leap, land) => format!(
+            "leaps a line of {} or more pieces{}, landing {}; {}",
             c.min,
-            if c.approach { " at any distance" } else { "" }
+            if c.approach { " at any distance" } else { "" },
+            if land == Land::Any { "on any empty cell beyond" } else { "just beyond" },
+            if c.ends_move { "the move ends" } else { "the capture may go on" }
         ),
     };
     let when = match c.when {

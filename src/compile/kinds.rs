@@ -20,6 +20,8 @@ pub struct CapRule {
     pub approach: bool,
     /// The fewest pieces a leap takes.
     pub min: u8,
+    /// Whether the move ends where a leap lands.
+    pub ends_move: bool,
     /// Whether the rule applies to a move's first capture, the later ones, or both.
     pub when: When,
     /// Bit k: may capture kind k (the kind's `can_capture` and the rule's `kinds`).
@@ -110,6 +112,8 @@ pub struct KindTable {
     /// Most consecutive quiet moves by one piece of this kind while its side has other
     /// pieces.
     pub max_quiet_moves: Option<u8>,
+    /// Whether a capture by this kind may stop after any capture.
+    pub may_stop: bool,
     /// Cells where a move of this kind may end only if nothing else is legal.
     pub avoid: Option<CellSet>,
     /// Directions of the first-capture jumps, for a quick test before a full search.
@@ -146,6 +150,7 @@ impl KindTable {
                     land: c.land,
                     approach: c.approach,
                     min: c.min,
+                    ends_move: c.ends_move,
                     when: c.when,
                     kinds: c.kinds & kind.can_capture,
                 })
@@ -159,6 +164,7 @@ impl KindTable {
             value: kind.value,
             is_king,
             max_quiet_moves: kind.max_quiet_moves,
+            may_stop: kind.may_stop,
             avoid: kind.avoid.as_ref().map(|z| z[s]),
             first_jumps,
             first_flies: first_dirs(kind, s, CaptureKind::Fly),

@@ -81,6 +81,7 @@ impl Search<'_> {
                 continue;
             }
             let mut n = r.next(c, d);
+            let mut min = 1;
             match rule.kind {
                 CaptureKind::Jump => {}
                 CaptureKind::Fly => {
@@ -88,10 +89,25 @@ impl Search<'_> {
                         n = r.next(n, d);
                     }
                 }
-                // A leap along the same line is searched from every landing.
-                CaptureKind::Leap => continue,
+                // A leap that ends the move along the same line is searched from every
+                // landing.
+                CaptureKind::Leap if rule.ends_move => continue,
+                CaptureKind::Leap => {
+                    while rule.approach && self.board[n] == EMPTY {
+                        n = r.next(n, d);
+                    }
+                    min = rule.min;
+                }
             }
-            if self.capturable(rule.kinds, self.board[n]) && self.board[r.next(n, d)] == EMPTY {
+            let mut count = 0;
+            while self.capturable(rule.kinds, self.board[n]) {
+                count += 1;
+                n = r.next(n, d);
+                if rule.kind != CaptureKind::Leap {
+                    break;
+                }
+            }
+            if count >= min && self.board[n] == EMPTY {
                 return true;
             }
         }
@@ -192,7 +208,8 @@ impl Search<'_> {
 
     /// Leaps from `c` in the directions `dirs`: over a contiguous line of at least
     /// `rule.min` pieces (adjacent, or with `rule.approach` at any distance), landing just
-    /// beyond; the move ends there.
+    /// beyond (or on any empty cell beyond); the move ends there, or goes on as after any
+    /// capture.
     #[inline(always)]
     fn leaps(&mut self, c: u16, mut dirs: u8, k: u8, rule: &CapRule) -> bool {
         let r = self.rules;
@@ -221,10 +238,26 @@ impl Search<'_> {
                 self.take(x);
                 x = r.next(x, d);
             }
-            self.list.trail.push(m);
-            let fin = self.final_kind(m, k);
-            self.record(m, fin);
-            self.list.trail.pop();
+            if !rule.ends_move {
+                if rule.land == Land::Next {
+                    self.land_one(m, k, d as u8);
+                } else {
+                    let halt = self.halts();
+                    self.land_many(m, k, d as u8, halt);
+                }
+            } else {
+                let mut l = m;
+                while self.board[l] == EMPTY {
+                    self.list.trail.push(l);
+                    let fin = self.final_kind(l, k);
+                    self.record(l, fin);
+                    self.list.trail.pop();
+                    if rule.land == Land::Next {
+                        break;
+                    }
+                    l = r.next(l, d);
+                }
+            }
             for _ in 0..count {
                 self.untake();
             }
@@ -246,6 +279,12 @@ impl Search<'_> {
         }
     }
 
+    /// Whether a capture by a piece now of kind `k` may stop though it could go on.
+    #[inline]
+    fn may_stop(&self, k: u8) -> bool {
+        self.rules.tables[self.us][k as usize].may_stop
+    }
+
     /// The kind after the move ends on `cell`.
     #[inline]
     fn final_kind(&self, cell: u16, k: u8) -> u8 {
@@ -256,7 +295,8 @@ impl Search<'_> {
     fn land_one(&mut self, l: u16, k: u8, d: u8) {
         self.list.trail.push(l);
         let (k2, ends) = self.arrive(l, k);
-        if ends || !self.dfs(l, k2, d, NO_DIR) {
+        let cont = !ends && self.dfs(l, k2, d, NO_DIR);
+        if !cont || self.may_stop(k2) {
             let fin = self.final_kind(l, k2);
             self.record(l, fin);
         }
@@ -283,16 +323,18 @@ impl Search<'_> {
             let (k2, ends) = self.arrive(l, k);
             let skip = if straight && i > 0 { d } else { NO_DIR };
             let cont = !ends && self.dfs(l, k2, d, skip);
-            if cont {
-                any_cont = true;
-            } else if (i == 0 || !(halt || straight)) && i < 64 {
+            any_cont |= cont;
+            // A kind that may stop ends the capture on any landing (the halt rule allowing).
+            let stop = self.may_stop(k2) && (i == 0 || !halt);
+            if (stop || !cont && (i == 0 || !(halt || straight))) && i < 64 {
                 ended |= 1 << i;
             }
             self.list.trail.pop();
             l = r.next(l, d as usize);
             i += 1;
         }
-        if ended == 0 || (self.cap.landing == Landing::MustContinue && any_cont) {
+        // A kind that may stop is not held to landings that continue.
+        if ended == 0 || (self.cap.landing == Landing::MustContinue && any_cont && !self.may_stop(k)) {
             return;
         }
         let mut l = first;

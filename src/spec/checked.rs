@@ -102,6 +102,9 @@ pub struct CaptureRule {
     pub approach: bool,
     /// Leap: the fewest pieces in the line.
     pub min: u8,
+    /// Leap: whether the move ends where the leap lands (else it may go on capturing,
+    /// as after any other capture).
+    pub ends_move: bool,
     /// At which captures of a move this rule may be used.
     pub when: When,
     /// Bit k: this rule may capture pieces of kind k.
@@ -112,14 +115,15 @@ impl CaptureRule {
     /// A capture rule of `kind` over `dirs` with that kind's defaults: any enemy kind may be
     /// taken; a `jump` lands just beyond and may be used at every capture; a `fly` lands
     /// on any empty cell beyond; a `leap` takes a line of at least 2 pieces from an
-    /// adjacent start, lands just beyond and only as the first capture of a move.
+    /// adjacent start, lands just beyond, ends the move, and only as the first capture of a
+    /// move.
     pub fn new(kind: CaptureKind, dirs: [u8; 2]) -> CaptureRule {
         let (land, when) = match kind {
             CaptureKind::Jump => (Land::Next, When::Always),
             CaptureKind::Fly => (Land::Any, When::Always),
             CaptureKind::Leap => (Land::Next, When::First),
         };
-        CaptureRule { kind, dirs, land, approach: false, min: 2, when, kinds: u8::MAX }
+        CaptureRule { kind, dirs, land, approach: false, min: 2, ends_move: kind == CaptureKind::Leap, when, kinds: u8::MAX }
     }
 }
 
@@ -158,6 +162,9 @@ pub struct Kind {
     pub max_quiet_moves: Option<u8>,
     /// Per side, cells where a move of this kind may end only if nothing else is legal.
     pub avoid: Option<[CellSet; 2]>,
+    /// Whether a capture by a piece of this kind may stop after any capture, though it
+    /// could go on.
+    pub may_stop: bool,
 }
 
 impl Kind {
@@ -182,6 +189,7 @@ impl Kind {
             promotion: None,
             max_quiet_moves: None,
             avoid: None,
+            may_stop: false,
         }
     }
 }

@@ -154,6 +154,9 @@ pub struct RawPiece {
     /// pieces of other kinds.
     #[serde(default)]
     pub max_quiet_moves: Option<Spanned<i64>>,
+    /// A capture by this kind may stop after any capture, though it could go on.
+    #[serde(default)]
+    pub may_stop: Option<Spanned<bool>>,
 }
 
 /// `[capture]`: how captures work.

@@ -83,6 +83,7 @@ impl Checker<'_> {
         if let Some(v) = self.int(&p.value, "`value`", 0..1_000_001) {
             kind.value = v as u32;
         }
+        kind.may_stop = p.may_stop.as_ref().is_some_and(|b| *b.get_ref());
         kind.max_quiet_moves = self.int(&p.max_quiet_moves, "`max_quiet_moves`", 1..256).map(|v| v as u8);
         kind.moves = p.moves.iter().filter_map(|m| self.quiet_move(m, board)).collect();
         kind.captures = p.captures.iter().filter_map(|c| self.capture_rule(c, board, names)).collect();

@@ -85,15 +85,18 @@ pub(in crate::spec) fn lower_capture(e: &Expr, board: &Board, kind_names: &[Stri
     let allowed: &[&str] = match kind {
         CaptureKind::Jump => &["when", "kinds"],
         CaptureKind::Fly => &["land", "when", "kinds"],
-        CaptureKind::Leap => &["approach", "min", "when", "kinds"],
+        CaptureKind::Leap => &["approach", "min", "land", "then", "when", "kinds"],
     };
     let a = split_args(name, args, span, 1, allowed)?;
     let mut rule = CaptureRule::new(kind, side_dirs(a.positional[0], board)?);
+    let mut when_given = false;
     for (arg, v) in a.named {
         match arg {
             "land" => rule.land = if bare_name(v, "landing", &["any", "next"])? == "any" { Land::Any } else { Land::Next },
             "approach" => rule.approach = bare_name(v, "approach", &["any", "adjacent"])? == "any",
+            "then" => rule.ends_move = bare_name(v, "continuation", &["end", "continue"])? == "end",
             "when" => {
+                when_given = true;
                 rule.when = match bare_name(v, "moment", &["always", "first", "continuing"])?.as_str() {
                     "always" => When::Always,
                     "first" => When::First,
@@ -105,16 +108,20 @@ pub(in crate::spec) fn lower_capture(e: &Expr, board: &Board, kind_names: &[Stri
             other => unreachable!("split_args lets only the arguments of `{name}` through, not `{other}`"),
         }
     }
+    // A leap that lets the move go on may be any capture of it, as a jump or a fly.
+    if kind == CaptureKind::Leap && !rule.ends_move && !when_given {
+        rule.when = When::Always;
+    }
     Ok(rule)
 }
 
 /// `min = N` of a leap.
 fn leap_min(v: &Expr) -> Result<u8, Diagnostic> {
     match v {
-        Expr::Number { value, .. } if (2..=32).contains(value) => Ok(*value as u8),
+        Expr::Number { value, .. } if (1..=32).contains(value) => Ok(*value as u8),
         Expr::Number { span, .. } => {
-            Err(Diagnostic::new(DiagnosticKind::OutOfRange, "`min` is from 2 to 32", span.clone(), "out of range")
-                .help("a leap takes a line of two or more pieces; to take one piece, use `jump` or `fly`"))
+            Err(Diagnostic::new(DiagnosticKind::OutOfRange, "`min` is from 1 to 32", span.clone(), "out of range")
+                .help("a leap takes a line of `min` pieces or more, at least one"))
         }
         other => Err(Diagnostic::new(DiagnosticKind::WrongExpression, "`min` is a number", other.span(), "not a number")),
     }
