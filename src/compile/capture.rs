@@ -18,6 +18,8 @@ pub struct CaptureSettings {
     pub landing: Landing,
     /// The halt rule, if any.
     pub halt: Option<Halt>,
+    /// Whether a capture stopped on promotion cells, though it could go on, promotes.
+    pub stop_promotes: bool,
     /// The precedence criteria, the first `precedence_len` of them (the checker refuses a
     /// criterion named twice, so there are at most as many as criteria exist).
     precedence: [Criterion; Criterion::NAMES.len()],
@@ -37,6 +39,7 @@ impl CaptureSettings {
             mid_promotion: c.promotion,
             landing: c.landing,
             halt: c.halt,
+            stop_promotes: c.stop_promotes,
             precedence,
             precedence_len: c.precedence.len() as u8,
         }

@@ -223,6 +223,9 @@ fn capture(o: &mut String, rules: &Rules) {
         let names = kind_names(rules, h.kinds).join(" or ");
         let _ = writeln!(o, "  halt rule: a flying capture lands directly behind the last piece when {last} {names}{min}");
     }
+    if !c.stop_promotes && rules.tables[0].iter().any(|t| t.may_stop) {
+        let _ = writeln!(o, "  a piece that stops a capture on its promotion cells, though it could go on, does not promote");
+    }
     if c.precedence().is_empty() {
         let _ = writeln!(o, "  precedence: free choice among complete captures");
     } else {

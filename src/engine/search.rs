@@ -285,6 +285,18 @@ impl Search<'_> {
         self.rules.tables[self.us][k as usize].may_stop
     }
 
+    /// The kind after a capture ends on `cell` with the piece of kind `k`; `could_go_on`:
+    /// it stopped though it could have gone on, and then it promotes only if the rules say
+    /// a stopped capture does.
+    #[inline]
+    fn stop_kind(&self, cell: u16, k: u8, could_go_on: bool) -> u8 {
+        if could_go_on && !self.cap.stop_promotes {
+            k
+        } else {
+            self.final_kind(cell, k)
+        }
+    }
+
     /// The kind after the move ends on `cell`.
     #[inline]
     fn final_kind(&self, cell: u16, k: u8) -> u8 {
@@ -297,7 +309,7 @@ impl Search<'_> {
         let (k2, ends) = self.arrive(l, k);
         let cont = !ends && self.dfs(l, k2, d, NO_DIR);
         if !cont || self.may_stop(k2) {
-            let fin = self.final_kind(l, k2);
+            let fin = self.stop_kind(l, k2, cont);
             self.record(l, fin);
         }
         self.list.trail.pop();
@@ -315,8 +327,10 @@ impl Search<'_> {
         };
         let mut l = first;
         let mut any_cont = straight;
-        // Cells that ended the capture, to be recorded once all landings are known.
+        // Cells that ended the capture, to be recorded once all landings are known, and
+        // those of them where it could have gone on.
         let mut ended: u64 = 0;
+        let mut stopped: u64 = 0;
         let mut i = 0u32;
         while self.board[l] == EMPTY {
             self.list.trail.push(l);
@@ -328,6 +342,7 @@ impl Search<'_> {
             let stop = self.may_stop(k2) && (i == 0 || !halt);
             if (stop || !cont && (i == 0 || !(halt || straight))) && i < 64 {
                 ended |= 1 << i;
+                stopped |= (cont as u64) << i;
             }
             self.list.trail.pop();
             l = r.next(l, d as usize);
@@ -343,7 +358,7 @@ impl Search<'_> {
             if ended >> i & 1 == 1 {
                 self.list.trail.push(l);
                 let (k2, _) = self.arrive(l, k);
-                let fin = self.final_kind(l, k2);
+                let fin = self.stop_kind(l, k2, stopped >> i & 1 == 1);
                 self.record(l, fin);
                 self.list.trail.pop();
             }

@@ -224,7 +224,9 @@ impl Position {
                 problems.push(SetupProblem::CellTwice { piece: i, cell: rules.cell_name(p.cell).to_string() });
                 continue;
             }
-            if kind.promotion.as_ref().is_some_and(|(_, zones)| zones[p.side as usize].contains(p.cell)) {
+            // A piece that may stop a capture in its zone without promoting can rest there.
+            let rests = kind.may_stop && !spec.capture.stop_promotes && spec.capture.promotion == crate::spec::MidPromotion::AtEnd;
+            if !rests && kind.promotion.as_ref().is_some_and(|(_, zones)| zones[p.side as usize].contains(p.cell)) {
                 let (side, cell) = (p.side, rules.cell_name(p.cell).to_string());
                 problems.push(SetupProblem::OnPromotionCells { piece: i, side, kind: kind.name.clone(), cell });
             }

@@ -271,12 +271,15 @@ pub struct CaptureRules {
     pub precedence: Vec<Criterion>,
     /// The halt rule, if any.
     pub halt: Option<Halt>,
+    /// Whether a piece that stops a capture (see [`Kind::may_stop`]) on its promotion
+    /// cells, though it could go on, promotes.
+    pub stop_promotes: bool,
 }
 
 impl Default for CaptureRules {
     /// Captures are mandatory, pieces leave the board when the move ends, a capture may
     /// turn back, a man promotes only where its move ends, landings are free, no
-    /// precedence and no halt rule.
+    /// precedence, no halt rule, and a stopped capture promotes where it stops.
     fn default() -> Self {
         CaptureRules {
             mandatory: true,
@@ -286,6 +289,7 @@ impl Default for CaptureRules {
             landing: Landing::Free,
             precedence: Vec::new(),
             halt: None,
+            stop_promotes: true,
         }
     }
 }

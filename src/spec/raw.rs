@@ -191,6 +191,10 @@ pub struct RawCapture {
     /// Halt rule: the fewest pieces the move must capture for it to apply (default 1).
     #[serde(default)]
     pub halt_min_captures: Option<Spanned<i64>>,
+    /// Whether a man that stops a capture on its promotion cells, though it could go on
+    /// (a kind with `may_stop`), promotes (default true).
+    #[serde(default)]
+    pub stop_promotes: Option<Spanned<bool>>,
 }
 
 /// `[setup]`: the start position.

@@ -15,6 +15,9 @@ impl Checker<'_> {
         if let Some(t) = &c.turn_back {
             capture.turn_back = *t.get_ref();
         }
+        if let Some(t) = &c.stop_promotes {
+            capture.stop_promotes = *t.get_ref();
+        }
         if let Some(r) = &c.removal {
             let r = one_of(r, &[("end", Removal::End), ("immediate", Removal::Immediate)], "removal");
             if let Some(v) = self.ok(r) {
