@@ -24,7 +24,8 @@ pub struct OptionJson {
     pub help: String,
 }
 
-/// One legal move, in `moves --json` and `play --json`.
+/// One legal move, in `moves --json` and `play --json`. A pass (in variants where a side
+/// without moves passes) has empty `from`, `to` and `path`, and the notation `--`.
 #[derive(Serialize)]
 pub struct MoveJson {
     pub from: String,
@@ -40,13 +41,14 @@ pub struct MoveJson {
 impl MoveJson {
     /// The legal moves of one position, as JSON.
     pub fn all(rules: &Rules, moves: &[MoveInfo]) -> Vec<MoveJson> {
-        let name = |c: u16| rules.cell_name(c).to_string();
+        // A pass has no cells: empty names, an empty path.
+        let name = |c: u16| if c == MoveInfo::PASS { String::new() } else { rules.cell_name(c).to_string() };
         moves
             .iter()
             .map(|m| MoveJson {
                 from: name(m.from),
                 to: name(m.to),
-                path: std::iter::once(m.from).chain(m.path.iter().copied()).map(name).collect(),
+                path: if m.is_pass() { Vec::new() } else { std::iter::once(m.from).chain(m.path.iter().copied()).map(name).collect() },
                 captured: m.captured.iter().map(|&c| name(c)).collect(),
                 notation: move_text(rules, m, moves),
             })

@@ -2,7 +2,7 @@
 
 use super::{CapRule, KindTable, MoveRule, Rules};
 use crate::geometry::{CellSet, NotationKind, Playable, Shape, LAYOUT_BITS};
-use crate::spec::{CaptureKind, Condition, Land, Landing, MidPromotion, MoveKind, Removal, Side, When};
+use crate::spec::{CaptureKind, Condition, Land, Landing, MidPromotion, MoveKind, NoMoves, Removal, Side, When};
 use std::fmt::Write;
 
 fn dir_list(rules: &Rules, mask: u8) -> String {
@@ -236,7 +236,18 @@ fn capture(o: &mut String, rules: &Rules) {
 /// How the game ends.
 fn end(o: &mut String, rules: &Rules) {
     let e = &rules.spec().end;
-    let _ = writeln!(o, "end: a side without a legal move {}", if e.no_moves_wins { "wins" } else { "loses" });
+    let no_moves = match e.no_moves {
+        NoMoves::Loss => "loses",
+        NoMoves::Win => "wins",
+        NoMoves::Pass => "passes",
+    };
+    let _ = writeln!(o, "end: a side without a legal move {no_moves}");
+    if e.no_moves == NoMoves::Pass || e.no_pieces_wins != (e.no_moves == NoMoves::Win) {
+        let _ = writeln!(o, "  a side without pieces {}", if e.no_pieces_wins { "wins" } else { "loses" });
+    }
+    if let Some(n) = e.passes_draw {
+        let _ = writeln!(o, "  draw after {n} passes in a row");
+    }
     if e.promotion_wins {
         let _ = writeln!(o, "  the first side to promote wins");
     }

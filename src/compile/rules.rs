@@ -35,6 +35,8 @@ pub struct Rules {
     /// Whether bit sets alone can count the moves of a position without captures: a
     /// layout, and every kind's quiet moves countable on bit sets (see [`KindTable::quiet_count`](super::KindTable::quiet_count)).
     pub(crate) bit_leaves: bool,
+    /// Whether a side with pieces but no legal move passes (its one move is a pass).
+    pub(crate) passes: bool,
     /// A bit for every kind of piece.
     pub(crate) every_kind: u8,
     /// Whether every kind has at most one capture rule (then two captures found by the
@@ -94,7 +96,8 @@ impl Rules {
             }
         }
         let layout = Layout::new(g);
-        let bit_leaves = layout.is_some() && tables.iter().flatten().all(|t: &KindTable| t.quiet_count.on_bits());
+        let passes = spec.end.no_moves == crate::spec::NoMoves::Pass;
+        let bit_leaves = !passes && layout.is_some() && tables.iter().flatten().all(|t: &KindTable| t.quiet_count.on_bits());
         let mut cell_bits = Box::new([0u128; 256]);
         if let Some(l) = &layout {
             for (c, b) in cell_bits.iter_mut().enumerate().take(cells) {
@@ -117,6 +120,7 @@ impl Rules {
             one_capture_rule,
             every_kind,
             bit_leaves,
+            passes,
             layout,
             cell_bits,
         }

@@ -19,7 +19,7 @@ impl Position {
     /// assert_eq!(pos.count_moves(&rules, &mut MoveList::new(), Routes::Distinct), 9);
     /// ```
     pub fn count_moves(&mut self, rules: &Rules, list: &mut MoveList, routes: Routes) -> usize {
-        if rules.has_avoid {
+        if rules.has_avoid || rules.passes {
             self.generate(rules, list, routes);
             return list.len();
         }

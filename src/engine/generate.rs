@@ -34,6 +34,9 @@ impl Position {
         if rules.has_avoid {
             self.drop_avoided(rules, list);
         }
+        if rules.passes && list.moves.is_empty() && !self.pieces[self.side as usize].is_empty() {
+            list.push_pass();
+        }
     }
 
     /// Removes moves that end on a cell their kind must avoid, unless nothing else is

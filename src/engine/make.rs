@@ -33,6 +33,11 @@ impl Position {
     pub fn make(&mut self, rules: &Rules, m: MoveRef) -> Undo {
         self.assert_generated_here(m);
         let undo = Undo { quiet: self.quiet };
+        if m.is_pass() {
+            self.side = self.side.other();
+            self.hash ^= rules.zobrist_black;
+            return undo;
+        }
         let s = m.stored();
         let us = self.side;
         let them = us.other();
@@ -110,6 +115,11 @@ impl Position {
     /// Takes back `m`, played with [`Position::make`] (which gave `undo`); see there for an
     /// example.
     pub fn unmake(&mut self, rules: &Rules, m: MoveRef, undo: Undo) {
+        if m.is_pass() {
+            self.side = self.side.other();
+            self.hash ^= rules.zobrist_black;
+            return;
+        }
         let s = m.stored();
         let them = self.side;
         let us = them.other();

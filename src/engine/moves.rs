@@ -96,6 +96,22 @@ impl MoveList {
         self.get(i).info()
     }
 
+    /// Adds the pass (see [`MoveRef::is_pass`]).
+    pub(super) fn push_pass(&mut self) {
+        let cap_start = self.caps.len() as u32;
+        self.moves.push(Move {
+            from: MoveInfo::PASS,
+            to: MoveInfo::PASS,
+            kind_before: 0,
+            kind_after: 0,
+            cap_start,
+            ncap: 0,
+            path_start: 0,
+            npath: 0,
+            key: 0,
+        });
+    }
+
     /// Empties the list for the moves of the position with hash `hash`.
     pub(super) fn reset(&mut self, hash: u64) {
         self.moves.clear();
@@ -206,9 +222,20 @@ impl<'a> MoveRef<'a> {
         self.captured_pieces().iter().map(|&(cell, _)| cell)
     }
 
+    /// Whether this is a pass: the side to move has pieces but no other legal move, and
+    /// the variant lets it pass (`no_moves = "pass"`). A pass has no cells: its origin
+    /// and destination are [`MoveInfo::PASS`], its path is empty.
+    #[inline]
+    pub fn is_pass(self) -> bool {
+        self.m.from == MoveInfo::PASS
+    }
+
     /// The landing cells after the origin, in order; the last is [`MoveRef::to`].
     pub fn path(self) -> &'a [u16] {
         let m = self.m;
+        if m.from == MoveInfo::PASS {
+            return &[];
+        }
         if m.ncap == 0 {
             // A quiet move's only landing is its destination; it is not stored.
             return std::slice::from_ref(&m.to);
@@ -275,6 +302,16 @@ pub struct MoveInfo {
     pub kind_before: u8,
     /// The kind of the moving piece after the move.
     pub kind_after: u8,
+}
+
+impl MoveInfo {
+    /// The origin and destination of a pass, which is no cell.
+    pub const PASS: u16 = u16::MAX;
+
+    /// Whether this is a pass (see [`MoveRef::is_pass`]).
+    pub fn is_pass(&self) -> bool {
+        self.from == MoveInfo::PASS
+    }
 }
 
 /// Which captures count as different moves, in move generation and in perft alike.

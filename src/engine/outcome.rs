@@ -3,7 +3,7 @@
 use super::moves::MoveList;
 use super::position::Position;
 use crate::compile::{kind_of, Rules};
-use crate::spec::Side;
+use crate::spec::{NoMoves, Side};
 
 /// The state of a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,8 +55,9 @@ impl std::fmt::Display for Outcome {
 
 impl Position {
     /// The outcome judged from this position alone (no history): a side that promoted
-    /// wins where the variant says so; a side to move without legal moves loses, or wins
-    /// where the variant says so.
+    /// wins where the variant says so; a side to move without pieces, or without legal
+    /// moves, loses, or wins where the variant says so (a side that passes always has a
+    /// move while it has pieces).
     pub fn outcome(&mut self, rules: &Rules, list: &mut MoveList) -> Outcome {
         let end = &rules.spec().end;
         if end.promotion_wins {
@@ -67,26 +68,41 @@ impl Position {
                 }
             }
         }
-        if self.is_stuck(rules, list) {
-            return if end.no_moves_wins {
+        if !self.pieces[self.side as usize].is_empty() {
+            if !self.is_stuck(rules, list) {
+                return Outcome::Ongoing;
+            }
+            return if end.no_moves == NoMoves::Win {
                 Outcome::Win(self.side, "has no legal move (which wins in this variant)")
             } else {
                 Outcome::Win(self.side.other(), "the opponent has no legal move")
             };
         }
-        Outcome::Ongoing
+        if end.no_pieces_wins {
+            Outcome::Win(self.side, "has no pieces left (which wins in this variant)")
+        } else {
+            Outcome::Win(self.side.other(), "the opponent has no pieces left")
+        }
     }
 
     /// The outcome with the game's history of position hashes (this position last):
-    /// adds the variant's repetition draw to [`Position::outcome`].
+    /// adds the variant's repetition draw, and its draw after passes in a row (a pass is
+    /// a ply that changes nothing but the side to move), to [`Position::outcome`].
     pub fn outcome_with_history(&mut self, rules: &Rules, list: &mut MoveList, history: &[u64]) -> Outcome {
         let o = self.outcome(rules, list);
         if o != Outcome::Ongoing {
             return o;
         }
-        if let Some(n) = rules.spec().end.repetition {
+        let end = &rules.spec().end;
+        if let Some(n) = end.repetition {
             if history.iter().filter(|&&h| h == self.hash).count() >= n as usize {
                 return Outcome::Draw("the same position occurred again (repetition)");
+            }
+        }
+        if let Some(n) = end.passes_draw {
+            let passes = history.windows(2).rev().take_while(|w| w[1] == w[0] ^ rules.zobrist_black).count();
+            if passes >= n as usize {
+                return Outcome::Draw("both sides passed");
             }
         }
         Outcome::Ongoing

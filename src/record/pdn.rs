@@ -315,6 +315,10 @@ fn read_body(p: pest::iterators::Pair<Rule>, text: &str, first: usize, game: &mu
                 if main && game.gap.is_none() {
                     game.gap = Some(Oddity { text: t.as_str().to_string(), line, column });
                 }
+                // `--` is also PDN's null move: a pass, in variants where a side passes.
+                if main && t.as_str() == "--" {
+                    game.moves.push(MoveText { text: t.as_str().to_string(), squares: Vec::new(), capture: false, line, column });
+                }
             }
             Rule::result => {
                 if main {

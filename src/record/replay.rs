@@ -138,22 +138,31 @@ fn replay_in(notations: &Notations, game: &PdnGame, name: &str, notation: &Notat
             v.warnings.push(format!("the result `{res}` is written as the last move; it was read as the result"));
         }
     }
-    let mut merged_hops = false;
-    play(&mut r, moves, 0, &mut v, &mut merged_hops, 0);
+    let mut seen = Seen::default();
+    play(&mut r, moves, 0, &mut v, &mut seen, 0);
     if v.error.is_none() {
-        warn_about_text(game, merged_hops, &mut v);
+        warn_about_text(game, &seen, &mut v);
         warn_about_result(rules, game, &mut r.pos, &mut v);
     }
     v.position = Some(r.pos);
     v
 }
 
+/// What the replay met on its way, for its warnings.
+#[derive(Default)]
+struct Seen {
+    /// A multi-capture was written as separate hops.
+    merged_hops: bool,
+    /// Where a `--` was played as a pass: (line, column).
+    passes: Vec<(usize, usize)>,
+}
+
 /// Warnings about what the replay joined or skipped.
-fn warn_about_text(game: &PdnGame, merged_hops: bool, v: &mut Verdict) {
-    if merged_hops {
+fn warn_about_text(game: &PdnGame, seen: &Seen, v: &mut Verdict) {
+    if seen.merged_hops {
         v.warnings.push("multi-captures are written as separate hops; they were joined".into());
     }
-    if let Some(gap) = &game.gap {
+    if let Some(gap) = game.gap.as_ref().filter(|g| !seen.passes.contains(&(g.line, g.column))) {
         v.warnings.push(format!("an unknown move `{}` at line {}, column {} ends the replay", gap.text, gap.line, gap.column));
     }
     for o in &game.oddities {
@@ -173,9 +182,9 @@ fn warn_about_result(rules: &Rules, game: &PdnGame, pos: &mut Position, v: &mut 
 }
 
 /// Plays `moves[i..]`; stops at the first error (recorded in `v`).
-fn play(r: &mut Resolver, moves: &[MoveText], mut i: usize, v: &mut Verdict, merged_hops: &mut bool, depth: u8) {
+fn play(r: &mut Resolver, moves: &[MoveText], mut i: usize, v: &mut Verdict, seen: &mut Seen, depth: u8) {
     while i < moves.len() {
-        match play_one(r, moves, i, v, merged_hops, depth) {
+        match play_one(r, moves, i, v, seen, depth) {
             Ok(used) => i += used,
             Err(e) => {
                 let mv = &moves[i];
@@ -189,15 +198,18 @@ fn play(r: &mut Resolver, moves: &[MoveText], mut i: usize, v: &mut Verdict, mer
 
 /// Plays the move `moves[i]` (joined with the hops after it when it is written as
 /// separate hops); returns how many written moves it used.
-fn play_one(
-    r: &mut Resolver,
-    moves: &[MoveText],
-    i: usize,
-    v: &mut Verdict,
-    merged_hops: &mut bool,
-    depth: u8,
-) -> Result<usize, MoveError> {
+fn play_one(r: &mut Resolver, moves: &[MoveText], i: usize, v: &mut Verdict, seen: &mut Seen, depth: u8) -> Result<usize, MoveError> {
     let mv = &moves[i];
+    if mv.squares.is_empty() {
+        // `--`: a pass where the side to move passes, else an unknown move, skipped.
+        if let Resolved::One(j) = r.resolve(&[], false) {
+            r.pos.make(r.rules, r.list.get(j));
+            r.refresh();
+            v.plies += 1;
+            seen.passes.push((mv.line, mv.column));
+        }
+        return Ok(1);
+    }
     let cells = squares(r.notation, mv)?;
     let mut used = 1;
     let mut resolved = r.resolve(&cells, mv.capture);
@@ -205,7 +217,7 @@ fn play_one(
         if let Some((j, n)) = join_hops(r, moves, i, &cells) {
             resolved = Resolved::One(j);
             used = n;
-            *merged_hops = true;
+            seen.merged_hops = true;
         }
     }
     let chosen = match resolved {
@@ -269,7 +281,7 @@ fn disambiguate(
         trial.pos.make(r.rules, trial.list.get(j));
         trial.refresh();
         let mut tv = Verdict::new("");
-        play(&mut trial, moves, i + 1, &mut tv, &mut false, depth + 1);
+        play(&mut trial, moves, i + 1, &mut tv, &mut Seen::default(), depth + 1);
         if tv.error.is_none() {
             good.push(j);
         }

@@ -2,6 +2,7 @@
 //! legal move, or an error that says why not (no such square, illegal and why, ambiguous
 //! and between which moves).
 
+use super::notation::{full_path_in, PASS_TEXT};
 use super::pdn::MoveText;
 use crate::compile::Rules;
 use crate::engine::{MoveInfo, MoveList, Outcome, Position, Routes};
@@ -78,6 +79,11 @@ pub enum Illegal {
         /// The origin.
         square: String,
     },
+    /// A pass where the side to move may not pass.
+    NoPass {
+        /// The side to move.
+        side: Side,
+    },
     /// The piece has legal moves, but not to the written destination.
     CannotGoThere {
         /// The origin.
@@ -104,6 +110,7 @@ impl Illegal {
             Illegal::Occupied { .. } => "occupied",
             Illegal::PieceCannotMove { .. } => "piece-cannot-move",
             Illegal::CannotGoThere { .. } => "cannot-go-there",
+            Illegal::NoPass { .. } => "no-pass",
         }
     }
 }
@@ -155,6 +162,11 @@ impl fmt::Display for Illegal {
             }
             Illegal::Occupied { square } => write!(f, "{square} is occupied"),
             Illegal::PieceCannotMove { square } => write!(f, "the piece on {square} has no legal move"),
+            Illegal::NoPass { side } => write!(
+                f,
+                "{} may not pass: a side passes only when it has pieces and no other move, in a variant where it then passes",
+                side.name()
+            ),
             Illegal::CannotGoThere { from, to, moves } => {
                 write!(f, "the piece on {from} cannot go to {to}; its moves: {}", Listed(moves))
             }
@@ -238,9 +250,14 @@ impl From<Illegal> for MoveError {
 }
 
 /// Reads a move's text without a position: its squares and whether it is written as a
-/// capture. Returns [`MoveError::Syntax`] when the text is not one move.
+/// capture (a pass, `--` or `pass`, has no squares). Returns [`MoveError::Syntax`] when the
+/// text is not one move.
 pub fn read_move(text: &str) -> Result<MoveText, MoveError> {
-    super::pdn::read_move(text.trim()).ok_or_else(|| MoveError::Syntax { text: text.to_string() })
+    let t = text.trim();
+    if t == PASS_TEXT || t.eq_ignore_ascii_case("pass") {
+        return Ok(MoveText { text: PASS_TEXT.to_string(), squares: Vec::new(), capture: false, line: 1, column: 1 });
+    }
+    super::pdn::read_move(t).ok_or_else(|| MoveError::Syntax { text: text.to_string() })
 }
 
 /// Resolves a move written in the variant's own notation (`32-28`, `28x19`, `28x19x10`,
@@ -313,12 +330,7 @@ impl<'a> Resolver<'a> {
 
     /// A move with every landing cell, in the resolver's notation.
     pub fn text(&self, m: &MoveInfo) -> String {
-        let mut s = self.notation.name(m.from).to_string();
-        for &c in &m.path {
-            s.push(if m.captured.is_empty() { '-' } else { 'x' });
-            s.push_str(self.notation.name(c));
-        }
-        s
+        full_path_in(self.notation, m)
     }
 
     fn texts<'m>(&self, moves: impl IntoIterator<Item = &'m MoveInfo>) -> Vec<String> {
@@ -357,8 +369,15 @@ impl<'a> Resolver<'a> {
             .collect()
     }
 
-    /// The legal move that written squares name; routes with the same result are one move.
+    /// The legal move that written squares name (none: a pass); routes with the same
+    /// result are one move.
     pub fn resolve(&mut self, cells: &[u16], written_capture: bool) -> Resolved {
+        if cells.is_empty() {
+            return match self.list.iter().find(|m| m.is_pass()) {
+                Some(m) => Resolved::One(m.index()),
+                None => Resolved::Error(Illegal::NoPass { side: self.pos.side_to_move() }.into()),
+            };
+        }
         let found = self.matches(cells);
         let list = &self.list;
         let mut distinct: Vec<usize> = Vec::new();

@@ -310,19 +310,35 @@ pub struct Halt {
 /// How the game ends.
 #[derive(Clone, Debug)]
 pub struct EndRules {
-    /// The side to move with no legal move wins (true) or loses (false).
-    pub no_moves_wins: bool,
+    /// What happens to the side to move when it has pieces but no legal move.
+    pub no_moves: NoMoves,
+    /// The side to move with no pieces wins (true) or loses (false).
+    pub no_pieces_wins: bool,
     /// The side that first promotes a piece wins.
     pub promotion_wins: bool,
     /// Draw when the same position occurs this many times.
     pub repetition: Option<u8>,
+    /// With [`NoMoves::Pass`]: draw after this many passes in a row.
+    pub passes_draw: Option<u8>,
 }
 
 impl Default for EndRules {
-    /// The side that cannot move loses; no promotion win; no draw by repetition.
+    /// The side that cannot move, or has no pieces, loses; no promotion win; no draw by
+    /// repetition.
     fn default() -> Self {
-        EndRules { no_moves_wins: false, promotion_wins: false, repetition: None }
+        EndRules { no_moves: NoMoves::Loss, no_pieces_wins: false, promotion_wins: false, repetition: None, passes_draw: None }
     }
+}
+
+/// What happens to a side to move that has pieces but no legal move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoMoves {
+    /// It loses.
+    Loss,
+    /// It wins (antidraughts).
+    Win,
+    /// It passes: its one legal move is a pass, and play goes on.
+    Pass,
 }
 
 /// A checked variant.

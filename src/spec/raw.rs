@@ -232,9 +232,17 @@ pub struct RawKindSetup {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawEnd {
-    /// "loss" (default) or "win" for the side that cannot move.
+    /// "loss" (default), "win" or "pass" for the side that cannot move.
     #[serde(default)]
     pub no_moves: Option<SStr>,
+    /// "loss" or "win" for the side that has no pieces (default: as `no_moves`, and a
+    /// loss when a side without moves passes).
+    #[serde(default)]
+    pub no_pieces: Option<SStr>,
+    /// With `no_moves = "pass"`: the game is drawn after this many passes in a row
+    /// (default 2: both sides pass in turn).
+    #[serde(default)]
+    pub passes_draw: Option<Spanned<i64>>,
     /// The side that first promotes a piece wins.
     #[serde(default)]
     pub promotion_wins: Option<Spanned<bool>>,
