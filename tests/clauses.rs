@@ -1,6 +1,7 @@
 //! Rule-clause tests: one small position per rule clause, with its exact legal moves.
 //!
-//! Each file in `tests/clauses/` is TOML: `variant = "..."` and `[[clause]]` tables with
+//! Each file in `tests/clauses/` is TOML: `variant = "..."`, optionally `options = { NAME =
+//! "CHOICE" }`, and `[[clause]]` tables with
 //! `name`, `rule` (the clause and where it comes from), `fen`, and `moves`: every legal
 //! move as its full path (`32-28`, `28x19x10`), counting every capture route. `distinct`,
 //! when given, is the number of moves once routes with the same origin, destination and
@@ -8,7 +9,7 @@
 //! position (a bystander on its own promotion cells, say): the position is then taken as
 //! it is, and must indeed be one the FEN reader refuses as unreachable.
 
-use polydame::{full_path, load_variant, parse_fen, MoveList, Routes};
+use polydame::{full_path, load_variant_with, parse_fen, MoveList, Routes};
 use serde::Deserialize;
 use std::fs;
 
@@ -16,6 +17,9 @@ use std::fs;
 #[serde(deny_unknown_fields)]
 struct File {
     variant: String,
+    /// The variant's options chosen, as `--option NAME=CHOICE`.
+    #[serde(default)]
+    options: std::collections::BTreeMap<String, String>,
     clause: Vec<Clause>,
 }
 
@@ -41,7 +45,8 @@ fn every_clause_has_exactly_its_moves() {
     for path in files.iter().filter(|p| p.extension().is_some_and(|e| e == "toml")) {
         let text = fs::read_to_string(path).expect("readable");
         let file: File = toml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let rules = load_variant(&file.variant).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let options: Vec<(String, String)> = file.options.clone().into_iter().collect();
+        let rules = load_variant_with(&file.variant, &options).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         for c in &file.clause {
             count += 1;
             let where_ = format!("{} [{}] ({})", path.display(), c.name, c.rule);

@@ -1,6 +1,7 @@
 //! Perft against published and independently measured numbers.
 //!
-//! Each file in `tests/perft/` names a variant, optionally FEN positions, and lines
+//! Each file in `tests/perft/` names a variant (with `option NAME=CHOICE` lines after it
+//! for a variant's options), optionally FEN positions, and lines
 //! `perft DEPTH NODES` (distinct moves), `paths DEPTH NODES` (every capture route, a
 //! flying king going on straight being one route) or `landings DEPTH NODES` (every
 //! sequence of landing cells),
@@ -9,7 +10,7 @@
 //! it otherwise), saying why it is counted all the same. The default run checks the counts up
 //! to `NODE_LIMIT` nodes; `cargo test --release -- --ignored` checks them all.
 
-use polydame::{load_variant, parse_fen, perft_parallel, Position, Routes};
+use polydame::{load_variant_with, parse_fen, perft_parallel, Position, Routes};
 use std::fs;
 
 const NODE_LIMIT: u64 = 2_000_000;
@@ -18,6 +19,8 @@ struct Case {
     file: String,
     line: usize,
     variant: String,
+    /// Options chosen (`option NAME=CHOICE` lines after `variant`).
+    options: Vec<(String, String)>,
     fen: Option<String>,
     /// The FEN is of a position no game reaches, taken on purpose.
     unreachable: bool,
@@ -34,6 +37,7 @@ fn cases() -> Vec<Case> {
         let text = fs::read_to_string(&path).expect("readable");
         let file = path.display().to_string();
         let mut variant = None;
+        let mut options = Vec::new();
         let mut fen = None;
         let mut unreachable = false;
         for (i, line) in text.lines().enumerate() {
@@ -43,8 +47,14 @@ fn cases() -> Vec<Case> {
                 None => {}
                 Some("variant") => {
                     variant = words.next().map(str::to_string);
+                    options.clear();
                     fen = None;
                     unreachable = false;
+                }
+                Some("option") => {
+                    let pair = words.next().and_then(|w| w.split_once('='));
+                    let (name, choice) = pair.unwrap_or_else(|| panic!("{file}:{}: `option NAME=CHOICE`", i + 1));
+                    options.push((name.to_string(), choice.to_string()));
                 }
                 Some("fen") => {
                     fen = Some(words.collect::<Vec<_>>().join(" ")).filter(|f| !f.is_empty() && f != "start");
@@ -61,6 +71,7 @@ fn cases() -> Vec<Case> {
                         file: file.clone(),
                         line: i + 1,
                         variant: variant.clone().unwrap_or_else(|| panic!("{file}: `variant` first")),
+                        options: options.clone(),
                         fen: fen.clone(),
                         unreachable,
                         depth,
@@ -83,7 +94,7 @@ fn run(filter: impl Fn(&Case) -> bool) {
     let mut failures = Vec::new();
     let mut checked = 0;
     for c in cases().iter().filter(|c| filter(c)) {
-        let rules = load_variant(&c.variant).unwrap_or_else(|e| panic!("{}:{}: {e}", c.file, c.line));
+        let rules = load_variant_with(&c.variant, &c.options).unwrap_or_else(|e| panic!("{}:{}: {e}", c.file, c.line));
         let mut pos = match &c.fen {
             Some(f) => match parse_fen(&rules, f) {
                 Err(e) if c.unreachable => e.ignore_unreachable(),
