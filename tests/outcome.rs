@@ -55,3 +55,44 @@ fn threefold_repetition_draws_hexdame() {
     assert!(matches!(last, Outcome::Draw(_)), "{last:?}");
     assert_eq!(pos.hash(), history[0]);
 }
+
+#[test]
+fn a_side_left_with_a_lone_king_loses_and_two_kings_draw() {
+    // docs/recipes/material.toml: [[end.material]] "king" loses, "2 king" draws.
+    let v = "docs/recipes/material.toml";
+    assert!(matches!(outcome(v, "W:WKa1:Bc5,e5"), Outcome::Win(Side::Black, _)));
+    assert!(matches!(outcome(v, "B:WKa1:Bc5,e5"), Outcome::Win(Side::Black, _)));
+    assert!(matches!(outcome(v, "W:WKa1,Kc1:Bc5,e5"), Outcome::Draw(_)));
+    assert!(matches!(outcome(v, "W:WKa1,c1:Bc5,e5"), Outcome::Ongoing));
+}
+
+#[test]
+fn a_blocked_side_passes_and_two_passes_draw() {
+    // docs/recipes/material.toml: no_moves = "pass", passes_draw = 2. The man on a1 is
+    // blocked by b2 and c3: its one move is the pass, and the game goes on.
+    let rules = load_variant("docs/recipes/material.toml").unwrap();
+    let mut pos = parse_fen(&rules, "W:Wa1,h2:Bb2,c3").unwrap();
+    let mut list = MoveList::new();
+    assert_eq!(pos.outcome(&rules, &mut list), Outcome::Ongoing);
+    pos.generate(&rules, &mut list, Routes::Distinct);
+    assert_eq!(list.len(), 1, "h2-g3 and nothing else: no pass while a move is legal");
+    assert!(!list.get(0).is_pass());
+    let mut pos = parse_fen(&rules, "W:Wa1:Bb2,c3").unwrap();
+    pos.generate(&rules, &mut list, Routes::Distinct);
+    assert_eq!(list.len(), 1);
+    assert!(list.get(0).is_pass());
+    let before = pos.hash();
+    pos.make(&rules, list.get(0));
+    assert_eq!(pos.side_to_move(), Side::Black, "a pass hands the move over");
+    let after = pos.hash();
+    // One pass does not draw; the same pass by the other side (the position repeats with
+    // White to move) does.
+    assert_eq!(pos.outcome_with_history(&rules, &mut list, &[before, after]), Outcome::Ongoing);
+    let mut back = parse_fen(&rules, "W:Wa1:Bb2,c3").unwrap();
+    assert!(matches!(back.outcome_with_history(&rules, &mut list, &[before, after, before]), Outcome::Draw(_)));
+}
+
+#[test]
+fn a_side_without_pieces_loses_where_blocked_sides_pass() {
+    assert!(matches!(outcome("docs/recipes/material.toml", "W:W:Bc5,e5"), Outcome::Win(Side::Black, _)));
+}

@@ -1,4 +1,5 @@
-//! Snapshots of every shipped variant's compiled rules (`variants/*.toml`), and of the
+//! Snapshots of every shipped variant's compiled rules (`variants/*.toml`) and of the
+//! manual's recipes (`docs/recipes/*.toml`), and of the
 //! diagnostics of the broken variant files in `tests/err/` (`err_*.toml`), one snapshot
 //! per file through `insta::glob!`, so one run reports every mismatch. A broken file that
 //! compiles as written is checked with each non-default choice of each of its options, as
@@ -30,6 +31,18 @@ fn variant() {
     insta::glob!("../variants", "*.toml", |path| {
         let text = fs::read_to_string(path).expect("readable");
         let name = format!("variants/{}", file_name(path));
+        let rules = compile_text(&text, &name).unwrap_or_else(|d| panic!("{d}"));
+        insta::assert_snapshot!(dump(&rules));
+    });
+}
+
+/// The recipes of the manual (`docs/recipes/*.toml`): the smallest file for each rule
+/// atom, and what `polydame show` says of it.
+#[test]
+fn recipe() {
+    insta::glob!("../docs/recipes", "*.toml", |path| {
+        let text = fs::read_to_string(path).expect("readable");
+        let name = format!("docs/recipes/{}", file_name(path));
         let rules = compile_text(&text, &name).unwrap_or_else(|d| panic!("{d}"));
         insta::assert_snapshot!(dump(&rules));
     });
@@ -77,6 +90,7 @@ fn every_kind_of_diagnostic_has_an_err_file() {
 #[test]
 fn no_orphaned_snapshots() {
     let mut wanted: Vec<String> = files("variants", "").iter().map(|p| format!("snapshots__variant@{}.snap", file_name(p))).collect();
+    wanted.extend(files("docs/recipes", "").iter().map(|p| format!("snapshots__recipe@{}.snap", file_name(p))));
     wanted.extend(files("tests/err", "err_").iter().map(|p| format!("snapshots__diagnostics@{}.snap", file_name(p))));
     for e in fs::read_dir("tests/snapshots").expect("snapshots exist") {
         let name = e.expect("readable").file_name().to_string_lossy().into_owned();

@@ -6,12 +6,14 @@ use crate::spec::{CaptureRules, Criterion, Halt, Landing, MidPromotion, Removal}
 /// and copied into each capture search, so no node reads the spec.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CaptureSettings {
-    /// Whether a side that can capture must.
-    pub mandatory: bool,
     /// When captured pieces leave the board.
     pub removal: Removal,
     /// Whether a capture may turn back the way it came.
     pub turn_back: bool,
+    /// Whether a capture goes on only in the direction of the capture before.
+    pub straight: bool,
+    /// Bit k: the precedence ranks captures by kind k.
+    pub precedence_kinds: u8,
     /// What a man that reaches its promotion cells during a capture does.
     pub mid_promotion: MidPromotion,
     /// Which landing a flying capture may choose.
@@ -33,9 +35,10 @@ impl CaptureSettings {
         assert!(c.precedence.len() <= precedence.len(), "a precedence criterion is named twice");
         precedence[..c.precedence.len()].copy_from_slice(&c.precedence);
         CaptureSettings {
-            mandatory: c.mandatory,
             removal: c.removal,
             turn_back: c.turn_back,
+            straight: c.straight,
+            precedence_kinds: c.precedence_kinds,
             mid_promotion: c.promotion,
             landing: c.landing,
             halt: c.halt,

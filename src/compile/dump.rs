@@ -2,7 +2,7 @@
 
 use super::{CapRule, KindTable, MoveRule, Rules};
 use crate::geometry::{CellSet, NotationKind, Playable, Shape, LAYOUT_BITS};
-use crate::spec::{CaptureKind, Condition, Land, Landing, MidPromotion, MoveKind, NoMoves, Removal, Side, When};
+use crate::spec::{CaptureKind, Condition, Land, Landing, MaterialResult, MidPromotion, MoveKind, NoMoves, Removal, Side, When};
 use std::fmt::Write;
 
 fn dir_list(rules: &Rules, mask: u8) -> String {
@@ -60,7 +60,9 @@ fn board(o: &mut String, rules: &Rules) {
                 Playable::All => "every square".to_string(),
                 Playable::Dark { a1_dark } => format!("dark squares only, a1 {}", if a1_dark { "dark" } else { "light" }),
             };
-            format!("square {width}x{height}, {cells}")
+            let holes: Vec<String> = g.holes().iter().map(|&(x, y)| format!("{}{}", (b'a' + x as u8) as char, y + 1)).collect();
+            let holes = if holes.is_empty() { String::new() } else { format!(", without {}", holes.join(" ")) };
+            format!("square {width}x{height}, {cells}{holes}")
         }
         Shape::Hex { side } => format!("hexagon of side {side}, columns vertical"),
     };
@@ -145,6 +147,16 @@ fn piece(o: &mut String, rules: &Rules, k: usize) {
     if t.may_stop {
         let _ = writeln!(o, "  may stop a capture after any capture, though it could go on");
     }
+    match (&rules.tables[0][k].cells, &rules.tables[1][k].cells) {
+        (Some(w), Some(b)) if w == b => {
+            let _ = writeln!(o, "  stands only on {}", cell_list(rules, w));
+        }
+        (Some(w), Some(b)) => {
+            let _ = writeln!(o, "  White: stands only on {}", cell_list(rules, w));
+            let _ = writeln!(o, "  Black: stands only on {}", cell_list(rules, b));
+        }
+        _ => {}
+    }
 }
 
 /// One quiet-move rule of one side.
@@ -163,10 +175,19 @@ fn move_rule(o: &mut String, rules: &Rules, side: Side, m: &MoveRule) {
 
 /// One capture rule of one side, of the kind whose table is `t`.
 fn capture_rule(o: &mut String, rules: &Rules, side: Side, t: &KindTable, c: &CapRule) {
+    let distance = match c.gap {
+        (0, u8::MAX) => "at any distance".to_string(),
+        (a, b) if a == b => format!("with exactly {a} empty cells before it"),
+        (a, u8::MAX) => format!("with at least {a} empty cells before it"),
+        (a, b) => format!("with {a} to {b} empty cells before it"),
+    };
     let how = match (c.kind, c.land) {
-        (CaptureKind::Jump, _) => "jumps an adjacent piece, landing just beyond".to_string(),
-        (CaptureKind::Fly, Land::Any) => "flies to a piece at any distance, landing on any empty cell beyond".to_string(),
-        (CaptureKind::Fly, Land::Next) => "flies to a piece at any distance, landing just beyond".to_string(),
+        (CaptureKind::Jump, _) if c.stride == 1 => "jumps an adjacent piece, landing just beyond".to_string(),
+        (CaptureKind::Jump, _) => {
+            format!("jumps a piece {0} cells away over empty cells, landing {0} cells beyond it over empty cells", c.stride)
+        }
+        (CaptureKind::Fly, Land::Any) => format!("flies to a piece {distance}, landing on any empty cell beyond"),
+        (CaptureKind::Fly, Land::Next) => format!("flies to a piece {distance}, landing just beyond"),
         (CaptureKind::Leap, land) => format!(
             "leaps a line of {} or more pieces{}, landing {}; {}",
             c.min,
@@ -193,7 +214,12 @@ fn capture_rule(o: &mut String, rules: &Rules, side: Side, t: &KindTable, c: &Ca
 /// The capture rules the search runs on ([`Rules::capture`]).
 fn capture(o: &mut String, rules: &Rules) {
     let c = &rules.capture;
-    let _ = writeln!(o, "capture: {}", if c.mandatory { "compulsory" } else { "optional" });
+    let captures = match rules.optional_captures {
+        0 => "compulsory".to_string(),
+        o if o == rules.every_kind => "optional".to_string(),
+        o => format!("compulsory, but optional for {}", kind_names(rules, o).join(", ")),
+    };
+    let _ = writeln!(o, "capture: {captures}");
     let _ = writeln!(
         o,
         "  captured pieces are removed {}",
@@ -202,7 +228,9 @@ fn capture(o: &mut String, rules: &Rules) {
             Removal::Immediate => "at once (their cells are free)",
         }
     );
-    if !c.turn_back {
+    if c.straight {
+        let _ = writeln!(o, "  a capture goes on only straight ahead, in the direction of the capture before");
+    } else if !c.turn_back {
         let _ = writeln!(o, "  a capture may not turn back the way it came");
     }
     let _ = writeln!(
@@ -230,6 +258,10 @@ fn capture(o: &mut String, rules: &Rules) {
         let _ = writeln!(o, "  precedence: free choice among complete captures");
     } else {
         let _ = writeln!(o, "  precedence: {}", c.precedence().iter().map(|p| p.name()).collect::<Vec<_>>().join(", then "));
+        if c.precedence_kinds & rules.every_kind != rules.every_kind {
+            let ranked = kind_names(rules, c.precedence_kinds).join(", ");
+            let _ = writeln!(o, "    ranking only the captures of: {ranked}; the others' captures are offered beside the best of them");
+        }
     }
 }
 
@@ -254,6 +286,21 @@ fn end(o: &mut String, rules: &Rules) {
     if let Some(n) = e.repetition {
         let _ = writeln!(o, "  draw when a position occurs {n} times");
     }
+    for m in &e.material {
+        let result = match m.result {
+            MaterialResult::Loss => "loses",
+            MaterialResult::Draw => "draws",
+            MaterialResult::Win => "wins",
+        };
+        let _ = writeln!(o, "  a side left with exactly {} {result}", material_words(rules, &m.counts));
+    }
+}
+
+/// `1 king and 2 men`-style words for a material, kind names as in the file.
+fn material_words(rules: &Rules, counts: &[u8]) -> String {
+    let parts: Vec<String> =
+        counts.iter().zip(&rules.spec().kinds).filter(|(n, _)| **n > 0).map(|(n, k)| format!("{n} {}", k.name)).collect();
+    parts.join(" + ")
 }
 
 /// The start position as a diagram.

@@ -26,6 +26,10 @@ pub struct CapRule {
     pub when: When,
     /// Bit k: may capture kind k (the kind's `can_capture` and the rule's `kinds`).
     pub kinds: u8,
+    /// Jump: cells from the piece to the one it takes, and from that one to the landing.
+    pub stride: u8,
+    /// Fly: the fewest and most empty cells before the piece it takes.
+    pub gap: (u8, u8),
 }
 
 /// A quiet-move rule compiled for one side.
@@ -55,6 +59,8 @@ pub enum QuietCount {
     Limit,
     /// One by one: the kind may end a move on some cells only when nothing else is legal.
     Avoid,
+    /// One by one: the kind may stand on some cells only.
+    Cells,
 }
 
 impl QuietCount {
@@ -68,6 +74,8 @@ impl QuietCount {
             QuietCount::Limit
         } else if kind.avoid.is_some() {
             QuietCount::Avoid
+        } else if kind.cells.is_some() {
+            QuietCount::Cells
         } else {
             QuietCount::Bits
         }
@@ -87,6 +95,7 @@ impl QuietCount {
             QuietCount::Condition => Some("a condition on where a move ends"),
             QuietCount::Limit => Some("a limit on quiet moves"),
             QuietCount::Avoid => Some("cells to avoid"),
+            QuietCount::Cells => Some("cells it may not stand on"),
         }
     }
 }
@@ -116,11 +125,16 @@ pub struct KindTable {
     pub may_stop: bool,
     /// Cells where a move of this kind may end only if nothing else is legal.
     pub avoid: Option<CellSet>,
+    /// The only cells a piece of this kind may stand on (`None`: all).
+    pub cells: Option<CellSet>,
+    /// Whether this kind's captures are compulsory.
+    pub must_capture: bool,
     /// Directions of the first-capture jumps, for a quick test before a full search.
     pub first_jumps: u8,
     /// Directions of the first-capture flying captures.
     pub first_flies: u8,
-    /// Whether a first capture can be a leap (no quick test: always search).
+    /// Whether a first capture can be a leap or a jump over more than one cell (no quick
+    /// test: always search).
     pub first_leaps: bool,
     /// Per cell, the cells one step away in the first-jump directions: a piece with no
     /// enemy there and no other first capture cannot capture.
@@ -129,15 +143,24 @@ pub struct KindTable {
     pub quiet_count: QuietCount,
 }
 
-/// The directions of a kind's capture rules of one shape that may start a capture.
+/// The directions of a kind's capture rules of one shape that may start a capture (jumps:
+/// over an adjacent piece).
 fn first_dirs(kind: &Kind, side: usize, what: CaptureKind) -> u8 {
-    kind.captures.iter().filter(|c| c.kind == what && c.when != When::Continuing).fold(0, |m, c| m | c.dirs[side])
+    kind.captures
+        .iter()
+        .filter(|c| c.kind == what && c.when != When::Continuing && (what != CaptureKind::Jump || c.stride == 1))
+        .fold(0, |m, c| m | c.dirs[side])
+}
+
+/// Whether a kind may start a capture with a jump over more than one cell.
+fn first_long_jumps(kind: &Kind) -> bool {
+    kind.captures.iter().any(|c| c.kind == CaptureKind::Jump && c.when != When::Continuing && c.stride > 1)
 }
 
 impl KindTable {
     /// The table of kind `kind` for side `s`; `is_king` says whether some kind promotes
     /// to it.
-    pub(super) fn new(g: &Geometry, kind: &Kind, s: usize, is_king: bool) -> KindTable {
+    pub(super) fn new(g: &Geometry, kind: &Kind, s: usize, is_king: bool, mandatory: bool) -> KindTable {
         let first_jumps = first_dirs(kind, s, CaptureKind::Jump);
         KindTable {
             moves: kind.moves.iter().map(|m| MoveRule { kind: m.kind, dirs: m.dirs[s], condition: m.condition }).collect(),
@@ -153,6 +176,8 @@ impl KindTable {
                     ends_move: c.ends_move,
                     when: c.when,
                     kinds: c.kinds & kind.can_capture,
+                    stride: c.stride,
+                    gap: c.gap,
                 })
                 .collect(),
             promotion: kind.promotion.as_ref().map(|(t, z)| (*t, z[s])),
@@ -166,9 +191,11 @@ impl KindTable {
             max_quiet_moves: kind.max_quiet_moves,
             may_stop: kind.may_stop,
             avoid: kind.avoid.as_ref().map(|z| z[s]),
+            cells: kind.cells.as_ref().map(|z| z[s]),
+            must_capture: kind.mandatory.unwrap_or(mandatory),
             first_jumps,
             first_flies: first_dirs(kind, s, CaptureKind::Fly),
-            first_leaps: first_dirs(kind, s, CaptureKind::Leap) != 0,
+            first_leaps: first_dirs(kind, s, CaptureKind::Leap) != 0 || first_long_jumps(kind),
             jump_reach: (0..g.len() as u16)
                 .map(|c| (0..g.dirs().len()).filter(|&d| first_jumps >> d & 1 == 1).filter_map(|d| g.step(c, d)).collect())
                 .collect(),

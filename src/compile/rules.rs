@@ -37,6 +37,12 @@ pub struct Rules {
     pub(crate) bit_leaves: bool,
     /// Whether a side with pieces but no legal move passes (its one move is a pass).
     pub(crate) passes: bool,
+    /// Bit k: captures by kind k are not compulsory.
+    pub(crate) optional_captures: u8,
+    /// Whether counting moves must generate them: a rule the counting shortcuts do not
+    /// know (cells to avoid, passes, compulsory captures for some kinds only, precedence
+    /// for some kinds only).
+    pub(crate) count_by_generating: bool,
     /// A bit for every kind of piece.
     pub(crate) every_kind: u8,
     /// Whether every kind has at most one capture rule (then two captures found by the
@@ -71,8 +77,13 @@ impl Rules {
         }
         let kings: Vec<bool> =
             (0..spec.kinds.len()).map(|k| spec.kinds.iter().any(|o| o.promotion.as_ref().is_some_and(|(t, _)| *t as usize == k))).collect();
-        let tables = Side::BOTH
-            .map(|side| spec.kinds.iter().enumerate().map(|(k, kind)| KindTable::new(g, kind, side as usize, kings[k])).collect());
+        let tables: [Vec<KindTable>; 2] = Side::BOTH.map(|side| {
+            spec.kinds
+                .iter()
+                .enumerate()
+                .map(|(k, kind)| KindTable::new(g, kind, side as usize, kings[k], spec.capture.mandatory))
+                .collect()
+        });
         let mut state = 0x005E_ED0F_D4A6_u64;
         // Keys for the cells and the off-board row, as many as ever; the table keeps those
         // that fit (the off-board row never holds a piece).
@@ -97,7 +108,12 @@ impl Rules {
         }
         let layout = Layout::new(g);
         let passes = spec.end.no_moves == crate::spec::NoMoves::Pass;
-        let bit_leaves = !passes && layout.is_some() && tables.iter().flatten().all(|t: &KindTable| t.quiet_count.on_bits());
+        let optional_captures = tables[0].iter().enumerate().filter(|(_, t)| !t.must_capture).fold(0u8, |m, (k, _)| m | 1 << k);
+        let count_by_generating = has_avoid
+            || passes
+            || (optional_captures != 0 && optional_captures != every_kind)
+            || (!spec.capture.precedence.is_empty() && spec.capture.precedence_kinds & every_kind != every_kind);
+        let bit_leaves = !count_by_generating && layout.is_some() && tables.iter().flatten().all(|t: &KindTable| t.quiet_count.on_bits());
         let mut cell_bits = Box::new([0u128; 256]);
         if let Some(l) = &layout {
             for (c, b) in cell_bits.iter_mut().enumerate().take(cells) {
@@ -121,6 +137,8 @@ impl Rules {
             every_kind,
             bit_leaves,
             passes,
+            optional_captures,
+            count_by_generating,
             layout,
             cell_bits,
         }

@@ -19,7 +19,7 @@ impl Position {
     /// assert_eq!(pos.count_moves(&rules, &mut MoveList::new(), Routes::Distinct), 9);
     /// ```
     pub fn count_moves(&mut self, rules: &Rules, list: &mut MoveList, routes: Routes) -> usize {
-        if rules.has_avoid || rules.passes {
+        if rules.count_by_generating {
             self.generate(rules, list, routes);
             return list.len();
         }
@@ -46,7 +46,8 @@ impl Position {
     #[inline]
     fn and_quiet(&mut self, rules: &Rules, list: &mut MoveList, quiet: impl FnOnce(&mut Self, &mut MoveList) -> usize) -> usize {
         let captures = list.moves.len() + list.counted;
-        if captures > 0 && rules.capture.mandatory {
+        // Captures are compulsory for every kind or for none (else moves are generated).
+        if captures > 0 && rules.optional_captures == 0 {
             return captures;
         }
         captures + quiet(self, list)

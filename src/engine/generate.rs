@@ -27,7 +27,7 @@ impl Position {
     /// ```
     pub fn generate(&mut self, rules: &Rules, list: &mut MoveList, routes: Routes) {
         self.gen_captures(rules, list, routes);
-        if list.moves.is_empty() || !rules.capture.mandatory {
+        if self.quiet_allowed(rules, list) {
             let pieces = self.pieces[self.side as usize];
             self.gen_quiet::<false>(rules, list, pieces);
         }
@@ -37,6 +37,16 @@ impl Position {
         if rules.passes && list.moves.is_empty() && !self.pieces[self.side as usize].is_empty() {
             list.push_pass();
         }
+    }
+
+    /// Whether quiet moves are legal beside the captures in `list`: no capture, or none by
+    /// a kind whose captures are compulsory.
+    #[inline]
+    fn quiet_allowed(&self, rules: &Rules, list: &MoveList) -> bool {
+        let optional = rules.optional_captures;
+        list.moves.is_empty()
+            || optional == rules.every_kind
+            || optional != 0 && list.moves.iter().all(|m| optional >> m.kind_before & 1 == 1)
     }
 
     /// Removes moves that end on a cell their kind must avoid, unless nothing else is
@@ -73,7 +83,7 @@ impl Position {
                 list.reset(self.hash);
                 let us = self.side as usize;
                 let origins: CellSet = self.pieces[us].iter().filter(|&c| self.may_capture(rules, c, kind_of(self.board[c]))).collect();
-                self.search_each(rules, list, routes, criteria, count_only, origins.iter());
+                self.search_ranked(rules, list, routes, criteria, count_only, origins.iter());
             },
         })
     }
@@ -93,7 +103,31 @@ impl Position {
     ) {
         list.reset(self.hash);
         let origins = self.confirm_others(rules, l, origins);
-        self.search_each(rules, list, routes, criteria, count_only, origins.cells(l));
+        self.search_ranked(rules, list, routes, criteria, count_only, origins.cells(l));
+    }
+
+    /// [`Position::search_each`], with the precedence ranking only the captures of the
+    /// kinds it names: theirs are searched first, ranked, and the others' are added
+    /// beside the best of them.
+    fn search_ranked(
+        &mut self,
+        rules: &Rules,
+        list: &mut MoveList,
+        routes: Routes,
+        criteria: &[Criterion],
+        count_only: bool,
+        origins: impl Iterator<Item = u16>,
+    ) {
+        let ranked = rules.capture.precedence_kinds;
+        if criteria.is_empty() || ranked & rules.every_kind == rules.every_kind {
+            return self.search_each(rules, list, routes, criteria, count_only, origins);
+        }
+        let origins: CellSet = origins.collect();
+        let is_ranked = |p: &Position, c: u16| ranked >> kind_of(p.board[c]) & 1 == 1;
+        let first: CellSet = origins.iter().filter(|&c| is_ranked(self, c)).collect();
+        let rest: CellSet = origins.iter().filter(|&c| !is_ranked(self, c)).collect();
+        self.search_each(rules, list, routes, criteria, count_only, first.iter());
+        self.search_each(rules, list, routes, &[], count_only, rest.iter());
     }
 
     /// The pieces with a first jump, and those of the others (of kinds that capture

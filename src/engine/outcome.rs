@@ -3,7 +3,7 @@
 use super::moves::MoveList;
 use super::position::Position;
 use crate::compile::{kind_of, Rules};
-use crate::spec::{NoMoves, Side};
+use crate::spec::{MaterialResult, NoMoves, Side};
 
 /// The state of a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,7 +55,8 @@ impl std::fmt::Display for Outcome {
 
 impl Position {
     /// The outcome judged from this position alone (no history): a side that promoted
-    /// wins where the variant says so; a side to move without pieces, or without legal
+    /// wins where the variant says so; a side left with a material the variant names
+    /// loses, draws or wins; a side to move without pieces, or without legal
     /// moves, loses, or wins where the variant says so (a side that passes always has a
     /// move while it has pieces).
     pub fn outcome(&mut self, rules: &Rules, list: &mut MoveList) -> Outcome {
@@ -67,6 +68,9 @@ impl Position {
                     return Outcome::Win(side, "crowned a king");
                 }
             }
+        }
+        if let Some(o) = self.material_outcome(rules) {
+            return o;
         }
         if !self.pieces[self.side as usize].is_empty() {
             if !self.is_stuck(rules, list) {
@@ -83,6 +87,31 @@ impl Position {
         } else {
             Outcome::Win(self.side.other(), "the opponent has no pieces left")
         }
+    }
+
+    /// The variant's material endings: the first that a side (the side to move first)
+    /// is left with exactly.
+    fn material_outcome(&self, rules: &Rules) -> Option<Outcome> {
+        let end = &rules.spec().end;
+        if end.material.is_empty() {
+            return None;
+        }
+        for side in [self.side, self.side.other()] {
+            let s = side as usize;
+            let mut counts = vec![0u8; rules.tables[s].len()];
+            for c in self.pieces[s].iter() {
+                let k = kind_of(self.board[c]) as usize;
+                counts[k] = counts[k].saturating_add(1);
+            }
+            if let Some(m) = end.material.iter().find(|m| m.counts == counts) {
+                return Some(match m.result {
+                    MaterialResult::Loss => Outcome::Win(side.other(), "the opponent is left with a material that loses"),
+                    MaterialResult::Draw => Outcome::Draw("a side is left with a material that draws"),
+                    MaterialResult::Win => Outcome::Win(side, "is left with a material that wins"),
+                });
+            }
+        }
+        None
     }
 
     /// The outcome with the game's history of position hashes (this position last):

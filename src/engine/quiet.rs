@@ -78,6 +78,9 @@ impl Position {
         dedup: bool,
         store: bool,
     ) -> usize {
+        if rules.tables[self.side as usize][kind as usize].cells.as_ref().is_some_and(|z| !z.contains(to)) {
+            return 0;
+        }
         if store {
             self.push_quiet(rules, list, from, to, kind, cond, dedup);
             return 0;

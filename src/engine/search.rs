@@ -83,10 +83,19 @@ impl Search<'_> {
             let mut n = r.next(c, d);
             let mut min = 1;
             match rule.kind {
+                CaptureKind::Jump if rule.stride > 1 => match self.long_jump(c, d, rule) {
+                    Some((_, l)) if self.stands(l, k) => return true,
+                    _ => continue,
+                },
                 CaptureKind::Jump => {}
                 CaptureKind::Fly => {
+                    let mut gap = 0u32;
                     while self.board[n] == EMPTY {
                         n = r.next(n, d);
+                        gap += 1;
+                    }
+                    if gap < rule.gap.0 as u32 || gap > rule.gap.1 as u32 {
+                        continue;
                     }
                 }
                 // A leap that ends the move along the same line is searched from every
@@ -107,7 +116,8 @@ impl Search<'_> {
                     break;
                 }
             }
-            if count >= min && self.board[n] == EMPTY {
+            let land = if rule.kind == CaptureKind::Fly { rule.land } else { Land::Next };
+            if count >= min && self.can_land(n, d, k, land) {
                 return true;
             }
         }
@@ -130,6 +140,9 @@ impl Search<'_> {
         if !self.cap.turn_back && last != NO_DIR {
             excluded |= 1 << r.opposite[last as usize];
         }
+        if self.cap.straight && last != NO_DIR {
+            excluded |= !(1 << last);
+        }
         for rule in &table.captures {
             match rule.when {
                 When::Always => {}
@@ -139,7 +152,8 @@ impl Search<'_> {
             }
             let dirs = rule.dirs & !excluded;
             any |= match rule.kind {
-                CaptureKind::Jump => self.jumps(c, dirs, k, rule.kinds),
+                CaptureKind::Jump if rule.stride == 1 => self.jumps(c, dirs, k, rule.kinds),
+                CaptureKind::Jump => self.long_jumps(c, dirs, k, rule),
                 CaptureKind::Fly => self.flies(c, dirs, k, rule),
                 CaptureKind::Leap => self.leaps(c, dirs, k, rule),
             };
@@ -161,7 +175,7 @@ impl Search<'_> {
                 continue;
             }
             let l = r.next(n, d);
-            if self.board[l] != EMPTY {
+            if self.board[l] != EMPTY || !self.stands(l, k) {
                 continue;
             }
             any = true;
@@ -170,6 +184,71 @@ impl Search<'_> {
             self.untake();
         }
         any
+    }
+
+    /// Jumps over a piece `rule.stride` cells away, landing as far beyond it, every cell
+    /// between empty.
+    fn long_jumps(&mut self, c: u16, mut dirs: u8, k: u8, rule: &CapRule) -> bool {
+        let mut any = false;
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            let Some((n, l)) = self.long_jump(c, d, rule) else { continue };
+            if !self.stands(l, k) {
+                continue;
+            }
+            any = true;
+            self.take(n);
+            self.land_one(l, k, d as u8);
+            self.untake();
+        }
+        any
+    }
+
+    /// The piece taken and the landing of a jump of `rule` from `c` in direction `d`.
+    fn long_jump(&self, c: u16, d: usize, rule: &CapRule) -> Option<(u16, u16)> {
+        let r = self.rules;
+        let mut n = r.next(c, d);
+        for _ in 1..rule.stride {
+            if self.board[n] != EMPTY {
+                return None;
+            }
+            n = r.next(n, d);
+        }
+        if !self.capturable(rule.kinds, self.board[n]) {
+            return None;
+        }
+        let mut l = n;
+        for _ in 0..rule.stride {
+            l = r.next(l, d);
+            if self.board[l] != EMPTY {
+                return None;
+            }
+        }
+        Some((n, l))
+    }
+
+    /// Whether a piece of kind `k` may stand on `cell` (its kind's `cells`).
+    #[inline]
+    fn stands(&self, cell: u16, k: u8) -> bool {
+        self.rules.tables[self.us][k as usize].cells.as_ref().is_none_or(|z| z.contains(cell))
+    }
+
+    /// Whether some empty cell from `first` on in direction `d` (only `first` itself
+    /// with [`Land::Next`]) is one a piece of kind `k` may stand on.
+    fn can_land(&self, first: u16, d: usize, k: u8, land: Land) -> bool {
+        let Some(z) = &self.rules.tables[self.us][k as usize].cells else { return self.board[first] == EMPTY };
+        let mut l = first;
+        while self.board[l] == EMPTY {
+            if z.contains(l) {
+                return true;
+            }
+            if land == Land::Next {
+                break;
+            }
+            l = self.rules.next(l, d);
+        }
+        false
     }
 
     /// Flying captures from `c` in the directions `dirs`: over the first piece along each
@@ -183,14 +262,16 @@ impl Search<'_> {
             let d = dirs.trailing_zeros() as usize;
             dirs &= dirs - 1;
             let mut n = r.next(c, d);
+            let mut gap = 0u32;
             while self.board[n] == EMPTY {
                 n = r.next(n, d);
+                gap += 1;
             }
-            if !self.capturable(kinds, self.board[n]) {
+            if !self.capturable(kinds, self.board[n]) || gap < rule.gap.0 as u32 || gap > rule.gap.1 as u32 {
                 continue;
             }
             let first = r.next(n, d);
-            if self.board[first] != EMPTY {
+            if !self.can_land(first, d, k, land) {
                 continue;
             }
             any = true;
@@ -229,7 +310,7 @@ impl Search<'_> {
                 count += 1;
                 m = r.next(m, d);
             }
-            if count < rule.min as usize || self.board[m] != EMPTY {
+            if count < rule.min as usize || !self.can_land(m, d, k, rule.land) {
                 continue;
             }
             any = true;
@@ -248,10 +329,12 @@ impl Search<'_> {
             } else {
                 let mut l = m;
                 while self.board[l] == EMPTY {
-                    self.list.trail.push(l);
-                    let fin = self.final_kind(l, k);
-                    self.record(l, fin);
-                    self.list.trail.pop();
+                    if self.stands(l, k) {
+                        self.list.trail.push(l);
+                        let fin = self.final_kind(l, k);
+                        self.record(l, fin);
+                        self.list.trail.pop();
+                    }
                     if rule.land == Land::Next {
                         break;
                     }
@@ -321,7 +404,7 @@ impl Search<'_> {
         let r = self.rules;
         // Counting turns, going on straight is searched from the first landing only: it is
         // the same from every landing.
-        let straight = self.turning_points && {
+        let straight = self.turning_points && self.stands(first, k) && {
             let (k_first, _) = self.arrive(first, k);
             self.capture_in_dir(first, k_first, d as usize)
         };
@@ -333,6 +416,11 @@ impl Search<'_> {
         let mut stopped: u64 = 0;
         let mut i = 0u32;
         while self.board[l] == EMPTY {
+            if !self.stands(l, k) {
+                l = r.next(l, d as usize);
+                i += 1;
+                continue;
+            }
             self.list.trail.push(l);
             let (k2, ends) = self.arrive(l, k);
             let skip = if straight && i > 0 { d } else { NO_DIR };

@@ -77,6 +77,7 @@ pub struct Geometry {
     dirs: Vec<Direction>,
     neighbour: Vec<u16>,
     other_view: Vec<u16>,
+    holes: Vec<(i8, i8)>,
 }
 
 fn square_dirs(dark_only: bool) -> Vec<Direction> {
@@ -113,6 +114,13 @@ impl Geometry {
     /// Builds the geometry of a shape. Sizes are checked by the caller (see
     /// [`Geometry::check_shape`]).
     pub fn new(shape: Shape) -> Geometry {
+        Geometry::with_holes(shape, &[])
+    }
+
+    /// Builds the geometry of a shape without the cells at `holes` (coordinates as
+    /// [`Geometry::coord`] gives them): an irregular board. A hole is like the edge of
+    /// the board: no line runs across it.
+    pub fn with_holes(shape: Shape, holes: &[(i8, i8)]) -> Geometry {
         let mut coords = Vec::new();
         let dirs = match shape {
             Shape::Square { width, height, playable } => {
@@ -145,8 +153,12 @@ impl Geometry {
                 hex_dirs()
             }
         };
+        coords.retain(|c| !holes.contains(c));
+        let mut holes = holes.to_vec();
+        holes.sort_by_key(|&(x, y)| (y, x));
+        holes.dedup();
         let by_coord: HashMap<(i8, i8), u16> = coords.iter().enumerate().map(|(i, &c)| (c, i as u16)).collect();
-        let mut g = Geometry { shape, coords, by_coord, dirs, neighbour: Vec::new(), other_view: Vec::new() };
+        let mut g = Geometry { shape, coords, by_coord, dirs, neighbour: Vec::new(), other_view: Vec::new(), holes };
         g.other_view = g.other_view();
         let off = g.off();
         let nd = g.dirs.len();
@@ -189,6 +201,11 @@ impl Geometry {
     /// The shape this geometry was built from.
     pub fn shape(&self) -> Shape {
         self.shape
+    }
+
+    /// The squares of the shape that are not cells of this board, by row then column.
+    pub fn holes(&self) -> &[(i8, i8)] {
+        &self.holes
     }
 
     /// Number of cells.

@@ -109,6 +109,11 @@ pub struct CaptureRule {
     pub when: When,
     /// Bit k: this rule may capture pieces of kind k.
     pub kinds: u8,
+    /// Jump: the cells from one piece to the next, 1 for adjacent cells; the cells
+    /// between are empty.
+    pub stride: u8,
+    /// Fly: the fewest and most empty cells between the piece and the one it takes.
+    pub gap: (u8, u8),
 }
 
 impl CaptureRule {
@@ -123,7 +128,18 @@ impl CaptureRule {
             CaptureKind::Fly => (Land::Any, When::Always),
             CaptureKind::Leap => (Land::Next, When::First),
         };
-        CaptureRule { kind, dirs, land, approach: false, min: 2, ends_move: kind == CaptureKind::Leap, when, kinds: u8::MAX }
+        CaptureRule {
+            kind,
+            dirs,
+            land,
+            approach: false,
+            min: 2,
+            ends_move: kind == CaptureKind::Leap,
+            when,
+            kinds: u8::MAX,
+            stride: 1,
+            gap: (0, u8::MAX),
+        }
     }
 }
 
@@ -165,6 +181,10 @@ pub struct Kind {
     /// Whether a capture by a piece of this kind may stop after any capture, though it
     /// could go on.
     pub may_stop: bool,
+    /// Whether this kind's captures are compulsory; `None`: as [`CaptureRules::mandatory`].
+    pub mandatory: Option<bool>,
+    /// Per side, the only cells where a piece of this kind may stand (`None`: every cell).
+    pub cells: Option<[CellSet; 2]>,
 }
 
 impl Kind {
@@ -190,6 +210,8 @@ impl Kind {
             max_quiet_moves: None,
             avoid: None,
             may_stop: false,
+            mandatory: None,
+            cells: None,
         }
     }
 }
@@ -263,12 +285,17 @@ pub struct CaptureRules {
     pub removal: Removal,
     /// A capture may continue in the direction it came from.
     pub turn_back: bool,
+    /// A capture may go on only in the direction of the capture before it.
+    pub straight: bool,
     /// What a man that reaches its promotion zone during a capture does.
     pub promotion: MidPromotion,
     /// Which landing a flying capture may choose.
     pub landing: Landing,
     /// The precedence criteria, in order.
     pub precedence: Vec<Criterion>,
+    /// Bit k: the precedence ranks captures by pieces of kind k; the others' captures
+    /// are offered beside the best of them (`u8::MAX`: every kind).
+    pub precedence_kinds: u8,
     /// The halt rule, if any.
     pub halt: Option<Halt>,
     /// Whether a piece that stops a capture (see [`Kind::may_stop`]) on its promotion
@@ -285,9 +312,11 @@ impl Default for CaptureRules {
             mandatory: true,
             removal: Removal::End,
             turn_back: true,
+            straight: false,
             promotion: MidPromotion::AtEnd,
             landing: Landing::Free,
             precedence: Vec::new(),
+            precedence_kinds: u8::MAX,
             halt: None,
             stop_promotes: true,
         }
@@ -320,13 +349,42 @@ pub struct EndRules {
     pub repetition: Option<u8>,
     /// With [`NoMoves::Pass`]: draw after this many passes in a row.
     pub passes_draw: Option<u8>,
+    /// Material endings, checked in order.
+    pub material: Vec<MaterialEnd>,
+}
+
+/// A material ending: a side left with exactly these pieces has this result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MaterialEnd {
+    /// How many pieces of each kind, by kind index.
+    pub counts: Vec<u8>,
+    /// What it means for the side that has it.
+    pub result: MaterialResult,
+}
+
+/// The result of a material ending for the side reduced to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MaterialResult {
+    /// It loses.
+    Loss,
+    /// The game is drawn.
+    Draw,
+    /// It wins.
+    Win,
 }
 
 impl Default for EndRules {
     /// The side that cannot move, or has no pieces, loses; no promotion win; no draw by
     /// repetition.
     fn default() -> Self {
-        EndRules { no_moves: NoMoves::Loss, no_pieces_wins: false, promotion_wins: false, repetition: None, passes_draw: None }
+        EndRules {
+            no_moves: NoMoves::Loss,
+            no_pieces_wins: false,
+            promotion_wins: false,
+            repetition: None,
+            passes_draw: None,
+            material: Vec::new(),
+        }
     }
 }
 

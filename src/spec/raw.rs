@@ -88,9 +88,12 @@ pub struct RawBoard {
     /// Hexagonal boards: the number of cells along each edge.
     #[serde(default)]
     pub side: Option<Spanned<i64>>,
-    /// "dark" or "all" (square boards).
+    /// "dark" or "all", or the list of the cells played on (square boards).
     #[serde(default)]
-    pub cells: Option<SStr>,
+    pub cells: Option<Spanned<RawCells>>,
+    /// Cells of the board's shape that are not part of it (square boards).
+    #[serde(default)]
+    pub holes: Option<SStr>,
     /// Colour of the bottom-left corner a1: "dark" (default) or "light".
     #[serde(default)]
     pub a1: Option<SStr>,
@@ -100,6 +103,16 @@ pub struct RawBoard {
     /// Numeric notation: the corner, seen from White, of square 1.
     #[serde(default)]
     pub numbering: Option<SStr>,
+}
+
+/// `cells` of `[board]`: a choice of colour, or an explicit list of cells.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum RawCells {
+    /// "dark" or "all".
+    Choice(String),
+    /// The algebraic names of every cell of the board.
+    List(Vec<String>),
 }
 
 /// `[sides]`: who moves first and which way is forward.
@@ -157,6 +170,13 @@ pub struct RawPiece {
     /// A capture by this kind may stop after any capture, though it could go on.
     #[serde(default)]
     pub may_stop: Option<Spanned<bool>>,
+    /// Whether this kind's captures are compulsory (default: `[capture] mandatory`).
+    #[serde(default)]
+    pub mandatory: Option<Spanned<bool>>,
+    /// The only cells where a piece of this kind may stand (written from White's point
+    /// of view).
+    #[serde(default)]
+    pub cells: Option<SStr>,
 }
 
 /// `[capture]`: how captures work.
@@ -172,6 +192,9 @@ pub struct RawCapture {
     /// May a capture continue in the direction it came from.
     #[serde(default)]
     pub turn_back: Option<Spanned<bool>>,
+    /// A capture goes on only in the direction of the capture before.
+    #[serde(default)]
+    pub straight: Option<Spanned<bool>>,
     /// "at-end", "promote-and-continue" or "ends-move".
     #[serde(default)]
     pub promotion: Option<SStr>,
@@ -181,6 +204,10 @@ pub struct RawCapture {
     /// Precedence criteria, in order.
     #[serde(default)]
     pub precedence: Vec<SStr>,
+    /// The kinds whose captures the precedence ranks (default: every kind); the others'
+    /// captures are offered beside the best of them.
+    #[serde(default)]
+    pub precedence_kinds: Option<Spanned<Vec<SStr>>>,
     /// Halt rule: kinds after which, when captured last, a flying capture must land
     /// directly behind the last piece.
     #[serde(default)]
@@ -249,6 +276,19 @@ pub struct RawEnd {
     /// Draw when the same position occurs this many times.
     #[serde(default)]
     pub repetition: Option<Spanned<i64>>,
+    /// `[[end.material]]`: a side reduced to a given material loses, draws or wins.
+    #[serde(default)]
+    pub material: Vec<Spanned<RawMaterial>>,
+}
+
+/// `[[end.material]]`: one material ending.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawMaterial {
+    /// The material, exactly: `"king"`, `"2 king"`, `"king + man"`.
+    pub pieces: SStr,
+    /// "loss", "draw" or "win" for the side that has it.
+    pub result: SStr,
 }
 
 /// A TOML table read as (key, value) pairs in file order.

@@ -3,8 +3,21 @@
 use super::{one_of, Checker};
 use crate::geometry::{Corner, Geometry, Notation, NotationKind, Playable, Shape};
 use crate::spec::diag::{Diagnostic, DiagnosticKind};
-use crate::spec::raw::{RawBoard, SStr};
+use crate::spec::raw::{RawBoard, RawCells, SStr};
 use toml::Spanned;
+
+/// The coordinates of the square `name` (algebraic: `a1` is White's bottom left) of a
+/// board of that shape without holes.
+fn square_of(name: &str, full: &Geometry, span: std::ops::Range<usize>) -> Result<(i8, i8), Diagnostic> {
+    let mut chars = name.chars();
+    let col = chars.next().filter(char::is_ascii_lowercase).map(|c| (c as u8 - b'a') as i8);
+    let row = chars.as_str().parse::<i8>().ok();
+    match (col, row) {
+        (Some(x), Some(y)) if full.cell_at((x, y - 1)).is_some() => Ok((x, y - 1)),
+        _ => Err(Diagnostic::new(DiagnosticKind::OffBoard, format!("`{name}` is not a square of this board"), span, "not a square")
+            .help("name squares algebraically, `a1` at White's bottom left, within the board's width and height and of its colour")),
+    }
+}
 
 /// A key that does not belong on this board.
 fn conflicting(message: impl Into<String>, s: std::ops::Range<usize>, label: &str, help: &str) -> Diagnostic {
@@ -26,7 +39,15 @@ impl Checker<'_> {
                 return None;
             }
         };
-        let geometry = Geometry::new(shape);
+        let holes = match shape {
+            Shape::Square { .. } => self.holes(raw, shape)?,
+            Shape::Hex { .. } => Vec::new(),
+        };
+        let geometry = Geometry::with_holes(shape, &holes);
+        if geometry.is_empty() {
+            self.err(Diagnostic::new(DiagnosticKind::EmptySet, "the board has no cell", raw.span(), "every cell is a hole"));
+            return None;
+        }
         let kind = self.notation(board, shape)?;
         let notation = Notation::new(&geometry, kind);
         Some((geometry, notation))
@@ -50,10 +71,11 @@ impl Checker<'_> {
                     .help("add for example `width = 10` and `height = 10`"),
             );
         }
-        let all = match &board.cells {
+        let all = match board.cells.as_ref().map(|c| (c.get_ref(), c.span())) {
             None => false,
-            Some(c) => {
-                let r = one_of(c, &[("dark", false), ("all", true)], "cell choice");
+            Some((RawCells::List(_), _)) => true,
+            Some((RawCells::Choice(c), span)) => {
+                let r = one_of(&Spanned::new(span, c.clone()), &[("dark", false), ("all", true)], "cell choice");
                 self.ok(r)?
             }
         };
@@ -88,11 +110,16 @@ impl Checker<'_> {
                 ));
             }
         }
-        for (k, v) in [("cells", &board.cells), ("a1", &board.a1)] {
-            if let Some(v) = v {
+        let spans = [
+            ("cells", board.cells.as_ref().map(Spanned::span)),
+            ("a1", board.a1.as_ref().map(SStr::span)),
+            ("holes", board.holes.as_ref().map(SStr::span)),
+        ];
+        for (k, v) in spans {
+            if let Some(span) = v {
                 self.err(conflicting(
                     format!("`{k}` is for square boards"),
-                    v.span(),
+                    span,
                     "not for a hexagonal board",
                     "every cell of a hexagonal board is played on",
                 ));
@@ -106,6 +133,38 @@ impl Checker<'_> {
         }
         let s = self.int(&board.side, "`side`", 2..10)?;
         Some(Shape::Hex { side: s as u8 })
+    }
+
+    /// The squares of the rectangle that are not cells: `holes`, and on a board given as a
+    /// list of cells, every square not listed. Names are algebraic (`a1` bottom left).
+    fn holes(&mut self, raw: &Spanned<RawBoard>, shape: Shape) -> Option<Vec<(i8, i8)>> {
+        let board = raw.get_ref();
+        let Shape::Square { width, height, .. } = shape else { return Some(Vec::new()) };
+        let full = Geometry::new(shape);
+        let mut holes = Vec::new();
+        if let Some(h) = &board.holes {
+            for name in h.get_ref().split(|c: char| c == ',' || c.is_whitespace()).filter(|n| !n.is_empty()) {
+                holes.push(self.ok(square_of(name, &full, h.span()))?);
+            }
+        }
+        if let Some(cells) = &board.cells {
+            if let RawCells::List(list) = cells.get_ref() {
+                if let Some(h) = &board.holes {
+                    self.err(conflicting(
+                        "`holes` with a list of cells",
+                        h.span(),
+                        "the list already says which squares are cells",
+                        "remove `holes`, or leave the holes out of the list",
+                    ));
+                }
+                let mut listed = Vec::new();
+                for name in list {
+                    listed.push(self.ok(square_of(name, &full, cells.span()))?);
+                }
+                holes = (0..height as i8).flat_map(|y| (0..width as i8).map(move |x| (x, y))).filter(|c| !listed.contains(c)).collect();
+            }
+        }
+        Some(holes)
     }
 
     /// How cells are named: `notation` and `numbering`.

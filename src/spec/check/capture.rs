@@ -15,6 +15,15 @@ impl Checker<'_> {
         if let Some(t) = &c.turn_back {
             capture.turn_back = *t.get_ref();
         }
+        if let Some(t) = &c.straight {
+            capture.straight = *t.get_ref();
+            if let (true, Some(b)) = (capture.straight, &c.turn_back) {
+                self.err(
+                    Diagnostic::new(DiagnosticKind::ConflictingKeys, "`turn_back` with `straight`", b.span(), "says nothing more")
+                        .help("a capture that goes on only straight ahead never turns back: remove `turn_back`"),
+                );
+            }
+        }
         if let Some(t) = &c.stop_promotes {
             capture.stop_promotes = *t.get_ref();
         }
@@ -51,8 +60,33 @@ impl Checker<'_> {
                 capture.precedence.push(v);
             }
         }
+        capture.precedence_kinds = self.precedence_kinds(c, &capture, kind_names);
         capture.halt = self.halt(c, kind_names);
         capture
+    }
+
+    /// `precedence_kinds`: the kinds whose captures the precedence ranks (default all).
+    fn precedence_kinds(&mut self, c: &RawCapture, capture: &CaptureRules, kind_names: &[String]) -> u8 {
+        let Some(list) = &c.precedence_kinds else { return u8::MAX };
+        if capture.precedence.is_empty() {
+            self.err(
+                Diagnostic::new(DiagnosticKind::MissingKey, "`precedence_kinds` without `precedence`", list.span(), "nothing to rank by")
+                    .help("add e.g. `precedence = [\"most-pieces\"]`, or remove `precedence_kinds`"),
+            );
+        }
+        let mut kinds = 0u8;
+        for k in list.get_ref() {
+            if let Some(i) = self.ok(kind_index(k, kind_names)) {
+                kinds |= 1 << i;
+            }
+        }
+        if kinds == 0 && list.get_ref().is_empty() {
+            self.err(
+                Diagnostic::new(DiagnosticKind::EmptySet, "`precedence_kinds` is empty", list.span(), "no kind")
+                    .help("list the kinds whose captures the precedence ranks, e.g. `[\"king\"]`"),
+            );
+        }
+        kinds
     }
 
     /// The halt rule: `halt_behind`, `halt_last` (default 1) and `halt_min_captures`

@@ -176,6 +176,33 @@ impl Checker<'_> {
         }
     }
 
+    /// Every piece of the setup stands on a cell its kind may stand on.
+    fn setup_on_kind_cells(&mut self, setup: &[Vec<(u16, u8)>; 2], kinds: &[Kind], board: &Board, span: Range<usize>) {
+        for side in Side::BOTH {
+            for &(cell, k) in &setup[side as usize] {
+                let kind = &kinds[k as usize];
+                if kind.cells.as_ref().is_some_and(|z| !z[side as usize].contains(cell)) {
+                    self.err(
+                        Diagnostic::new(
+                            DiagnosticKind::ConflictingKeys,
+                            format!(
+                                "a {} {} starts on {}, where a {} may not stand",
+                                side.name(),
+                                kind.name,
+                                board.n.name(cell),
+                                kind.name
+                            ),
+                            span,
+                            "in this setup",
+                        )
+                        .help(format!("move it, or add the cell to the `cells` of `[pieces.{}]`", kind.name)),
+                    );
+                    return;
+                }
+            }
+        }
+    }
+
     /// The whole file, table by table.
     fn variant(&mut self, raw: &RawVariant) -> Option<Spec> {
         let options = self.options(raw.options.as_ref());
@@ -186,7 +213,8 @@ impl Checker<'_> {
         let kind_names: Vec<String> = kinds.iter().map(|k| k.name.clone()).collect();
         let capture = raw.capture.as_ref().map_or_else(CaptureRules::default, |c| self.capture(c.get_ref(), &kind_names));
         let setup = self.setup(raw.setup.get_ref(), &board, &kind_names);
-        let end = raw.end.as_ref().map_or_else(EndRules::default, |e| self.end(e.get_ref()));
+        self.setup_on_kind_cells(&setup, &kinds, &board, raw.setup.span());
+        let end = raw.end.as_ref().map_or_else(EndRules::default, |e| self.end(e.get_ref(), &kind_names));
         let meta = self.meta(&raw.variant);
         Some(Spec {
             id: meta.id,

@@ -97,6 +97,16 @@ impl Checker<'_> {
         }
         kind.promotion = self.promotion(p, i, board, names);
         kind.avoid = p.avoid.as_ref().and_then(|z| self.relative_cells(z, board));
+        kind.mandatory = p.mandatory.as_ref().map(|b| *b.get_ref());
+        kind.cells = p.cells.as_ref().and_then(|z| self.relative_cells(z, board));
+        if let (Some(z), Some([white, _])) = (&p.cells, &kind.cells) {
+            if white.is_empty() {
+                self.err(
+                    Diagnostic::new(DiagnosticKind::EmptySet, "a kind with no cell to stand on", z.span(), "no cell")
+                        .help("name the cells the kind keeps to, e.g. `cells = \"dark\"`"),
+                );
+            }
+        }
     }
 
     fn quiet_move(&mut self, m: &SStr, board: &Board) -> Option<MoveRule> {

@@ -83,8 +83,8 @@ pub(in crate::spec) fn lower_capture(e: &Expr, board: &Board, kind_names: &[Stri
         }
     };
     let allowed: &[&str] = match kind {
-        CaptureKind::Jump => &["when", "kinds"],
-        CaptureKind::Fly => &["land", "when", "kinds"],
+        CaptureKind::Jump => &["stride", "when", "kinds"],
+        CaptureKind::Fly => &["gap", "land", "when", "kinds"],
         CaptureKind::Leap => &["approach", "min", "land", "then", "when", "kinds"],
     };
     let a = split_args(name, args, span, 1, allowed)?;
@@ -105,6 +105,12 @@ pub(in crate::spec) fn lower_capture(e: &Expr, board: &Board, kind_names: &[Stri
             }
             "kinds" => rule.kinds = kind_mask(v, kind_names)?,
             "min" => rule.min = leap_min(v)?,
+            "stride" => {
+                rule.stride =
+                    number(v, "stride", 1..=8, "a jump over a piece `stride` cells away, the cells between empty, lands as far beyond it")?
+                        as u8
+            }
+            "gap" => rule.gap = gap(v)?,
             other => unreachable!("split_args lets only the arguments of `{name}` through, not `{other}`"),
         }
     }
@@ -117,13 +123,37 @@ pub(in crate::spec) fn lower_capture(e: &Expr, board: &Board, kind_names: &[Stri
 
 /// `min = N` of a leap.
 fn leap_min(v: &Expr) -> Result<u8, Diagnostic> {
+    number(v, "min", 1..=32, "a leap takes a line of `min` pieces or more, at least one").map(|n| n as u8)
+}
+
+/// A number argument `name` within `range`; `help` says what it means.
+fn number(v: &Expr, name: &str, range: std::ops::RangeInclusive<u32>, help: &str) -> Result<u32, Diagnostic> {
     match v {
-        Expr::Number { value, .. } if (1..=32).contains(value) => Ok(*value as u8),
-        Expr::Number { span, .. } => {
-            Err(Diagnostic::new(DiagnosticKind::OutOfRange, "`min` is from 1 to 32", span.clone(), "out of range")
-                .help("a leap takes a line of `min` pieces or more, at least one"))
-        }
-        other => Err(Diagnostic::new(DiagnosticKind::WrongExpression, "`min` is a number", other.span(), "not a number")),
+        Expr::Number { value, .. } if range.contains(value) => Ok(*value),
+        Expr::Number { span, .. } => Err(Diagnostic::new(
+            DiagnosticKind::OutOfRange,
+            format!("`{name}` is from {} to {}", range.start(), range.end()),
+            span.clone(),
+            "out of range",
+        )
+        .help(help.to_string())),
+        other => Err(Diagnostic::new(DiagnosticKind::WrongExpression, format!("`{name}` is a number"), other.span(), "not a number")),
+    }
+}
+
+/// `gap = N` or `gap = N..M` of a fly: the empty cells before the piece it takes.
+fn gap(v: &Expr) -> Result<(u8, u8), Diagnostic> {
+    const HELP: &str = "a fly with `gap = 2` takes a piece with exactly two empty cells before it; `gap = 1..3` with one to three";
+    match v {
+        Expr::Interval { from, to, span } if from > to || *to > 32 => Err(Diagnostic::new(
+            DiagnosticKind::OutOfRange,
+            "a gap runs from a smaller number to a larger one, at most 32",
+            span.clone(),
+            "not an interval of gaps",
+        )
+        .help(HELP)),
+        Expr::Interval { from, to, .. } => Ok((*from as u8, *to as u8)),
+        _ => number(v, "gap", 0..=32, HELP).map(|n| (n as u8, n as u8)),
     }
 }
 
