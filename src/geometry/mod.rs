@@ -303,13 +303,15 @@ impl Geometry {
     }
 
     /// Whether `name` is an algebraic name (`c4`) of a square of this rectangular board
-    /// that is not played on (a square of the other colour on a board of dark squares).
+    /// that is not played on (a square of the other colour on a board of dark squares; a
+    /// hole is not a square of the board at all).
     pub fn is_unplayable_square(&self, name: &str) -> bool {
         let Shape::Square { width, height, .. } = self.shape else { return false };
         let mut chars = name.chars();
         let Some(col) = chars.next().filter(char::is_ascii_lowercase).map(|c| c as u8 - b'a') else { return false };
         let Ok(row) = chars.as_str().parse::<u8>() else { return false };
-        col < width && (1..=height).contains(&row) && self.cell_at((col as i8, row as i8 - 1)).is_none()
+        let at = (col as i8, row as i8 - 1);
+        col < width && (1..=height).contains(&row) && self.cell_at(at).is_none() && !self.holes.contains(&at)
     }
 
     /// Row of a cell counted from White's side, from 1 (square boards); on hex boards the
