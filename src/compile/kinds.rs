@@ -7,11 +7,28 @@ use crate::spec::{CaptureKind, Condition, Kind, Land, MoveKind, When};
 /// In [`KindTable::promoted`]: no promotion on this cell.
 pub const NO_PROMOTION: u8 = 0xFF;
 
+/// Which search a capture rule runs, decided once so the search dispatches on one value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Searcher {
+    /// A jump over an adjacent piece.
+    Jump,
+    /// A jump over a piece more than one cell away.
+    LongJump,
+    /// A flying capture at any distance.
+    Fly,
+    /// A flying capture across a gap of limited size.
+    GapFly,
+    /// A leap over a line of pieces.
+    Leap,
+}
+
 /// A capture rule compiled for one side.
 #[derive(Clone, Debug)]
 pub struct CapRule {
     /// Jump, flying capture or leap.
     pub kind: CaptureKind,
+    /// The search it runs.
+    pub searcher: Searcher,
     /// Bit d: may capture in direction d (this side's directions).
     pub dirs: u8,
     /// Where a flying capture may land.
@@ -169,6 +186,13 @@ impl KindTable {
                 .iter()
                 .map(|c| CapRule {
                     kind: c.kind,
+                    searcher: match c.kind {
+                        CaptureKind::Jump if c.stride == 1 => Searcher::Jump,
+                        CaptureKind::Jump => Searcher::LongJump,
+                        CaptureKind::Fly if c.gap == (0, u8::MAX) => Searcher::Fly,
+                        CaptureKind::Fly => Searcher::GapFly,
+                        CaptureKind::Leap => Searcher::Leap,
+                    },
                     dirs: c.dirs[s],
                     land: c.land,
                     approach: c.approach,

@@ -37,6 +37,8 @@ pub struct Rules {
     pub(crate) bit_leaves: bool,
     /// Whether a side with pieces but no legal move passes (its one move is a pass).
     pub(crate) passes: bool,
+    /// Whether some kind may stand on some cells only.
+    pub(crate) has_kind_cells: bool,
     /// Bit k: captures by kind k are not compulsory.
     pub(crate) optional_captures: u8,
     /// Whether counting moves must generate them: a rule the counting shortcuts do not
@@ -98,6 +100,7 @@ impl Rules {
         let cell_keys = (0..cells + 1).map(|_| splitmix(&mut state)).collect();
         let has_quiet_limit = spec.kinds.iter().any(|k| k.max_quiet_moves.is_some());
         let has_avoid = spec.kinds.iter().any(|k| k.avoid.is_some());
+        let has_kind_cells = spec.kinds.iter().any(|k| k.cells.is_some());
         let one_capture_rule = spec.kinds.iter().all(|k| k.captures.len() <= 1);
         let every_kind = ((1u16 << spec.kinds.len()) - 1) as u8;
         let mut neighbour = Box::new([cells as u16; 4096]);
@@ -133,6 +136,7 @@ impl Rules {
             cell_keys,
             has_quiet_limit,
             has_avoid,
+            has_kind_cells,
             one_capture_rule,
             every_kind,
             bit_leaves,

@@ -78,7 +78,7 @@ impl Position {
         dedup: bool,
         store: bool,
     ) -> usize {
-        if rules.tables[self.side as usize][kind as usize].cells.as_ref().is_some_and(|z| !z.contains(to)) {
+        if rules.has_kind_cells && rules.tables[self.side as usize][kind as usize].cells.as_ref().is_some_and(|z| !z.contains(to)) {
             return 0;
         }
         if store {

@@ -6,7 +6,7 @@
 
 use super::moves::{Move, MoveList, Routes};
 use super::position::{Board, Position};
-use crate::compile::{kind_of, side_of, CapRule, CaptureSettings, Rules, DEAD, EMPTY, NO_PROMOTION};
+use crate::compile::{kind_of, side_of, CapRule, CaptureSettings, Rules, Searcher, DEAD, EMPTY, NO_PROMOTION};
 use crate::spec::{CaptureKind, Criterion, Land, Landing, MidPromotion, Removal, When};
 
 const NO_DIR: u8 = 0xFF;
@@ -151,11 +151,12 @@ impl Search<'_> {
                 _ => {}
             }
             let dirs = rule.dirs & !excluded;
-            any |= match rule.kind {
-                CaptureKind::Jump if rule.stride == 1 => self.jumps(c, dirs, k, rule.kinds),
-                CaptureKind::Jump => self.long_jumps(c, dirs, k, rule),
-                CaptureKind::Fly => self.flies(c, dirs, k, rule),
-                CaptureKind::Leap => self.leaps(c, dirs, k, rule),
+            any |= match rule.searcher {
+                Searcher::Jump => self.jumps(c, dirs, k, rule.kinds),
+                Searcher::LongJump => self.long_jumps(c, dirs, k, rule),
+                Searcher::Fly => self.flies::<false>(c, dirs, k, rule),
+                Searcher::GapFly => self.flies::<true>(c, dirs, k, rule),
+                Searcher::Leap => self.leaps(c, dirs, k, rule),
             };
         }
         any
@@ -231,12 +232,16 @@ impl Search<'_> {
     /// Whether a piece of kind `k` may stand on `cell` (its kind's `cells`).
     #[inline]
     fn stands(&self, cell: u16, k: u8) -> bool {
-        self.rules.tables[self.us][k as usize].cells.as_ref().is_none_or(|z| z.contains(cell))
+        !self.rules.has_kind_cells || self.rules.tables[self.us][k as usize].cells.as_ref().is_none_or(|z| z.contains(cell))
     }
 
     /// Whether some empty cell from `first` on in direction `d` (only `first` itself
     /// with [`Land::Next`]) is one a piece of kind `k` may stand on.
+    #[inline]
     fn can_land(&self, first: u16, d: usize, k: u8, land: Land) -> bool {
+        if !self.rules.has_kind_cells {
+            return self.board[first] == EMPTY;
+        }
         let Some(z) = &self.rules.tables[self.us][k as usize].cells else { return self.board[first] == EMPTY };
         let mut l = first;
         while self.board[l] == EMPTY {
@@ -252,9 +257,10 @@ impl Search<'_> {
     }
 
     /// Flying captures from `c` in the directions `dirs`: over the first piece along each
-    /// line, landing just beyond or on any empty cell beyond, as the rule says.
+    /// line (with `GAP`, only across as many empty cells as the rule allows), landing just
+    /// beyond or on any empty cell beyond, as the rule says.
     #[inline(always)]
-    fn flies(&mut self, c: u16, mut dirs: u8, k: u8, rule: &CapRule) -> bool {
+    fn flies<const GAP: bool>(&mut self, c: u16, mut dirs: u8, k: u8, rule: &CapRule) -> bool {
         let r = self.rules;
         let (kinds, land) = (rule.kinds, rule.land);
         let mut any = false;
@@ -265,9 +271,11 @@ impl Search<'_> {
             let mut gap = 0u32;
             while self.board[n] == EMPTY {
                 n = r.next(n, d);
-                gap += 1;
+                if GAP {
+                    gap += 1;
+                }
             }
-            if !self.capturable(kinds, self.board[n]) || gap < rule.gap.0 as u32 || gap > rule.gap.1 as u32 {
+            if !self.capturable(kinds, self.board[n]) || GAP && (gap < rule.gap.0 as u32 || gap > rule.gap.1 as u32) {
                 continue;
             }
             let first = r.next(n, d);
