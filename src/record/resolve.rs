@@ -357,8 +357,11 @@ impl<'a> Resolver<'a> {
         let ends = |i: &usize| list.get(*i).from() == first && list.get(*i).to() == last;
         let path = |i: usize| list.get(i).path();
         // A full path names every landing cell: if some route is exactly it, only those.
+        // `f6xh4` is then the single jump, though a longer capture from f6 may also end on
+        // h4 (a piece that may stop after any capture has both): that one is written in
+        // full, as PDN asks of a capture its two ends do not name alone.
         let exact: Vec<usize> = (0..list.len()).filter(|i| ends(i) && path(*i) == &cells[1..]).collect();
-        if !exact.is_empty() && cells.len() > 2 {
+        if !exact.is_empty() {
             return exact;
         }
         (0..list.len())
