@@ -19,6 +19,9 @@ pub struct Rules {
     pub(crate) neighbour: Box<[u16; 4096]>,
     /// Opposite direction of each direction.
     pub(crate) opposite: [u8; 8],
+    /// Per direction of the previous capture (index 15: none), the directions a capture
+    /// may not go on in: straight back unless `turn_back`, every other one with `straight`.
+    pub(crate) barred_after: [u8; 16],
     /// `tables[side][kind]`.
     pub(crate) tables: [Vec<KindTable>; 2],
     /// Zobrist keys: `zobrist[cell * 32 + code]` (see [`Rules::zobrist_key`]). Fixed
@@ -123,8 +126,18 @@ impl Rules {
                 *b = l.cell_bit(c as u16);
             }
         }
+        let mut barred_after = [0u8; 16];
+        for (d, b) in barred_after.iter_mut().enumerate().take(dirs) {
+            if !spec.capture.turn_back {
+                *b |= 1 << opposite[d];
+            }
+            if spec.capture.straight {
+                *b |= !(1u8 << d);
+            }
+        }
         Rules {
             neighbour,
+            barred_after,
             capture: CaptureSettings::new(&spec.capture),
             spec,
             cells,

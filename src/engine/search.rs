@@ -132,16 +132,11 @@ impl Search<'_> {
         let table = &r.tables[self.us][k as usize];
         let mut any = false;
         let started = !self.list.stack.is_empty();
-        // Directions not to search: `skip`, and turning back unless the rules allow it.
-        let mut excluded = 0u8;
+        // Directions not to search: `skip`, and those the rules bar after `last` (turning
+        // back, or any turn).
+        let mut excluded = r.barred_after[last as usize & 15];
         if skip != NO_DIR {
             excluded |= 1 << skip;
-        }
-        if !self.cap.turn_back && last != NO_DIR {
-            excluded |= 1 << r.opposite[last as usize];
-        }
-        if self.cap.straight && last != NO_DIR {
-            excluded |= !(1 << last);
         }
         for rule in &table.captures {
             match rule.when {
