@@ -9,7 +9,8 @@ pub fn run(file: &str, out: &mut Out) -> Done {
     let text = std::fs::read_to_string(file).map_err(|e| invalid(format!("cannot read {file}: {e}")))?;
     let rules = compile_text(&text, file).map_err(invalid)?;
     let s = rules.spec();
-    out.say(format!("ok: {} ({}), {} cells, {} piece kinds", s.id, s.name, s.geometry.len(), s.kinds.len()));
+    let kinds = if s.kinds.len() == 1 { "1 piece kind".to_string() } else { format!("{} piece kinds", s.kinds.len()) };
+    out.say(format!("ok: {} ({}), {} cells, {kinds}", s.id, s.name, s.geometry.len()));
     let mut bad = 0;
     for o in &s.options {
         for c in &o.choices {
