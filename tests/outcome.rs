@@ -57,13 +57,14 @@ fn threefold_repetition_draws_hexdame() {
 }
 
 #[test]
-fn a_side_left_with_a_lone_king_loses_and_two_kings_draw() {
-    // docs/recipes/material.toml: [[end.material]] "king" loses, "2 king" draws.
+fn a_lone_king_loses_and_king_against_king_draws() {
+    // docs/recipes/material.toml: "king" against "king" draws, then "king" loses.
     let v = "docs/recipes/material.toml";
     assert!(matches!(outcome(v, "W:WKa1:Bc5,e5"), Outcome::Win(Side::Black, _)));
     assert!(matches!(outcome(v, "B:WKa1:Bc5,e5"), Outcome::Win(Side::Black, _)));
-    assert!(matches!(outcome(v, "W:WKa1,Kc1:Bc5,e5"), Outcome::Draw(_)));
-    assert!(matches!(outcome(v, "W:WKa1,c1:Bc5,e5"), Outcome::Ongoing));
+    assert!(matches!(outcome(v, "W:WKa1:BKh8"), Outcome::Draw(_)));
+    assert!(matches!(outcome(v, "W:WKa1:BKh8,c5"), Outcome::Win(Side::Black, _)));
+    assert!(matches!(outcome(v, "W:WKa1,Kc1:Bc5,e5"), Outcome::Ongoing));
 }
 
 #[test]

@@ -292,7 +292,8 @@ fn end(o: &mut String, rules: &Rules) {
             MaterialResult::Draw => "draws",
             MaterialResult::Win => "wins",
         };
-        let _ = writeln!(o, "  a side left with exactly {} {result}", material_words(rules, &m.counts));
+        let against = m.against.as_ref().map(|a| format!(" against exactly {}", material_words(rules, a))).unwrap_or_default();
+        let _ = writeln!(o, "  a side left with exactly {}{against} {result}", material_words(rules, &m.counts));
     }
 }
 

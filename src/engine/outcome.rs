@@ -96,14 +96,17 @@ impl Position {
         if end.material.is_empty() {
             return None;
         }
-        for side in [self.side, self.side.other()] {
-            let s = side as usize;
-            let mut counts = vec![0u8; rules.tables[s].len()];
-            for c in self.pieces[s].iter() {
+        let material = |side: Side| {
+            let mut counts = vec![0u8; rules.tables[side as usize].len()];
+            for c in self.pieces[side as usize].iter() {
                 let k = kind_of(self.board[c]) as usize;
                 counts[k] = counts[k].saturating_add(1);
             }
-            if let Some(m) = end.material.iter().find(|m| m.counts == counts) {
+            counts
+        };
+        for side in [self.side, self.side.other()] {
+            let (ours, theirs) = (material(side), material(side.other()));
+            if let Some(m) = end.material.iter().find(|m| m.counts == ours && m.against.as_ref().is_none_or(|a| *a == theirs)) {
                 return Some(match m.result {
                     MaterialResult::Loss => Outcome::Win(side.other(), "the opponent is left with a material that loses"),
                     MaterialResult::Draw => Outcome::Draw("a side is left with a material that draws"),

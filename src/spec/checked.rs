@@ -358,6 +358,8 @@ pub struct EndRules {
 pub struct MaterialEnd {
     /// How many pieces of each kind, by kind index.
     pub counts: Vec<u8>,
+    /// The other side's material, exactly, by kind index (`None`: any).
+    pub against: Option<Vec<u8>>,
     /// What it means for the side that has it.
     pub result: MaterialResult,
 }

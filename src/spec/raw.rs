@@ -289,6 +289,9 @@ pub struct RawMaterial {
     pub pieces: SStr,
     /// "loss", "draw" or "win" for the side that has it.
     pub result: SStr,
+    /// The other side's material, exactly, if the ending needs it: `"king"`.
+    #[serde(default)]
+    pub against: Option<SStr>,
 }
 
 /// A TOML table read as (key, value) pairs in file order.

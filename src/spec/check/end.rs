@@ -46,7 +46,11 @@ impl Checker<'_> {
         let results = [("loss", MaterialResult::Loss), ("draw", MaterialResult::Draw), ("win", MaterialResult::Win)];
         let result = self.ok(one_of(&m.result, &results, "result"));
         let counts = self.ok(material_counts(&m.pieces, kind_names));
-        Some(MaterialEnd { counts: counts?, result: result? })
+        let against = match &m.against {
+            None => Some(None),
+            Some(a) => self.ok(material_counts(a, kind_names)).map(Some),
+        };
+        Some(MaterialEnd { counts: counts?, against: against?, result: result? })
     }
 }
 
