@@ -17,11 +17,12 @@ pub fn run(json: bool, out: &mut Out) -> Done {
         out.json(&v);
         return Ok(());
     }
+    let width = rows.iter().map(|r| r.id().len()).max().unwrap_or(0);
     for r in &rows {
         let s = r.spec();
         let opts: Vec<String> = s.options.iter().map(|o| format!("--option {}={}", o.name, o.choices.join("|"))).collect();
         let opts = if opts.is_empty() { String::new() } else { format!("  [{}]", opts.join(" ")) };
-        out.say(format!("{:<16} {} ({} cells){opts}", s.id, s.name, s.geometry.len()));
+        out.say(format!("{:<width$} {} ({} cells){opts}", s.id, s.name, s.geometry.len()));
     }
     Ok(())
 }
