@@ -92,8 +92,8 @@ pub use record::{
 };
 pub use spec::{
     load, load_with, CaptureKind, CaptureRule, CaptureRules, Condition, Criterion, Diagnostic, DiagnosticKind, Diagnostics, EndRules, Halt,
-    Kind, Land, Landing, MidPromotion, MoveKind, MoveRule, OptionError, Removal, Side, Spec, UnknownChoice, UnknownOption, VariantOption,
-    When,
+    Kind, Land, Landing, MaterialEnd, MaterialResult, MidPromotion, MoveKind, MoveRule, NoMoves, OptionError, Removal, Side, Spec,
+    UnknownChoice, UnknownOption, VariantOption, When,
 };
 pub use variants::{compile_text, load_variant, load_variant_with, shipped, LoadError};
 
