@@ -1,4 +1,4 @@
-//! Properties of the engine over random games of every shipped variant: make and unmake
+//! Properties of the engine over random games of every shipped variant and recipe: make and unmake
 //! keep the position valid and restore it exactly; distinct moves never outnumber routes;
 //! the incremental hash always equals a fresh one; the bit-set paths (capture origins,
 //! bulk counting) give exactly what the per-piece paths give.
@@ -6,8 +6,18 @@
 use polydame::{compile_text, internals, shipped, MoveList, Position, Routes, Rules};
 use proptest::prelude::*;
 
+/// Every shipped variant, and every recipe of the manual (`docs/recipes/`): each rule atom
+/// gets random games too.
 fn all_rules() -> Vec<Rules> {
-    shipped().iter().map(|(stem, text)| compile_text(text, stem).unwrap_or_else(|d| panic!("{d}"))).collect()
+    let mut out: Vec<Rules> = shipped().iter().map(|(stem, text)| compile_text(text, stem).unwrap_or_else(|d| panic!("{d}"))).collect();
+    let mut recipes: Vec<_> =
+        std::fs::read_dir("docs/recipes").expect("docs/recipes exists").map(|e| e.expect("readable").path()).collect();
+    recipes.sort();
+    for path in recipes.iter().filter(|p| p.extension().is_some_and(|e| e == "toml")) {
+        let text = std::fs::read_to_string(path).expect("readable");
+        out.push(compile_text(&text, &path.display().to_string()).unwrap_or_else(|d| panic!("{d}")));
+    }
+    out
 }
 
 fn random_game(rules: &Rules, seed: u64, plies: usize) {
