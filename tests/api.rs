@@ -148,3 +148,43 @@ fn replay_gives_the_final_position() {
     }
     assert_eq!(v.position.as_ref(), Some(game.position()));
 }
+
+#[test]
+fn columns_are_read_written_and_refused_where_they_mean_nothing() {
+    let r = rules("lasca");
+    // A white soldier over a black soldier over a white officer, written top first.
+    let pos = parse_fen(&r, "W:Wc3[bwO]:Bd4,Od6[ww]").unwrap();
+    assert_eq!(write_fen(&r, &pos), "W:Wc3[bwO]:Bd4,Od6[ww]");
+    let officer = r.kind("officer").unwrap();
+    let c3 = r.cell("c3").unwrap();
+    assert_eq!(pos.column(c3), [(Side::White, 0), (Side::Black, 0), (Side::White, officer)]);
+    assert!(pos.column(r.cell("e5").unwrap()).is_empty());
+    // A square given again adds to its column, from the top down, whichever list it is in.
+    assert_eq!(write_fen(&r, &parse_fen(&r, "W:Wc3,c3,Oc3:Bd4,Od6,d6,d6,c3").unwrap()), "W:Wc3[wwOb]:Bd4,Od6[bb]");
+    // A setup gives a column as pieces on one cell, the first on top; it reads back so.
+    let mut setup = Setup::new(Side::White);
+    setup.put(c3, Side::White, 0).put(c3, Side::Black, 0).put(c3, Side::White, officer);
+    setup.put(r.cell("d4").unwrap(), Side::Black, 0);
+    let from_setup = Position::from_setup(&r, &setup).unwrap();
+    assert_eq!(write_fen(&r, &from_setup), "W:Wc3[bwO]:Bd4");
+    assert_eq!(from_setup.setup().pieces[..3], setup.pieces[..3]);
+
+    let e = parse_fen(&r, "W:Wc3[bxO]:Bd4").unwrap_err();
+    assert!(matches!(e.kind, FenErrorKind::BadColumn { .. }), "{e}");
+    assert_eq!(e.column, 8, "{e}");
+    let e = parse_fen(&r, "W:Wc3[bw:Bd4").unwrap_err();
+    assert!(matches!(e.kind, FenErrorKind::BadColumn { .. }), "{e}");
+    let e = parse_fen(&r, "W:Wc3[bQ]:Bd4").unwrap_err();
+    assert!(e.to_string().contains("not `Q`"), "{e}");
+    // No columns in International draughts: a bracket is refused, and so is a square twice.
+    let e = parse_fen(&rules("international"), "W:W32[b]:B19").unwrap_err();
+    assert_eq!(e.kind, FenErrorKind::NoColumns);
+    assert_eq!(e.column, 6);
+    let e = parse_fen(&rules("international"), "W:W32,32:B19").unwrap_err();
+    assert_eq!(e.kind.code(), "cell-twice");
+    // A column may hold at most 33 pieces.
+    let tall = format!("W:Wc3[{}]:Bd4", "b".repeat(33));
+    let e = parse_fen(&r, &tall).unwrap_err();
+    assert_eq!(e.kind.code(), "column-too-tall", "{e}");
+    assert!(!e.is_unreachable());
+}

@@ -7,9 +7,11 @@
 //! when given, is the number of moves once routes with the same origin, destination and
 //! captured pieces are merged. `unreachable`, when given, says why no game reaches the
 //! position (a bystander on its own promotion cells, say): the position is then taken as
-//! it is, and must indeed be one the FEN reader refuses as unreachable.
+//! it is, and must indeed be one the FEN reader refuses as unreachable. `after`, when
+//! given, maps some of the moves (full paths) to the FEN of the position each leads to
+//! (what a move does to columns, say).
 
-use polydame::{full_path, load_variant_with, parse_fen, MoveList, Routes};
+use polydame::{full_path, load_variant_with, parse_fen, write_fen, MoveList, Routes};
 use serde::Deserialize;
 use std::fs;
 
@@ -34,6 +36,8 @@ struct Clause {
     distinct: Option<usize>,
     #[serde(default)]
     unreachable: Option<String>,
+    #[serde(default)]
+    after: std::collections::BTreeMap<String, String>,
 }
 
 #[test]
@@ -73,6 +77,19 @@ fn every_clause_has_exactly_its_moves() {
                 let missing: Vec<&String> = want.iter().filter(|w| !got.contains(w)).collect();
                 let extra: Vec<&String> = got.iter().filter(|g| !want.contains(g)).collect();
                 failures.push(format!("{where_}:\n  missing {missing:?}\n  extra   {extra:?}"));
+            }
+            for (path, fen) in &c.after {
+                match (0..list.len()).find(|&i| full_path(&rules, &list.info(i)) == *path) {
+                    None => failures.push(format!("{where_}: `after` names {path}, not a legal move")),
+                    Some(i) => {
+                        let undo = pos.make(&rules, list.get(i));
+                        let got = write_fen(&rules, &pos);
+                        if got != *fen {
+                            failures.push(format!("{where_}: after {path}\n  expected {fen}\n  got      {got}"));
+                        }
+                        pos.unmake(&rules, list.get(i), undo);
+                    }
+                }
             }
             if let Some(n) = c.distinct {
                 pos.generate(&rules, &mut list, Routes::Distinct);

@@ -1,9 +1,10 @@
 //! Properties of the engine over random games of every shipped variant and recipe: make and unmake
 //! keep the position valid and restore it exactly; distinct moves never outnumber routes;
 //! the incremental hash always equals a fresh one; the bit-set paths (capture origins,
-//! bulk counting) give exactly what the per-piece paths give.
+//! bulk counting) give exactly what the per-piece paths give; the FEN of every position
+//! reads back to the same position (columns included) and hash.
 
-use polydame::{compile_text, internals, shipped, MoveList, Position, Routes, Rules};
+use polydame::{compile_text, internals, parse_fen, shipped, write_fen, MoveList, Position, Routes, Rules};
 use proptest::prelude::*;
 
 /// Every shipped variant, and every recipe of the manual (`docs/recipes/`): each rule atom
@@ -37,6 +38,10 @@ fn random_game(rules: &Rules, seed: u64, plies: usize) {
     let mut routes = MoveList::new();
     for ply in 0..plies {
         pos.check(rules).unwrap_or_else(|e| panic!("{} ply {ply}: {e}", rules.id()));
+        let fen = write_fen(rules, &pos);
+        let read = parse_fen(rules, &fen).unwrap_or_else(|e| panic!("{} ply {ply}: {e}", rules.id()));
+        assert_eq!(read.setup(), pos.setup(), "{} ply {ply}: {fen} reads back to another position", rules.id());
+        assert_eq!(read.hash(), pos.hash(), "{} ply {ply}: {fen} reads back with another hash", rules.id());
         pos.generate(rules, &mut list, Routes::Distinct);
         pos.generate(rules, &mut routes, Routes::Landings);
         assert!(list.len() <= routes.len(), "{}: more distinct moves than routes", rules.id());

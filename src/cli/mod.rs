@@ -149,12 +149,30 @@ pub fn fen_failure(e: &FenError) -> String {
     format!("{e}{hint}")
 }
 
-/// The board as a text diagram.
+/// The board as a text diagram, and under it each column of more than one piece, top
+/// first (the diagram shows its top).
 pub fn board(rules: &Rules, pos: &Position) -> String {
-    rules.spec().geometry.diagram(|c| match pos.piece(c) {
+    let mut out = rules.spec().geometry.diagram(|c| match pos.piece(c) {
         Some((side, kind)) => rules.piece_char(side, kind),
         None => '.',
-    })
+    });
+    let mut columns: Vec<(u16, Vec<(polydame::Side, u8)>)> = polydame::Side::BOTH
+        .iter()
+        .flat_map(|&s| pos.pieces(s).iter())
+        .map(|c| (c, pos.column(c)))
+        .filter(|(_, col)| col.len() > 1)
+        .collect();
+    if !columns.is_empty() {
+        columns.sort_by_key(|&(c, _)| (rules.cell_name(c).parse::<u32>().unwrap_or(0), rules.cell_name(c).to_string()));
+        out.push_str("columns, top first:");
+        for (c, col) in columns {
+            let pieces: String = col.iter().map(|&(side, kind)| rules.piece_char(side, kind)).collect();
+            out.push_str(&format!(" {} {pieces};", rules.cell_name(c)));
+        }
+        out.pop();
+        out.push('\n');
+    }
+    out
 }
 
 /// The legal moves of a position, in the order of their full paths.

@@ -2,7 +2,7 @@
 
 use super::{CapRule, KindTable, MoveRule, Rules};
 use crate::geometry::{CellSet, NotationKind, Playable, Shape, LAYOUT_BITS};
-use crate::spec::{CaptureKind, Condition, Land, Landing, MaterialResult, MidPromotion, MoveKind, NoMoves, Removal, Side, When};
+use crate::spec::{CaptureKind, Condition, JumpAgain, Land, Landing, MaterialResult, MidPromotion, MoveKind, NoMoves, Removal, Side, When};
 use std::fmt::Write;
 
 fn dir_list(rules: &Rules, mask: u8) -> String {
@@ -220,14 +220,38 @@ fn capture(o: &mut String, rules: &Rules) {
         o => format!("compulsory, but optional for {}", kind_names(rules, o).join(", ")),
     };
     let _ = writeln!(o, "capture: {captures}");
-    let _ = writeln!(
-        o,
-        "  captured pieces are removed {}",
-        match c.removal {
-            Removal::End => "when the move ends (they block, and are never taken twice)",
-            Removal::Immediate => "at once (their cells are free)",
-        }
-    );
+    if let Some(columns) = rules.columns {
+        let _ = writeln!(
+            o,
+            "  captured pieces are kept, in columns: a jump takes the top piece of the jumped column and puts it at the bottom of the capturing column"
+        );
+        let _ = writeln!(
+            o,
+            "  a column belongs to the side of its top piece, and moves, captures and promotes (its top piece only) as that piece"
+        );
+        let _ = writeln!(
+            o,
+            "  {}",
+            match (c.removal, columns.jump_again) {
+                (Removal::End, _) => "a jumped column blocks until the move ends: a capture jumps it at most once",
+                (Removal::Immediate, JumpAgain::Any) => {
+                    "the rest of a jumped column stands at once: a capture may jump it again whenever an enemy piece is on its top"
+                }
+                (Removal::Immediate, JumpAgain::NotNext) => {
+                    "the rest of a jumped column stands at once: a capture may jump it again, but not by the very next jump"
+                }
+            }
+        );
+    } else {
+        let _ = writeln!(
+            o,
+            "  captured pieces are removed {}",
+            match c.removal {
+                Removal::End => "when the move ends (they block, and are never taken twice)",
+                Removal::Immediate => "at once (their cells are free)",
+            }
+        );
+    }
     if c.straight {
         let _ = writeln!(o, "  a capture goes on only straight ahead, in the direction of the capture before");
     } else if !c.turn_back {

@@ -38,6 +38,10 @@ pub struct Rules {
     /// Whether bit sets alone can count the moves of a position without captures: a
     /// layout, and every kind's quiet moves countable on bit sets (see [`KindTable::quiet_count`](super::KindTable::quiet_count)).
     pub(crate) bit_leaves: bool,
+    /// Whether every move is played the plain way: no passes and no columns.
+    pub(crate) plain_moves: bool,
+    /// Captured pieces kept in columns, if the variant has them.
+    pub(crate) columns: Option<crate::spec::Columns>,
     /// Whether a side with pieces but no legal move passes (its one move is a pass).
     pub(crate) passes: bool,
     /// Whether some kind may stand on some cells only.
@@ -113,13 +117,19 @@ impl Rules {
             }
         }
         let layout = Layout::new(g);
+        let columns = spec.columns;
         let passes = spec.end.no_moves == crate::spec::NoMoves::Pass;
         let optional_captures = tables[0].iter().enumerate().filter(|(_, t)| !t.must_capture).fold(0u8, |m, (k, _)| m | 1 << k);
         let count_by_generating = has_avoid
             || passes
             || (optional_captures != 0 && optional_captures != every_kind)
             || (!spec.capture.precedence.is_empty() && spec.capture.precedence_kinds & every_kind != every_kind);
-        let bit_leaves = !count_by_generating && layout.is_some() && tables.iter().flatten().all(|t: &KindTable| t.quiet_count.on_bits());
+        // With columns a captured cell keeps the rest of its column: the bit sets after a
+        // move are known only by playing it.
+        let bit_leaves = !count_by_generating
+            && spec.columns.is_none()
+            && layout.is_some()
+            && tables.iter().flatten().all(|t: &KindTable| t.quiet_count.on_bits());
         let mut cell_bits = Box::new([0u128; 256]);
         if let Some(l) = &layout {
             for (c, b) in cell_bits.iter_mut().enumerate().take(cells) {
@@ -154,6 +164,8 @@ impl Rules {
             every_kind,
             bit_leaves,
             passes,
+            columns,
+            plain_moves: !passes && columns.is_none(),
             optional_captures,
             count_by_generating,
             layout,
@@ -179,6 +191,12 @@ impl Rules {
     /// The cell with this name in the variant's notation (`"32"`, `"c3"`).
     pub fn cell(&self, name: &str) -> Option<u16> {
         self.spec.notation.parse(name)
+    }
+
+    /// The kind named `name` in the variant file (`"king"`): its index, as in
+    /// [`Position::piece`](crate::Position::piece).
+    pub fn kind(&self, name: &str) -> Option<u8> {
+        self.spec.kinds.iter().position(|k| k.name == name).map(|k| k as u8)
     }
 
     /// The diagram letter of a piece: `w`/`b` for men, `W`/`B` for promoted kinds; with
@@ -221,6 +239,19 @@ impl Rules {
     #[inline(always)]
     pub(crate) fn zobrist_key(&self, cell: u16, code: u8) -> u64 {
         self.zobrist[(cell as usize * 32 + code as usize) & (256 * 32 - 1)]
+    }
+
+    /// The Zobrist key of the pieces under a cell's top piece, `bits` four bits a piece
+    /// (top first) and `len` of them: zero for none.
+    #[inline]
+    pub(crate) fn column_key(&self, cell: u16, bits: u128, len: u8) -> u64 {
+        if len == 0 {
+            return 0;
+        }
+        let mut state = self.cell_keys[cell as usize] ^ (len as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93);
+        state ^= splitmix(&mut (bits as u64));
+        state ^= splitmix(&mut ((bits >> 64) as u64 ^ 0x5851_F42D_4C95_7F2D)).rotate_left(17);
+        splitmix(&mut state)
     }
 
     /// The next cell in a direction (or the off-board marker).

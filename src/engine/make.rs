@@ -33,9 +33,8 @@ impl Position {
     pub fn make(&mut self, rules: &Rules, m: MoveRef) -> Undo {
         self.assert_generated_here(m);
         let undo = Undo { quiet: self.quiet };
-        if m.is_pass() {
-            self.side = self.side.other();
-            self.hash ^= rules.zobrist_black;
+        if !rules.plain_moves && (m.is_pass() || rules.columns.is_some()) {
+            self.make_special(rules, m);
             return undo;
         }
         let s = m.stored();
@@ -61,6 +60,19 @@ impl Position {
         self.side = them;
         self.hash ^= rules.zobrist_black;
         undo
+    }
+
+    /// [`Position::make`] of a pass, or of a move in a variant with columns.
+    #[inline(never)]
+    fn make_special(&mut self, rules: &Rules, m: MoveRef) {
+        if !m.is_pass() {
+            self.make_columns(rules, m);
+            if rules.has_quiet_limit {
+                self.track_quiet(rules, m);
+            }
+        }
+        self.side = self.side.other();
+        self.hash ^= rules.zobrist_black;
     }
 
     /// Panics unless `m`'s list was generated in this position.
@@ -115,9 +127,13 @@ impl Position {
     /// Takes back `m`, played with [`Position::make`] (which gave `undo`); see there for an
     /// example.
     pub fn unmake(&mut self, rules: &Rules, m: MoveRef, undo: Undo) {
-        if m.is_pass() {
+        if !rules.plain_moves && (m.is_pass() || rules.columns.is_some()) {
             self.side = self.side.other();
             self.hash ^= rules.zobrist_black;
+            if !m.is_pass() {
+                self.unmake_columns(rules, m);
+                self.quiet = undo.quiet;
+            }
             return;
         }
         let s = m.stored();

@@ -8,6 +8,7 @@
 //! `position`, `perft` and `outcome`.
 
 mod bits;
+mod columns;
 mod count;
 mod generate;
 mod make;

@@ -1,5 +1,6 @@
 //! A position: the board, the side to move, and the counters some rules need.
 
+use super::columns::Column;
 use crate::compile::{code, kind_of, side_of, Rules, EMPTY, OFF};
 use crate::geometry::CellSet;
 use crate::spec::Side;
@@ -47,6 +48,8 @@ pub struct Position {
     pub(crate) kinds: [u128; 8],
     pub(crate) hash: u64,
     pub(crate) quiet: QuietTrack,
+    /// With columns, per cell the pieces under its top piece; empty without columns.
+    pub(crate) under: Vec<Column>,
 }
 
 impl Position {
@@ -55,7 +58,8 @@ impl Position {
         let mut board = Board([OFF; 512]);
         board.0[..rules.cells].fill(EMPTY);
         let hash = if side == Side::Black { rules.zobrist_black } else { 0 };
-        Position { board, side, pieces: [CellSet::EMPTY; 2], bits: [0; 2], kinds: [0; 8], hash, quiet: [(0, 0); 2] }
+        let under = if rules.columns.is_some() { vec![Column::EMPTY; rules.cells] } else { Vec::new() };
+        Position { board, side, pieces: [CellSet::EMPTY; 2], bits: [0; 2], kinds: [0; 8], hash, quiet: [(0, 0); 2], under }
     }
 
     /// The variant's start position.
@@ -117,6 +121,9 @@ impl Position {
                 h ^= rules.zobrist_key(cell as u16, c);
             }
         }
+        for (cell, col) in self.under.iter().enumerate() {
+            h ^= rules.column_key(cell as u16, col.bits, col.len);
+        }
         h
     }
 
@@ -145,6 +152,18 @@ impl Position {
             for cell in self.pieces[side as usize].iter() {
                 bits[side as usize] |= rules.cell_bit(cell);
                 kinds[kind_of(self.board[cell]) as usize] |= rules.cell_bit(cell);
+            }
+        }
+        if self.under.len() != if rules.columns.is_some() { rules.cells } else { 0 } {
+            return Err("columns kept for a variant without them, or not for one with them".into());
+        }
+        for (cell, col) in self.under.iter().enumerate() {
+            if col.len > 0 && self.board.0[cell] == EMPTY {
+                return Err(format!("cell {} is empty but has pieces under its top", rules.cell_name(cell as u16)));
+            }
+            let unused = if (col.len as usize) < Column::MAX_UNDER { col.bits >> (4 * col.len as u32) } else { 0 };
+            if col.len as usize > Column::MAX_UNDER || unused != 0 {
+                return Err(format!("cell {} has a malformed column", rules.cell_name(cell as u16)));
             }
         }
         if bits != self.bits || kinds != self.kinds {

@@ -4,16 +4,24 @@
 //! best so far is never stored. Nothing here allocates once the caller's [`MoveList`]
 //! has grown to the size it needs.
 
+use super::columns::Column;
 use super::moves::{Move, MoveList, Routes};
 use super::position::{Board, Position};
 use crate::compile::{kind_of, side_of, CapRule, CaptureSettings, Rules, Searcher, DEAD, EMPTY, NO_PROMOTION};
-use crate::spec::{CaptureKind, Criterion, Land, Landing, MidPromotion, Removal, When};
+use crate::spec::{CaptureKind, Criterion, JumpAgain, Land, Landing, MidPromotion, Removal, When};
 
 const NO_DIR: u8 = 0xFF;
 
-struct Search<'a> {
+/// The capture search of one position; `COLUMNS`: the variant keeps captured pieces in
+/// columns (a jump uncovers the piece under the top), so a variant without them pays
+/// nothing for them.
+struct Search<'a, const COLUMNS: bool> {
     rules: &'a Rules,
     board: &'a mut Board,
+    /// With columns, the pieces under each top (empty without columns).
+    under: &'a mut [Column],
+    /// With columns, `jump_again = "not-next"`: a column just jumped blocks the next jump.
+    not_next: bool,
     list: &'a mut MoveList,
     us: usize,
     them: u8,
@@ -30,7 +38,7 @@ struct Search<'a> {
     count_only: bool,
 }
 
-impl Search<'_> {
+impl<const COLUMNS: bool> Search<'_, COLUMNS> {
     /// Every capture of the piece on `from`.
     fn search_from(&mut self, from: u16) {
         let saved = self.board[from];
@@ -57,9 +65,12 @@ impl Search<'_> {
             && stack[stack.len() - h.last as usize..].iter().all(|&(_, pc)| h.kinds >> kind_of(pc) & 1 == 1)
     }
 
-    #[inline]
+    #[inline(always)]
     fn take(&mut self, cell: u16) {
         let c = self.board[cell];
+        if COLUMNS && self.cap.removal == Removal::Immediate {
+            return self.take_top(cell, c);
+        }
         self.list.stack.push((cell, c));
         self.board[cell] = match self.cap.removal {
             Removal::End => c | DEAD,
@@ -67,10 +78,51 @@ impl Search<'_> {
         };
     }
 
-    #[inline]
+    #[inline(always)]
     fn untake(&mut self) {
         let (cell, c) = self.list.stack.pop().expect("a capture to undo");
+        if COLUMNS && self.cap.removal == Removal::Immediate {
+            self.untake_top(cell);
+        }
         self.board[cell] = c;
+    }
+
+    /// [`Search::take`] with columns and immediate removal: the piece under the top of
+    /// `cell` (holding `c`)
+    /// becomes its top, or the cell is empty; with `not-next` that new top blocks until
+    /// the next jump, and the column jumped before it is free again.
+    #[inline(never)]
+    fn take_top(&mut self, cell: u16, c: u8) {
+        let not_next = self.not_next;
+        if not_next {
+            if let Some(&(prev, _)) = self.list.stack.last() {
+                self.board[prev] &= !DEAD;
+            }
+        }
+        self.list.stack.push((cell, c));
+        let col = &mut self.under[cell as usize];
+        self.board[cell] = match col.len {
+            0 => EMPTY,
+            _ if not_next => col.pop_top() | DEAD,
+            _ => col.pop_top(),
+        };
+    }
+
+    /// Takes back [`Search::take_top`] but for the top piece itself, which the caller
+    /// puts back on `cell`.
+    #[inline(never)]
+    fn untake_top(&mut self, cell: u16) {
+        let now = self.board[cell] & !DEAD;
+        if now != EMPTY {
+            self.under[cell as usize].push_top(now);
+        }
+        if self.not_next {
+            if let Some(&(prev, _)) = self.list.stack.last() {
+                if self.board[prev] != EMPTY {
+                    self.board[prev] |= DEAD;
+                }
+            }
+        }
     }
 
     /// Whether kind `k` on `c`, already capturing, could capture in direction `d`.
@@ -526,8 +578,12 @@ impl Search<'_> {
                         return;
                     }
                 } else {
+                    // The same set of cells (with columns a cell may be jumped twice; without,
+                    // equal counts and one set within the other are enough).
                     let theirs = &list.caps[m.cap_start as usize..m.cap_start as usize + ncap];
-                    if theirs.iter().all(|c| list.stack.iter().any(|s| s.0 == c.0)) {
+                    if theirs.iter().all(|c| list.stack.iter().any(|s| s.0 == c.0))
+                        && (!COLUMNS || list.stack.iter().all(|s| theirs.iter().any(|c| c.0 == s.0)))
+                    {
                         return;
                     }
                 }
@@ -562,10 +618,31 @@ impl Position {
         mut origins: impl Iterator<Item = u16>,
     ) {
         let Some(first) = origins.next() else { return };
+        match rules.columns {
+            None => self.search_with::<false>(rules, list, routes, criteria, count_only, first, origins),
+            Some(_) => self.search_with::<true>(rules, list, routes, criteria, count_only, first, origins),
+        }
+    }
+
+    /// [`Position::search_each`] for variants with columns or without.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn search_with<const COLUMNS: bool>(
+        &mut self,
+        rules: &Rules,
+        list: &mut MoveList,
+        routes: Routes,
+        criteria: &[Criterion],
+        count_only: bool,
+        first: u16,
+        origins: impl Iterator<Item = u16>,
+    ) {
         let us = self.side;
-        let mut s = Search {
+        let mut s = Search::<COLUMNS> {
             rules,
             board: &mut self.board,
+            under: if COLUMNS { &mut self.under } else { &mut [] },
+            not_next: COLUMNS && rules.columns.is_some_and(|c| c.jump_again == JumpAgain::NotNext),
             list,
             us: us as usize,
             them: us.other() as u8,

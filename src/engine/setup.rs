@@ -2,8 +2,9 @@
 //! [`Position`] is [`Position::from_setup`], which refuses what the rules cannot hold and
 //! what no game of the variant can reach.
 
+use super::columns::Column;
 use super::position::Position;
-use crate::compile::Rules;
+use crate::compile::{code, Rules};
 use crate::spec::Side;
 use std::fmt;
 
@@ -19,7 +20,8 @@ pub struct Piece {
 }
 
 /// A position as given by a FEN, a record's `[FEN]` tag or a program: the side to move and
-/// the pieces, not yet checked against a variant's rules.
+/// the pieces, not yet checked against a variant's rules. In a variant with columns,
+/// pieces given on the same cell make a column, the first given on top.
 ///
 /// ```
 /// use polydame::{load_variant, Position, Setup, Side};
@@ -97,6 +99,13 @@ pub enum SetupProblem {
         /// The cell, named in the variant's notation.
         cell: String,
     },
+    /// A column taller than a column may be ([`Columns::MAX_HEIGHT`](crate::Columns::MAX_HEIGHT)).
+    ColumnTooTall {
+        /// Index of the piece in [`Setup::pieces`] that does not fit.
+        piece: usize,
+        /// The cell, named in the variant's notation.
+        cell: String,
+    },
     /// A side with more pieces than it starts the game with.
     TooManyPieces {
         /// The side.
@@ -121,6 +130,7 @@ impl SetupProblem {
             SetupProblem::NoSuchCell { piece, .. }
             | SetupProblem::NoSuchKind { piece, .. }
             | SetupProblem::CellTwice { piece, .. }
+            | SetupProblem::ColumnTooTall { piece, .. }
             | SetupProblem::OnPromotionCells { piece, .. } => Some(*piece),
             SetupProblem::TooManyPieces { .. } => None,
         }
@@ -132,6 +142,7 @@ impl SetupProblem {
             SetupProblem::NoSuchCell { .. } => "no-such-cell",
             SetupProblem::NoSuchKind { .. } => "no-such-kind",
             SetupProblem::CellTwice { .. } => "cell-twice",
+            SetupProblem::ColumnTooTall { .. } => "column-too-tall",
             SetupProblem::OnPromotionCells { .. } => "on-promotion-cells",
             SetupProblem::TooManyPieces { .. } => "too-many-pieces",
         }
@@ -144,6 +155,9 @@ impl fmt::Display for SetupProblem {
             SetupProblem::NoSuchCell { cell, cells, .. } => write!(f, "there is no cell {cell}: the board's cells are 0 to {}", cells - 1),
             SetupProblem::NoSuchKind { kind, .. } => write!(f, "the variant has no piece kind {kind}"),
             SetupProblem::CellTwice { cell, .. } => write!(f, "square {cell} is given twice"),
+            SetupProblem::ColumnTooTall { cell, .. } => {
+                write!(f, "the column on {cell} is taller than a column may be ({} pieces)", crate::Columns::MAX_HEIGHT)
+            }
             SetupProblem::OnPromotionCells { side, kind, cell, .. } => write!(
                 f,
                 "{}'s {kind} on {cell} stands on its own promotion cells: no game reaches this position (it would have promoted)",
@@ -221,11 +235,32 @@ impl Position {
                 continue;
             };
             if pos.piece(p.cell).is_some() {
-                problems.push(SetupProblem::CellTwice { piece: i, cell: rules.cell_name(p.cell).to_string() });
+                let cell = rules.cell_name(p.cell).to_string();
+                if rules.columns.is_none() {
+                    problems.push(SetupProblem::CellTwice { piece: i, cell });
+                    continue;
+                }
+                // A column: the first piece given is its top, each next one goes under.
+                let mut col = pos.under(p.cell);
+                if col.len as usize >= Column::MAX_UNDER {
+                    problems.push(SetupProblem::ColumnTooTall { piece: i, cell });
+                    continue;
+                }
+                col.push_bottom(code(p.side, p.kind));
+                pos.set_under(rules, p.cell, col);
+                counts[p.side as usize] += 1;
                 continue;
             }
             // A piece that may stop a capture in its zone without promoting can rest there.
             let rests = kind.may_stop && !spec.capture.stop_promotes && spec.capture.promotion == crate::spec::MidPromotion::AtEnd;
+            // So can a kind another kind promotes to there (a man crowned a queen rests
+            // on the far row though queens promote there too: one step a move).
+            let crowned_here = spec
+                .kinds
+                .iter()
+                .any(|j| j.promotion.as_ref().is_some_and(|(t, zones)| *t == p.kind && zones[p.side as usize].contains(p.cell)));
+            // With columns, a man freed from under a column where it stands stays a man.
+            let rests = rests || crowned_here || rules.columns.is_some();
             if !rests && kind.promotion.as_ref().is_some_and(|(_, zones)| zones[p.side as usize].contains(p.cell)) {
                 let (side, cell) = (p.side, rules.cell_name(p.cell).to_string());
                 problems.push(SetupProblem::OnPromotionCells { piece: i, side, kind: kind.name.clone(), cell });
@@ -251,10 +286,12 @@ impl Position {
         let mut s = Setup::new(self.side_to_move());
         for side in Side::BOTH {
             for cell in self.pieces(side).iter() {
-                let (_, kind) = self.piece(cell).expect("a cell of the side's pieces holds its piece");
-                s.put(cell, side, kind);
+                for (side, kind) in self.column(cell) {
+                    s.put(cell, side, kind);
+                }
             }
         }
+        // Stable: a column's pieces stay top first.
         s.pieces.sort_by_key(|p| p.cell);
         s
     }

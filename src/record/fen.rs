@@ -1,4 +1,5 @@
-//! FEN in the PDN style: `W:W31-50:B1-20`, `B:WK4,c3:Bd6`, ranges, kings, either order.
+//! FEN in the PDN style: `W:W31-50:B1-20`, `B:WK4,c3:Bd6`, ranges, kings, either order;
+//! with columns, the pieces under a top in brackets, top first: `W:Wc3[bwK]:Be5`.
 //! A FEN is read into a [`Setup`], which becomes a [`Position`] through
 //! [`Position::from_setup`].
 
@@ -55,6 +56,13 @@ pub enum FenErrorKind {
         /// The range as written.
         range: String,
     },
+    /// A column (`c3[bwK]`) in a variant without columns.
+    NoColumns,
+    /// A column whose pieces are not written `w`/`b` and a kind letter, or lacks its `]`.
+    BadColumn {
+        /// What stands where a piece was expected.
+        found: String,
+    },
     /// The pieces do not make a position of the variant.
     Setup(SetupError),
 }
@@ -73,6 +81,8 @@ impl FenErrorKind {
             FenErrorKind::Unplayable { .. } => "unplayable",
             FenErrorKind::BackwardRange { .. } => "backward-range",
             FenErrorKind::RangeNotNumbered { .. } => "range-not-numbered",
+            FenErrorKind::NoColumns => "no-columns",
+            FenErrorKind::BadColumn { .. } => "bad-column",
             FenErrorKind::Setup(e) => e.problems().first().map_or("setup", |p| p.code()),
         }
     }
@@ -96,6 +106,12 @@ impl fmt::Display for FenErrorKind {
             }
             FenErrorKind::BackwardRange { range } => write!(f, "the range {range} runs backwards"),
             FenErrorKind::RangeNotNumbered { range } => write!(f, "ranges like `{range}` are for numbered squares"),
+            FenErrorKind::NoColumns => {
+                f.write_str("this variant has no columns: a square holds one piece, so `[...]` after a square means nothing")
+            }
+            FenErrorKind::BadColumn { found } => {
+                write!(f, "in a column `[...]` each piece under the top is `w` or `b` and its kind's FEN letter (`[bwK]`), not `{found}`")
+            }
             FenErrorKind::Setup(e) => e.fmt(f),
         }
     }
@@ -222,14 +238,58 @@ fn read_setup(rules: &Rules, notation: &Notation, text: &str) -> Result<(Setup, 
                 }
                 return Err(err(item_at, FenErrorKind::EmptySquare));
             }
+            let (item, under) = split_column(rules, item).map_err(|(at, k)| err(item_at + at, k))?;
             let (kind, sq) = kind_prefix(rules, item);
             for cell in squares(rules, notation, sq).map_err(|k| err(item_at, k))? {
                 setup.put(cell, colour, kind);
                 columns.push(item_at + 1);
+                for &(side, kind) in &under {
+                    setup.put(cell, side, kind);
+                    columns.push(item_at + 1);
+                }
             }
         }
     }
     Ok((setup, columns))
+}
+
+/// The pieces under a column's top, top first: (side, kind) of each.
+type Under = Vec<(Side, u8)>;
+
+/// An item without its column, and the pieces under its top (top first): `Kc3[bwK]` is
+/// `Kc3` over a black man over a white king. Errors carry their byte offset in the item.
+fn split_column<'a>(rules: &Rules, item: &'a str) -> Result<(&'a str, Under), (usize, FenErrorKind)> {
+    let Some(open) = item.find('[') else { return Ok((item, Vec::new())) };
+    if rules.spec().columns.is_none() {
+        return Err((open, FenErrorKind::NoColumns));
+    }
+    let inner = &item[open + 1..];
+    let Some(inner) = inner.strip_suffix(']') else {
+        return Err((item.len(), FenErrorKind::BadColumn { found: "the end of the square, without `]`".to_string() }));
+    };
+    let kinds = &rules.spec().kinds;
+    let man = kinds.iter().position(|k| k.fen.is_empty()).unwrap_or(0) as u8;
+    let mut under = Vec::new();
+    let mut chars = inner.char_indices().peekable();
+    while let Some((i, ch)) = chars.next() {
+        let side = match ch {
+            'w' => Side::White,
+            'b' => Side::Black,
+            other => return Err((open + 1 + i, FenErrorKind::BadColumn { found: other.to_string() })),
+        };
+        let kind = match chars.peek() {
+            Some(&(_, k)) if k.is_ascii_uppercase() => {
+                chars.next();
+                match kinds.iter().position(|x| x.fen.starts_with(k)) {
+                    Some(x) => x as u8,
+                    None => return Err((open + 2 + i, FenErrorKind::BadColumn { found: k.to_string() })),
+                }
+            }
+            _ => man,
+        };
+        under.push((side, kind));
+    }
+    Ok((&item[..open], under))
 }
 
 /// A piece's kind from its prefix (a capital letter that is some kind's FEN prefix), and
@@ -282,8 +342,18 @@ pub fn write_fen(rules: &Rules, pos: &Position) -> String {
         let items: Vec<String> = cells
             .iter()
             .map(|&c| {
-                let (_, k) = pos.piece(c).expect("a piece of the set");
-                format!("{}{}", rules.spec().kinds[k as usize].fen, rules.cell_name(c))
+                let column = pos.column(c);
+                let (_, k) = column[0];
+                let mut item = format!("{}{}", rules.spec().kinds[k as usize].fen, rules.cell_name(c));
+                if column.len() > 1 {
+                    item.push('[');
+                    for &(side, kind) in &column[1..] {
+                        item.push(side.letter().to_ascii_lowercase());
+                        item.push_str(&rules.spec().kinds[kind as usize].fen);
+                    }
+                    item.push(']');
+                }
+                item
             })
             .collect();
         out.push_str(&items.join(","));

@@ -225,6 +225,33 @@ pub enum Removal {
     Immediate,
 }
 
+/// Columns: a jump takes the top piece of the jumped column and puts it at the bottom of
+/// the capturing column; a column belongs to the side of its top piece and moves, captures
+/// and promotes as that piece does; a piece under others comes back into play when those
+/// above it are taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Columns {
+    /// Whether a column may be jumped again by the very next jump of the same capture
+    /// (with `removal = "immediate"`; with `"end"` a jumped column blocks until the move
+    /// ends and is never jumped twice).
+    pub jump_again: JumpAgain,
+}
+
+/// When a capture may jump a column it has jumped already (its new top an enemy piece).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JumpAgain {
+    /// At any jump, the very next one included (Lasca as Ludii encodes it).
+    Any,
+    /// Not by the very next jump; after another capture it may (Bashni).
+    NotNext,
+}
+
+impl Columns {
+    /// The most pieces a column holds: the engine keeps the pieces under a top piece in
+    /// one 128-bit word, four bits each.
+    pub const MAX_HEIGHT: usize = 33;
+}
+
 /// What a man that reaches its promotion zone during a capture does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MidPromotion {
@@ -428,6 +455,8 @@ pub struct Spec {
     pub kinds: Vec<Kind>,
     /// How captures work.
     pub capture: CaptureRules,
+    /// Captured pieces kept in columns (Lasca, Bashni), if the variant says so.
+    pub columns: Option<Columns>,
     /// Start position: (cell, kind) per side.
     pub setup: [Vec<(u16, u8)>; 2],
     /// How the game ends.

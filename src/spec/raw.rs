@@ -27,6 +27,9 @@ pub struct RawVariant {
     /// The `[capture]` table.
     #[serde(default)]
     pub capture: Option<Spanned<RawCapture>>,
+    /// The `[columns]` table: captured pieces are kept, in columns.
+    #[serde(default)]
+    pub columns: Option<Spanned<RawColumns>>,
     /// The `[setup]` table.
     pub setup: Spanned<RawSetup>,
     /// The `[end]` table.
@@ -222,6 +225,20 @@ pub struct RawCapture {
     /// (a kind with `may_stop`), promotes (default true).
     #[serde(default)]
     pub stop_promotes: Option<Spanned<bool>>,
+}
+
+/// `[columns]`: a jump takes the top piece of the jumped column and puts it under the
+/// capturer; a column moves as its top piece and belongs to its side.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawColumns {
+    /// "top" (default): a jump takes the top piece of the jumped column.
+    #[serde(default)]
+    pub take: Option<SStr>,
+    /// "any" (default) or "not-next": whether a column may be jumped again by the very
+    /// next jump of the same capture.
+    #[serde(default)]
+    pub jump_again: Option<SStr>,
 }
 
 /// `[setup]`: the start position.

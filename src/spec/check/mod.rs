@@ -4,6 +4,7 @@
 
 mod board;
 mod capture;
+mod columns;
 mod end;
 mod meta;
 mod options;
@@ -214,6 +215,7 @@ impl Checker<'_> {
         let capture = raw.capture.as_ref().map_or_else(CaptureRules::default, |c| self.capture(c.get_ref(), &kind_names));
         let setup = self.setup(raw.setup.get_ref(), &board, &kind_names);
         self.setup_on_kind_cells(&setup, &kinds, &board, raw.setup.span());
+        let columns = raw.columns.as_ref().map(|c| self.columns(c, raw.capture.as_ref(), &capture, &setup));
         let end = raw.end.as_ref().map_or_else(EndRules::default, |e| self.end(e.get_ref(), &kind_names));
         let meta = self.meta(&raw.variant);
         Some(Spec {
@@ -229,6 +231,7 @@ impl Checker<'_> {
             forward: sides.forward,
             kinds,
             capture,
+            columns,
             setup,
             end,
             options,

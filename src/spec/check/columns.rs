@@ -1,0 +1,56 @@
+//! `[columns]`: captured pieces kept in columns under the capturer.
+
+use super::{one_of, Checker};
+use crate::spec::checked::{CaptureRules, Columns, JumpAgain, Removal};
+use crate::spec::diag::{line_col, Diagnostic, DiagnosticKind};
+use crate::spec::raw::{RawCapture, RawColumns};
+use toml::Spanned;
+
+impl Checker<'_> {
+    /// `[columns]`, against the capture rules and the setup it must fit.
+    pub(super) fn columns(
+        &mut self,
+        c: &Spanned<RawColumns>,
+        raw_capture: Option<&Spanned<RawCapture>>,
+        capture: &CaptureRules,
+        setup: &[Vec<(u16, u8)>; 2],
+    ) -> Columns {
+        let mut columns = Columns { jump_again: JumpAgain::Any };
+        let raw = c.get_ref();
+        if let Some(t) = &raw.take {
+            self.ok(one_of(t, &[("top", ())], "column take rule"));
+        }
+        if let Some(j) = &raw.jump_again {
+            if let Some(v) = self.ok(one_of(j, &[("any", JumpAgain::Any), ("not-next", JumpAgain::NotNext)], "jump-again rule")) {
+                columns.jump_again = v;
+            }
+            if capture.removal == Removal::End {
+                let mut d = Diagnostic::new(
+                    DiagnosticKind::ConflictingKeys,
+                    "`jump_again` with `removal = \"end\"`",
+                    j.span(),
+                    "a jumped column blocks until the move ends",
+                )
+                .help("with `removal = \"end\"` a column is jumped at most once per move; set `removal = \"immediate\"` in `[capture]` to let a column be jumped again");
+                if let Some(r) = raw_capture.and_then(|rc| rc.get_ref().removal.as_ref()) {
+                    let (line, _) = line_col(self.source, r.span().start);
+                    d.label = format!("a jumped column blocks until the move ends (`removal` at line {line})");
+                }
+                self.err(d);
+            }
+        }
+        let pieces = setup[0].len() + setup[1].len();
+        if pieces > Columns::MAX_HEIGHT {
+            self.err(
+                Diagnostic::new(
+                    DiagnosticKind::OutOfRange,
+                    format!("a game with columns may have at most {} pieces, and this setup has {pieces}", Columns::MAX_HEIGHT),
+                    c.span(),
+                    "columns here",
+                )
+                .help("every piece may end up in one column, and a column holds at most 33 pieces"),
+            );
+        }
+        columns
+    }
+}
