@@ -91,9 +91,9 @@ pub use record::{
     PdnGame, PdnGames, PlyError, PlyReason, Verdict,
 };
 pub use spec::{
-    load, load_with, CaptureKind, CaptureRule, CaptureRules, Columns, Condition, Criterion, Diagnostic, DiagnosticKind, Diagnostics,
-    EndRules, Halt, JumpAgain, Kind, Land, Landing, MaterialEnd, MaterialResult, MidPromotion, MoveKind, MoveRule, NoMoves, OptionError,
-    Removal, Side, Spec, UnknownChoice, UnknownOption, VariantOption, When,
+    load, load_with, CaptureKind, CaptureRule, CaptureRules, ColumnTake, Columns, Condition, Criterion, Diagnostic, DiagnosticKind,
+    Diagnostics, EndRules, Halt, JumpAgain, Kind, Land, Landing, MaterialEnd, MaterialResult, MidPromotion, MoveKind, MoveRule, NoMoves,
+    OptionError, Removal, Side, Spec, UnknownChoice, UnknownOption, VariantOption, When,
 };
 pub use variants::{compile_text, load_variant, load_variant_with, shipped, LoadError};
 

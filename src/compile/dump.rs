@@ -2,7 +2,9 @@
 
 use super::{CapRule, KindTable, MoveRule, Rules};
 use crate::geometry::{CellSet, NotationKind, Playable, Shape, LAYOUT_BITS};
-use crate::spec::{CaptureKind, Condition, JumpAgain, Land, Landing, MaterialResult, MidPromotion, MoveKind, NoMoves, Removal, Side, When};
+use crate::spec::{
+    CaptureKind, ColumnTake, Condition, JumpAgain, Land, Landing, MaterialResult, MidPromotion, MoveKind, NoMoves, Removal, Side, When,
+};
 use std::fmt::Write;
 
 fn dir_list(rules: &Rules, mask: u8) -> String {
@@ -221,9 +223,11 @@ fn capture(o: &mut String, rules: &Rules) {
     };
     let _ = writeln!(o, "capture: {captures}");
     if let Some(columns) = rules.columns {
+        let whole = columns.take == ColumnTake::Column;
         let _ = writeln!(
             o,
-            "  captured pieces are kept, in columns: a jump takes the top piece of the jumped column and puts it at the bottom of the capturing column"
+            "  captured pieces are kept, in columns: a jump takes {} and puts it at the bottom of the capturing column",
+            if whole { "the whole jumped column, in its order," } else { "the top piece of the jumped column" }
         );
         let _ = writeln!(
             o,
@@ -233,7 +237,9 @@ fn capture(o: &mut String, rules: &Rules) {
             o,
             "  {}",
             match (c.removal, columns.jump_again) {
+                (Removal::End, _) if whole => "a jumped column blocks until the move ends, then leaves its cell whole",
                 (Removal::End, _) => "a jumped column blocks until the move ends: a capture jumps it at most once",
+                (Removal::Immediate, _) if whole => "a jumped column leaves its cell at once",
                 (Removal::Immediate, JumpAgain::Any) => {
                     "the rest of a jumped column stands at once: a capture may jump it again whenever an enemy piece is on its top"
                 }

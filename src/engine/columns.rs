@@ -4,7 +4,7 @@
 use super::moves::MoveRef;
 use super::position::Position;
 use crate::compile::{code, kind_of, side_of, Rules, EMPTY};
-use crate::spec::Side;
+use crate::spec::{ColumnTake, Side};
 
 /// The pieces under a cell's top piece, top first, four bits each (a piece's board code
 /// less one): no allocation, and a copy is a copy. The checker keeps every game with
@@ -148,34 +148,66 @@ impl Position {
     }
 
     /// The board side of a move in a variant with columns: the moving column leaves its
-    /// origin, the top of each jumped column goes under it in capture order, and it stands
-    /// on its destination with its top piece of the kind after the move.
+    /// origin, what each jump takes (the top of the jumped column, or all of it) goes under
+    /// it in capture order, and it stands on its destination with its top piece of the
+    /// kind after the move. Returns, for [`Position::unmake_columns`], where each whole
+    /// column taken begins under the moving top (bit i: at the i-th piece under it).
     #[inline(never)]
-    pub(super) fn make_columns(&mut self, rules: &Rules, m: MoveRef) {
+    pub(super) fn make_columns(&mut self, rules: &Rules, m: MoveRef) -> u32 {
         let s = m.stored();
+        let whole = rules.columns.is_some_and(|c| c.take == ColumnTake::Column);
         let mut moving = self.under(s.from);
         self.set_under(rules, s.from, Column::EMPTY);
         self.lift(rules, s.from);
+        let mut starts = 0u32;
         for &(cell, pc) in m.captured_pieces() {
-            let taken = self.lift_top(rules, cell);
-            debug_assert_eq!(taken, pc, "a move's captured piece is the top of its column");
-            moving.push_bottom(pc);
+            if whole {
+                starts |= 1 << moving.len;
+                let taken = self.lift(rules, cell);
+                debug_assert_eq!(taken, pc, "a move's captured piece is the top of its column");
+                moving.push_bottom(pc);
+                for c in self.under(cell).codes() {
+                    moving.push_bottom(c);
+                }
+                self.set_under(rules, cell, Column::EMPTY);
+            } else {
+                let taken = self.lift_top(rules, cell);
+                debug_assert_eq!(taken, pc, "a move's captured piece is the top of its column");
+                moving.push_bottom(pc);
+            }
         }
         self.place(rules, s.to, code(self.side, s.kind_after));
         self.set_under(rules, s.to, moving);
+        starts
     }
 
-    /// Takes back [`Position::make_columns`]; the side to move is the mover's again.
+    /// Takes back [`Position::make_columns`], which gave `starts`; the side to move is the
+    /// mover's again.
     #[inline(never)]
-    pub(super) fn unmake_columns(&mut self, rules: &Rules, m: MoveRef) {
+    pub(super) fn unmake_columns(&mut self, rules: &Rules, m: MoveRef, mut starts: u32) {
         let s = m.stored();
+        let whole = rules.columns.is_some_and(|c| c.take == ColumnTake::Column);
         let mut moving = self.under(s.to);
         self.set_under(rules, s.to, Column::EMPTY);
         self.lift(rules, s.to);
         for &(cell, pc) in m.captured_pieces().iter().rev() {
-            let back = moving.pop_bottom();
-            debug_assert_eq!(back, pc, "the bottom of the moving column is its last capture");
-            self.place_top(rules, cell, pc);
+            if whole {
+                // The last column taken is the bottom of the moving one, from its start.
+                let start = 31 - starts.leading_zeros();
+                starts &= !(1 << start);
+                let mut col = Column::EMPTY;
+                while moving.len as u32 > start + 1 {
+                    col.push_top(moving.pop_bottom());
+                }
+                let top = moving.pop_bottom();
+                debug_assert_eq!(top, pc, "a whole column taken begins with its top");
+                self.place(rules, cell, pc);
+                self.set_under(rules, cell, col);
+            } else {
+                let back = moving.pop_bottom();
+                debug_assert_eq!(back, pc, "the bottom of the moving column is its last capture");
+                self.place_top(rules, cell, pc);
+            }
         }
         self.place(rules, s.from, code(self.side, s.kind_before));
         self.set_under(rules, s.from, moving);

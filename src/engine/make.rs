@@ -8,6 +8,8 @@ use crate::compile::{code, kind_of, Rules, EMPTY};
 #[derive(Clone, Copy, Debug)]
 pub struct Undo {
     quiet: QuietTrack,
+    /// With columns taken whole, where each begins in the moving column.
+    starts: u32,
 }
 
 impl Position {
@@ -32,9 +34,9 @@ impl Position {
     /// If the move's list was generated in another position (told by the hash).
     pub fn make(&mut self, rules: &Rules, m: MoveRef) -> Undo {
         self.assert_generated_here(m);
-        let undo = Undo { quiet: self.quiet };
+        let mut undo = Undo { quiet: self.quiet, starts: 0 };
         if !rules.plain_moves && (m.is_pass() || rules.columns.is_some()) {
-            self.make_special(rules, m);
+            undo.starts = self.make_special(rules, m);
             return undo;
         }
         let s = m.stored();
@@ -64,15 +66,17 @@ impl Position {
 
     /// [`Position::make`] of a pass, or of a move in a variant with columns.
     #[inline(never)]
-    fn make_special(&mut self, rules: &Rules, m: MoveRef) {
+    fn make_special(&mut self, rules: &Rules, m: MoveRef) -> u32 {
+        let mut starts = 0;
         if !m.is_pass() {
-            self.make_columns(rules, m);
+            starts = self.make_columns(rules, m);
             if rules.has_quiet_limit {
                 self.track_quiet(rules, m);
             }
         }
         self.side = self.side.other();
         self.hash ^= rules.zobrist_black;
+        starts
     }
 
     /// Panics unless `m`'s list was generated in this position.
@@ -131,7 +135,7 @@ impl Position {
             self.side = self.side.other();
             self.hash ^= rules.zobrist_black;
             if !m.is_pass() {
-                self.unmake_columns(rules, m);
+                self.unmake_columns(rules, m, undo.starts);
                 self.quiet = undo.quiet;
             }
             return;

@@ -8,7 +8,7 @@ use super::columns::Column;
 use super::moves::{Move, MoveList, Routes};
 use super::position::{Board, Position};
 use crate::compile::{kind_of, side_of, CapRule, CaptureSettings, Rules, Searcher, DEAD, EMPTY, NO_PROMOTION};
-use crate::spec::{CaptureKind, Criterion, JumpAgain, Land, Landing, MidPromotion, Removal, When};
+use crate::spec::{CaptureKind, ColumnTake, Criterion, JumpAgain, Land, Landing, MidPromotion, Removal, When};
 
 const NO_DIR: u8 = 0xFF;
 
@@ -20,6 +20,9 @@ struct Search<'a, const COLUMNS: bool> {
     board: &'a mut Board,
     /// With columns, the pieces under each top (empty without columns).
     under: &'a mut [Column],
+    /// With columns, `take = "top"` and immediate removal: a jump uncovers the piece under
+    /// the top at once.
+    uncover: bool,
     /// With columns, `jump_again = "not-next"`: a column just jumped blocks the next jump.
     not_next: bool,
     list: &'a mut MoveList,
@@ -68,7 +71,7 @@ impl<const COLUMNS: bool> Search<'_, COLUMNS> {
     #[inline(always)]
     fn take(&mut self, cell: u16) {
         let c = self.board[cell];
-        if COLUMNS && self.cap.removal == Removal::Immediate {
+        if COLUMNS && self.uncover {
             return self.take_top(cell, c);
         }
         self.list.stack.push((cell, c));
@@ -81,13 +84,13 @@ impl<const COLUMNS: bool> Search<'_, COLUMNS> {
     #[inline(always)]
     fn untake(&mut self) {
         let (cell, c) = self.list.stack.pop().expect("a capture to undo");
-        if COLUMNS && self.cap.removal == Removal::Immediate {
+        if COLUMNS && self.uncover {
             self.untake_top(cell);
         }
         self.board[cell] = c;
     }
 
-    /// [`Search::take`] with columns and immediate removal: the piece under the top of
+    /// [`Search::take`] with columns, `take = "top"` and immediate removal: the piece under the top of
     /// `cell` (holding `c`)
     /// becomes its top, or the cell is empty; with `not-next` that new top blocks until
     /// the next jump, and the column jumped before it is free again.
@@ -642,6 +645,7 @@ impl Position {
             rules,
             board: &mut self.board,
             under: if COLUMNS { &mut self.under } else { &mut [] },
+            uncover: COLUMNS && rules.capture.removal == Removal::Immediate && rules.columns.is_some_and(|c| c.take == ColumnTake::Top),
             not_next: COLUMNS && rules.columns.is_some_and(|c| c.jump_again == JumpAgain::NotNext),
             list,
             us: us as usize,

@@ -231,10 +231,22 @@ pub enum Removal {
 /// above it are taken.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Columns {
+    /// How much of a jumped column a jump takes.
+    pub take: ColumnTake,
     /// Whether a column may be jumped again by the very next jump of the same capture
     /// (with `removal = "immediate"`; with `"end"` a jumped column blocks until the move
     /// ends and is never jumped twice).
     pub jump_again: JumpAgain,
+}
+
+/// How much of a jumped column a jump takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColumnTake {
+    /// Its top piece; the rest of the column stays (Lasca, Bashni).
+    Top,
+    /// The whole column, which goes under the capturer in its order; the cell is left
+    /// empty.
+    Column,
 }
 
 /// When a capture may jump a column it has jumped already (its new top an enemy piece).

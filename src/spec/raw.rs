@@ -232,7 +232,8 @@ pub struct RawCapture {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawColumns {
-    /// "top" (default): a jump takes the top piece of the jumped column.
+    /// "top" (default): a jump takes the top piece of the jumped column; "column": the
+    /// whole column.
     #[serde(default)]
     pub take: Option<SStr>,
     /// "any" (default) or "not-next": whether a column may be jumped again by the very

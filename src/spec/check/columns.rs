@@ -1,7 +1,7 @@
 //! `[columns]`: captured pieces kept in columns under the capturer.
 
 use super::{one_of, Checker};
-use crate::spec::checked::{CaptureRules, Columns, JumpAgain, Removal};
+use crate::spec::checked::{CaptureRules, ColumnTake, Columns, JumpAgain, Removal};
 use crate::spec::diag::{line_col, Diagnostic, DiagnosticKind};
 use crate::spec::raw::{RawCapture, RawColumns};
 use toml::Spanned;
@@ -15,16 +15,28 @@ impl Checker<'_> {
         capture: &CaptureRules,
         setup: &[Vec<(u16, u8)>; 2],
     ) -> Columns {
-        let mut columns = Columns { jump_again: JumpAgain::Any };
+        let mut columns = Columns { take: ColumnTake::Top, jump_again: JumpAgain::Any };
         let raw = c.get_ref();
         if let Some(t) = &raw.take {
-            self.ok(one_of(t, &[("top", ())], "column take rule"));
+            if let Some(v) = self.ok(one_of(t, &[("top", ColumnTake::Top), ("column", ColumnTake::Column)], "column take rule")) {
+                columns.take = v;
+            }
         }
         if let Some(j) = &raw.jump_again {
             if let Some(v) = self.ok(one_of(j, &[("any", JumpAgain::Any), ("not-next", JumpAgain::NotNext)], "jump-again rule")) {
                 columns.jump_again = v;
             }
-            if capture.removal == Removal::End {
+            if columns.take == ColumnTake::Column {
+                self.err(
+                    Diagnostic::new(
+                        DiagnosticKind::ConflictingKeys,
+                        "`jump_again` with `take = \"column\"`",
+                        j.span(),
+                        "a jumped column leaves its cell whole",
+                    )
+                    .help("a column taken whole cannot be jumped again: remove `jump_again`, or take only the top (`take = \"top\"`)"),
+                );
+            } else if capture.removal == Removal::End {
                 let mut d = Diagnostic::new(
                     DiagnosticKind::ConflictingKeys,
                     "`jump_again` with `removal = \"end\"`",
