@@ -86,9 +86,10 @@ pub use engine::{
 };
 pub use geometry::{CellIter, CellSet, Corner, Direction, Geometry, Notation, NotationKind, Playable, Shape};
 pub use record::{
-    candidate_notations, full_path, move_text, parse_fen, parse_fen_in, parse_game, parse_move, pdn_games, random_game, read_move, replay,
-    replay_with, write_fen, write_pdn, FenError, FenErrorKind, Game, GameRecord, GameText, Illegal, MoveError, MoveText, Notations, Oddity,
-    PdnGame, PdnGames, PlyError, PlyReason, Verdict,
+    candidate_notations, full_path, move_text, parse_fen, parse_fen_in, parse_game, parse_move, pdn_games, random_game, read_fen,
+    read_move, replay, replay_with, sort_moves, square_order, write_fen, write_fen_with, write_pdn, FenError, FenErrorKind, FenExtras,
+    FenRead, Game, GameRecord, GameText, Illegal, MoveError, MoveText, Notations, Oddity, PdnGame, PdnGames, PlyError, PlyReason,
+    UnknownEncoding, Verdict,
 };
 pub use spec::{
     load, load_with, CaptureKind, CaptureRule, CaptureRules, ColumnTake, Columns, Condition, Criterion, Diagnostic, DiagnosticKind,

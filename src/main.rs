@@ -72,9 +72,9 @@ enum Command {
         /// Counts per root move.
         #[arg(long)]
         divide: bool,
-        /// Threads (default: all cores).
-        #[arg(long)]
-        threads: Option<usize>,
+        /// Threads, 1 or more (default: all cores).
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
+        threads: Option<u16>,
         #[command(flatten)]
         routes: RouteArgs,
         /// JSON lines; the last has the total and the time.
@@ -97,8 +97,13 @@ enum Command {
         /// Only read the games (PDN syntax, tags, move texts) without replaying them.
         #[arg(long)]
         parse_only: bool,
+        /// The text encoding of the files: any WHATWG label (windows-1251, cp1252, latin1,
+        /// koi8-r, utf-16le, ...). Default: UTF-8, or the encoding a file looks like when it
+        /// is not UTF-8.
+        #[arg(long, value_name = "LABEL", value_parser = cli::validate::encoding_label)]
+        encoding: Option<&'static encoding_rs::Encoding>,
     },
-    /// Print a random legal game as PDN.
+    /// Print random legal games as PDN.
     RandomGame {
         #[command(flatten)]
         variant: VariantArgs,
@@ -108,6 +113,9 @@ enum Command {
         /// Most half-moves.
         #[arg(long, default_value_t = 300)]
         plies: usize,
+        /// How many games: the seeds SEED, SEED+1, ... one game each.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+        count: u64,
     },
 }
 
@@ -122,13 +130,14 @@ fn run(command: Command, out: &mut Out) -> cli::Done {
         }
         Command::Play { variant, fen, moves, json } => cli::play::run(&variant, &fen, &moves, json, out),
         Command::Perft { variant, depth, fen, divide, threads, routes, json } => {
+            let threads = threads.map(usize::from);
             cli::perft::run(&variant, &fen, cli::perft::Count { depth, divide, threads, routes, json }, out)
         }
-        Command::Validate { files, variant, options, json, parse_only } => {
-            let job = cli::validate::Job { files: &files, variant: variant.as_deref(), options: &options, json, parse_only };
+        Command::Validate { files, variant, options, json, parse_only, encoding } => {
+            let job = cli::validate::Job { files: &files, variant: variant.as_deref(), options: &options, json, parse_only, encoding };
             cli::validate::run(job, out)
         }
-        Command::RandomGame { variant, seed, plies } => cli::random_game::run(&variant, seed, plies, out),
+        Command::RandomGame { variant, seed, plies, count } => cli::random_game::run(&variant, seed, plies, count, out),
     }
 }
 

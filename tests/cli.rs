@@ -27,7 +27,8 @@ fn parse_only_reads_without_replaying() {
     assert!(o.status.success(), "{o:?}");
     assert!(last_line(&o).starts_with("1 game read, 0 not PDN ("), "{}", last_line(&o));
     let o = polydame(&["validate", GAME, "--parse-only", "--json"]);
-    let v: serde_json::Value = serde_json::from_str(&last_line(&o)).expect("one JSON object per game");
+    let first = String::from_utf8_lossy(&o.stdout).lines().next().unwrap_or("").to_string();
+    let v: serde_json::Value = serde_json::from_str(&first).expect("one JSON object per game, then the summary");
     assert_eq!(v["readable"], true);
     assert_eq!(v["moves"], 113);
     assert_eq!(v["white"], "T. Sijbrands");
@@ -56,6 +57,9 @@ fn json_lines(args: &[&str]) -> String {
         .map(|l| {
             let mut v: serde_json::Value = serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON: {l}: {e}"));
             if let Some(s) = v.get_mut("seconds") {
+                *s = serde_json::json!(0.0);
+            }
+            if let Some(s) = v.get_mut("summary").and_then(|s| s.get_mut("seconds")) {
                 *s = serde_json::json!(0.0);
             }
             serde_json::to_string_pretty(&v).expect("JSON")
@@ -174,4 +178,43 @@ fn moves_and_perft_count_routes_alike() {
         assert!(counted.contains(&format!("\"nodes\": {n}")), "{flag:?}: {counted}");
         assert_eq!(listed.to_string(), n, "{flag:?}");
     }
+}
+
+#[test]
+fn moves_are_listed_by_square_number_and_counted_in_words() {
+    // 9-13 before 12-16 and 4-9 before 4-36: numbers by value, not as strings.
+    let o = polydame(&["moves", "english", "--fen", "B:W21:B9,12,4"]);
+    let text = String::from_utf8_lossy(&o.stdout).to_string();
+    let moves: Vec<&str> = text.lines().skip(1).map(str::trim).collect();
+    assert_eq!(moves, ["4-8", "9-13", "9-14", "12-16"], "{text}");
+    let o = polydame(&["moves", "english", "--fen", "B:W32:B4"]);
+    assert!(String::from_utf8_lossy(&o.stdout).lines().next().unwrap_or("").ends_with("(1 move)"), "{o:?}");
+    let o = polydame(&["perft", "english", "2", "--divide", "--threads", "1"]);
+    let rows: Vec<String> = String::from_utf8_lossy(&o.stdout)
+        .lines()
+        .filter(|l| !l.starts_with("perft"))
+        .filter_map(|l| l.split_once(':').map(|(m, _)| m.to_string()))
+        .collect();
+    assert_eq!(rows.first().map(String::as_str), Some("9-13"), "{rows:?}");
+    assert_eq!(rows.last().map(String::as_str), Some("12-16"), "{rows:?}");
+}
+
+#[test]
+fn zero_threads_is_a_usage_error() {
+    let o = polydame(&["perft", "international", "3", "--threads", "0"]);
+    assert_eq!(o.status.code(), Some(2), "{o:?}");
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--threads"), "{o:?}");
+}
+
+#[test]
+fn random_game_writes_as_many_games_as_asked() {
+    let o = polydame(&["random-game", "standard", "--count", "3", "--seed", "7", "--plies", "20"]);
+    assert!(o.status.success(), "{o:?}");
+    let text = String::from_utf8_lossy(&o.stdout).to_string();
+    assert_eq!(text.matches("[Event ").count(), 3, "{text}");
+    // Each game is the one its seed gives alone.
+    let second = polydame(&["random-game", "international", "--seed", "8", "--plies", "20"]);
+    assert!(text.contains(String::from_utf8_lossy(&second.stdout).trim()), "{text}");
+    let o = polydame(&["random-game", "international", "--count", "0"]);
+    assert_eq!(o.status.code(), Some(2), "{o:?}");
 }

@@ -115,6 +115,9 @@ pub struct VerdictJson {
     pub error: Option<PlyErrorJson>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub warnings: Vec<String>,
+    /// The encoding the game's text was decoded from, when it was not UTF-8.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub encoding: Option<String>,
 }
 
 /// Why a game is not valid, and where.
@@ -142,6 +145,50 @@ pub struct ReadJson {
     pub black: String,
     pub moves: usize,
     pub readable: bool,
+    /// The encoding the game's text was decoded from, when it was not UTF-8.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub encoding: Option<String>,
+}
+
+/// `validate --json` for a file that cannot be opened or read to its end (after the
+/// objects of the games read before the failure).
+#[derive(Serialize)]
+pub struct FileErrorJson {
+    pub file: String,
+    pub error: FileReasonJson,
+}
+
+/// Why a file cannot be read.
+#[derive(Serialize)]
+pub struct FileReasonJson {
+    /// A sentence for people.
+    pub reason: String,
+    /// `unreadable-file`.
+    pub code: &'static str,
+}
+
+/// `validate --json`: the last line, `{"summary": {...}}`.
+#[derive(Serialize)]
+pub struct SummaryJson {
+    pub summary: SummaryCountsJson,
+}
+
+/// The counts of a whole `validate` run.
+#[derive(Serialize)]
+pub struct SummaryCountsJson {
+    /// Games read: `valid` + `invalid`.
+    pub games: usize,
+    /// Games replayed without an error (with `--parse-only`: read).
+    pub valid: usize,
+    /// Games with an illegal or unreadable move, or that could not be checked (with
+    /// `--parse-only`: not PDN).
+    pub invalid: usize,
+    /// Valid games with warnings.
+    pub warnings: usize,
+    /// Files that could not be opened or read to their end.
+    pub files_unreadable: usize,
+    /// Wall-clock seconds, to the microsecond.
+    pub seconds: f64,
 }
 
 /// `play --json`: the position reached, its outcome and its legal moves.

@@ -11,7 +11,7 @@ pub mod validate;
 pub mod variants;
 
 use clap::Args;
-use polydame::{load_variant_with, parse_fen, FenError, MoveInfo, Position, Routes, Rules};
+use polydame::{load_variant_with, FenError, MoveInfo, Notations, Position, Routes, Rules};
 use std::io::Write;
 
 /// A failure: the message goes to standard error, the code is the exit status (1: the
@@ -135,12 +135,21 @@ impl FenArgs {
     }
 }
 
-/// Reads a FEN, taking an unreachable position as it is when asked to.
+/// Reads a FEN, taking an unreachable position as it is when asked to. Its squares may
+/// be written in another notation of the variant than its own (numbers in a Russian
+/// FEN, as lidraughts writes them): then a note on standard error says which.
 pub fn read_fen(rules: &Rules, fen: &str, allow_unreachable: bool) -> Result<Position, FenError> {
-    match parse_fen(rules, fen) {
-        Err(e) if allow_unreachable => e.ignore_unreachable(),
-        read => read,
+    let notations = Notations::new(rules);
+    let read = if allow_unreachable { notations.read_fen_as_given(fen) } else { notations.read_fen(fen) }?;
+    if let Some(name) = &read.notation {
+        eprintln!("{}", notation_note(fen, name));
     }
+    Ok(read.position)
+}
+
+/// The note for a FEN whose squares are read in `notation`, not the variant's own.
+pub fn notation_note(fen: &str, notation: &str) -> String {
+    format!("note: the squares of `{}` are read in another notation than the variant's: {notation}", fen.trim())
 }
 
 /// A FEN error for people, with the way out when the position is only unreachable.
@@ -175,12 +184,12 @@ pub fn board(rules: &Rules, pos: &Position) -> String {
     out
 }
 
-/// The legal moves of a position, in the order of their full paths.
+/// The legal moves of a position, in the order players read them (by square number).
 pub fn legal(rules: &Rules, pos: &mut Position, routes: Routes) -> Vec<MoveInfo> {
     let mut list = polydame::MoveList::new();
     pos.generate(rules, &mut list, routes);
     let mut v: Vec<MoveInfo> = (0..list.len()).map(|i| list.info(i)).collect();
-    v.sort_by_key(|m| polydame::full_path(rules, m));
+    polydame::sort_moves(rules, &mut v);
     v
 }
 

@@ -45,7 +45,8 @@ pub fn run(variant: &VariantArgs, from: Positions, routes: RouteArgs, json: bool
         if json {
             out.json(&MovesJson { fen: f, moves: MoveJson::all(&rules, &moves) });
         } else {
-            out.say(format!("{} ({} moves)", f, moves.len()));
+            let s = if moves.len() == 1 { "" } else { "s" };
+            out.say(format!("{} ({} move{s})", f, moves.len()));
             say_moves(out, &rules, &moves);
         }
     }

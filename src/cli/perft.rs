@@ -45,10 +45,10 @@ pub fn run(variant: &VariantArgs, fen: &FenArgs, c: Count, out: &mut Out) -> Don
     Ok(())
 }
 
-/// One line per root move, sorted by how the move is written.
+/// One line per root move, in the order players read them (by square number).
 fn say_divide(out: &mut Out, rules: &Rules, infos: &[MoveInfo], counts: &[u64], json: bool) {
     let mut rows: Vec<(String, u64)> = infos.iter().zip(counts).map(|(m, &n)| (move_text(rules, m, infos), n)).collect();
-    rows.sort();
+    rows.sort_by(|a, b| polydame::square_order(&a.0, &b.0));
     for (m, n) in rows {
         if json {
             out.json(&DivideJson { mv: m, nodes: n });

@@ -1,11 +1,17 @@
-//! `polydame random-game`: a random legal game, written as PDN.
+//! `polydame random-game`: random legal games, written as PDN.
 
 use super::{Done, Out, VariantArgs};
 
-/// Prints a random legal game of at most `plies` half-moves.
-pub fn run(variant: &VariantArgs, seed: u64, plies: usize, out: &mut Out) -> Done {
+/// Prints `count` random legal games of at most `plies` half-moves each, the first from
+/// `seed` and each next one from the next seed, a blank line between two games.
+pub fn run(variant: &VariantArgs, seed: u64, plies: usize, count: u64, out: &mut Out) -> Done {
     let rules = variant.load()?;
-    let game = polydame::random_game(&rules, seed, plies);
-    out.say(polydame::write_pdn(&rules, &game).trim_end());
+    for i in 0..count {
+        if i > 0 {
+            out.say("");
+        }
+        let game = polydame::random_game(&rules, seed.wrapping_add(i), plies);
+        out.say(polydame::write_pdn(&rules, &game).trim_end());
+    }
     Ok(())
 }

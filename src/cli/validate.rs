@@ -1,10 +1,11 @@
 //! `polydame validate`: every game of PDN files replayed, in parallel, streaming.
 
-use super::json::{PlyErrorJson, ReadJson, VerdictJson};
+use super::json::{FileErrorJson, FileReasonJson, PlyErrorJson, ReadJson, SummaryCountsJson, SummaryJson, VerdictJson};
 use super::variants::compile_shipped;
-use super::{invalid, Done, Failure, OptionArgs, Out};
+use super::{Done, Failure, OptionArgs, Out};
+use encoding_rs::Encoding;
 use indicatif::{ProgressBar, ProgressStyle};
-use polydame::{parse_game, pdn_games, replay_with, Notations, PdnGame, Rules, Verdict};
+use polydame::{parse_game, pdn_games, replay_with, Notations, PdnGame, PdnGames, PlyError, PlyReason, Rules, Verdict};
 use rayon::prelude::*;
 use std::io::{BufReader, IsTerminal};
 
@@ -16,6 +17,16 @@ pub struct Job<'a> {
     pub options: &'a OptionArgs,
     pub json: bool,
     pub parse_only: bool,
+    /// The encoding of every file (otherwise UTF-8, or the one a file looks like when it
+    /// is not UTF-8).
+    pub encoding: Option<&'static Encoding>,
+}
+
+/// `--encoding LABEL`: any WHATWG label of an encoding.
+pub fn encoding_label(label: &str) -> Result<&'static Encoding, String> {
+    Encoding::for_label(label.trim().as_bytes()).ok_or_else(|| {
+        format!("`{label}` is not the label of an encoding (utf-8, windows-1251, windows-1252, iso-8859-2, koi8-r, ... are)")
+    })
 }
 
 /// Counts over all files.
@@ -25,6 +36,8 @@ struct Summary {
     valid: usize,
     invalid: usize,
     warned: usize,
+    /// Files that could not be opened or read to their end.
+    unreadable: usize,
 }
 
 /// The shipped variants, each with its notations kept across games.
@@ -85,11 +98,20 @@ enum Finding {
 
 struct Checked {
     game: PdnGame,
+    /// The encoding of the game's text when it was not UTF-8.
+    encoding: Option<&'static str>,
     index: usize,
     finding: Finding,
 }
 
-fn check(game: PdnGame, index: usize, fixed: Option<&Notations>, registry: &Registry, parse_only: bool) -> Checked {
+fn check(
+    game: PdnGame,
+    encoding: Option<&'static str>,
+    index: usize,
+    fixed: Option<&Notations>,
+    registry: &Registry,
+    parse_only: bool,
+) -> Checked {
     if game.tags.is_empty() && game.moves.is_empty() {
         if let Some(o) = game.oddities.first() {
             let why = format!(
@@ -98,22 +120,23 @@ fn check(game: PdnGame, index: usize, fixed: Option<&Notations>, registry: &Regi
                 o.line,
                 o.column
             );
-            return Checked { game, index, finding: Finding::Unchecked("not-pdn", why) };
+            return Checked { game, encoding, index, finding: Finding::Unchecked("not-pdn", why) };
         }
     }
     if parse_only {
-        return Checked { game, index, finding: Finding::Read };
+        return Checked { game, encoding, index, finding: Finding::Read };
     }
     let finding = match registry.of(&game, fixed) {
         Ok(n) => Finding::Replayed(Box::new(replay_with(n, &game)), n.rules().id().to_string()),
         Err((code, why)) => Finding::Unchecked(code, why),
     };
-    Checked { game, index, finding }
+    Checked { game, encoding, index, finding }
 }
 
 /// Validates every game of the files (or with `parse_only` only reads them); prints one
-/// line per bad game (or one JSON object per game) and a summary with the time taken.
-/// Exit status 1 when any game is bad.
+/// line per bad game or unreadable file (or one JSON object per game) and a summary with
+/// the time taken. A file that cannot be read is reported and the others are read on.
+/// Exit status 1 when any game is bad or any file cannot be read.
 pub fn run(job: Job, out: &mut Out) -> Done {
     let fixed = job.variant.map(|v| job.options.load(v)).transpose()?;
     let shipped = compile_shipped()?;
@@ -121,74 +144,175 @@ pub fn run(job: Job, out: &mut Out) -> Done {
     let fixed = fixed.as_ref().map(Notations::new);
     let start = std::time::Instant::now();
     let mut summary = Summary::default();
-    for file in job.files {
-        validate_file(file, &job, fixed.as_ref(), &registry, &mut summary, out)?;
+    let mut print = Printer { out, bar: progress(job.json) };
+    for (i, file) in job.files.iter().enumerate() {
+        if let Some(b) = &print.bar {
+            b.set_message(format!("file {}/{}: {file}", i + 1, job.files.len()));
+        }
+        if let Err(e) = validate_file(file, &job, fixed.as_ref(), &registry, &mut summary, &mut print) {
+            summary.unreadable += 1;
+            report_unreadable(file, &e, job.json, &mut print);
+        }
     }
-    if !job.json {
-        out.say(summary_line(&summary, job.parse_only, start.elapsed().as_secs_f64()));
+    if let Some(b) = print.bar.take() {
+        b.finish_and_clear();
     }
-    if summary.invalid > 0 {
+    let secs = start.elapsed().as_secs_f64();
+    if job.json {
+        out.json(&SummaryJson::new(&summary, secs));
+    } else {
+        out.say(summary_line(&summary, job.parse_only, secs));
+    }
+    if summary.invalid > 0 || summary.unreadable > 0 {
         return Err(Failure { message: String::new(), code: 1 });
     }
     Ok(())
 }
 
+impl SummaryJson {
+    fn new(s: &Summary, seconds: f64) -> SummaryJson {
+        SummaryJson {
+            summary: SummaryCountsJson {
+                games: s.games,
+                valid: s.valid,
+                invalid: s.invalid,
+                warnings: s.warned,
+                files_unreadable: s.unreadable,
+                seconds: (seconds * 1e6).round() / 1e6,
+            },
+        }
+    }
+}
+
 fn summary_line(s: &Summary, parse_only: bool, secs: f64) -> String {
     let games = format!("{} game{}", s.games, if s.games == 1 { "" } else { "s" });
-    let counts = if parse_only {
+    let mut counts = if parse_only {
         format!("{games} read, {} not PDN", s.invalid)
     } else {
         format!("{games}: {} legal, {} with an illegal or unreadable move, {} with warnings", s.valid, s.invalid, s.warned)
     };
+    if s.unreadable > 0 {
+        counts.push_str(&format!(", {} file{} not read", s.unreadable, if s.unreadable == 1 { "" } else { "s" }));
+    }
     format!("{counts} ({secs:.2} s, {:.0} games/s)", s.games as f64 / secs.max(1e-9))
 }
 
-/// A progress bar on a terminal (none when the output is read by a program).
-fn progress(file: &str, size: u64, json: bool) -> Option<ProgressBar> {
+/// Standard output, printed above the progress bar when there is one.
+struct Printer<'o> {
+    out: &'o mut Out,
+    bar: Option<ProgressBar>,
+}
+
+impl Printer<'_> {
+    fn say(&mut self, line: String) {
+        match &self.bar {
+            // The bar is taken off while the line is printed, and drawn again under it.
+            Some(b) => b.suspend(|| self.out.say(line)),
+            None => self.out.say(line),
+        }
+    }
+
+    fn json(&mut self, v: &impl serde::Serialize) {
+        match &self.bar {
+            Some(b) => b.suspend(|| self.out.json(v)),
+            None => self.out.json(v),
+        }
+    }
+
+    /// Shows the counts so far.
+    fn count(&self, s: &Summary) {
+        if let Some(b) = &self.bar {
+            b.set_prefix(format!("{} games, {} with errors", s.games, s.invalid));
+        }
+    }
+}
+
+/// A progress bar on standard error when it is a terminal (none when the output is read
+/// by a program): the games and the errors so far, and the file being read.
+fn progress(json: bool) -> Option<ProgressBar> {
     if !std::io::stderr().is_terminal() || json {
         return None;
     }
-    let b = ProgressBar::new(size);
+    let b = ProgressBar::new_spinner();
     b.set_style(
-        ProgressStyle::with_template("{msg} [{bar:30}] {bytes}/{total_bytes} {elapsed}").unwrap_or_else(|_| ProgressStyle::default_bar()),
+        ProgressStyle::with_template("{spinner} {prefix} ({elapsed}) {wide_msg}").unwrap_or_else(|_| ProgressStyle::default_spinner()),
     );
-    b.set_message(file.to_string());
+    b.set_prefix("0 games, 0 with errors");
+    b.enable_steady_tick(std::time::Duration::from_millis(120));
     Some(b)
 }
 
-fn validate_file(file: &str, job: &Job, fixed: Option<&Notations>, registry: &Registry, summary: &mut Summary, out: &mut Out) -> Done {
-    let f = std::fs::File::open(file).map_err(|e| invalid(format!("cannot read {file}: {e}")))?;
-    let size = f.metadata().map(|m| m.len()).unwrap_or(0);
-    let bar = progress(file, size, job.json);
-    let mut stream = pdn_games(BufReader::new(f));
+/// Why a file could not be read (or read on).
+struct Unreadable(String);
+
+/// Reads and checks the games of one file; an error when it cannot be opened or read on
+/// (the games before it are counted and reported).
+fn validate_file(
+    file: &str,
+    job: &Job,
+    fixed: Option<&Notations>,
+    registry: &Registry,
+    summary: &mut Summary,
+    print: &mut Printer,
+) -> Result<(), Unreadable> {
+    let f = std::fs::File::open(file).map_err(|e| Unreadable(e.to_string()))?;
+    let reader = BufReader::new(f);
+    let mut stream = match job.encoding {
+        Some(e) => PdnGames::with_encoding(reader, e.name()).map_err(|e| Unreadable(e.to_string()))?,
+        None => pdn_games(reader),
+    };
     let mut index = 0;
+    let mut noted = job.encoding.is_some();
     loop {
         // Batches keep memory bounded while the games of a batch run in parallel.
         let mut batch = Vec::with_capacity(256);
+        let mut failed = None;
         for g in stream.by_ref() {
-            let g = g.map_err(|e| invalid(format!("cannot read {file}: {e}")))?;
-            index += 1;
-            batch.push((index, g));
-            if batch.len() == 256 {
+            match g {
+                Ok(g) => {
+                    index += 1;
+                    batch.push((index, g));
+                }
+                Err(e) => failed = Some(Unreadable(e.to_string())),
+            }
+            if batch.len() == 256 || failed.is_some() {
                 break;
             }
         }
-        if batch.is_empty() {
+        if batch.is_empty() && failed.is_none() {
             break;
         }
         let done: Vec<Checked> =
-            batch.into_par_iter().map(|(i, text)| check(parse_game(&text), i, fixed, registry, job.parse_only)).collect();
+            batch.into_par_iter().map(|(i, text)| check(parse_game(&text), text.encoding, i, fixed, registry, job.parse_only)).collect();
         for c in done {
-            report(file, &c, job.json, summary, out);
+            if let (Some(e), false, false) = (c.encoding, noted, job.json) {
+                noted = true;
+                print.say(if e.starts_with("UTF-16") {
+                    format!("{file}: note: the text is {e}, as its byte-order mark says")
+                } else if e == "UTF-8" {
+                    format!("{file}: note: the text is UTF-8 but for a few bytes, which are read as U+FFFD")
+                } else {
+                    format!("{file}: note: the text is not UTF-8; it is read as {e}, the encoding it looks like (--encoding gives another)")
+                });
+            }
+            report(file, &c, job.json, summary, print);
         }
-        if let Some(b) = &bar {
-            b.set_position(stream.bytes_read().min(size));
+        print.count(summary);
+        if let Some(e) = failed {
+            return Err(e);
         }
-    }
-    if let Some(b) = bar {
-        b.finish_and_clear();
     }
     Ok(())
+}
+
+/// Reports a file that could not be read.
+fn report_unreadable(file: &str, e: &Unreadable, json: bool, print: &mut Printer) {
+    let reason = format!("cannot be read: {}", e.0);
+    if json {
+        print.json(&FileErrorJson { file: file.to_string(), error: FileReasonJson { reason, code: "unreadable-file" } });
+    } else {
+        print.say(format!("{file}: {reason}"));
+    }
 }
 
 /// The players of a game.
@@ -211,7 +335,7 @@ fn about(g: &PdnGame) -> String {
 }
 
 /// Counts a game and prints what there is to say about it.
-fn report(file: &str, c: &Checked, json: bool, summary: &mut Summary, out: &mut Out) {
+fn report(file: &str, c: &Checked, json: bool, summary: &mut Summary, print: &mut Printer) {
     summary.games += 1;
     match &c.finding {
         Finding::Read => summary.valid += 1,
@@ -223,42 +347,52 @@ fn report(file: &str, c: &Checked, json: bool, summary: &mut Summary, out: &mut 
         summary.warned += 1;
     }
     if json {
-        report_json(file, c, out);
+        report_json(file, c, print);
     } else {
-        report_text(file, c, out);
+        report_text(file, c, print);
     }
 }
 
-fn report_text(file: &str, c: &Checked, out: &mut Out) {
+/// Where an error is: the move's place, or for a `FEN` tag that cannot be read the tag's.
+fn place(c: &Checked, e: &PlyError) -> (usize, usize) {
+    match &e.reason {
+        PlyReason::FenTag(_) => c.game.tag_place("FEN").unwrap_or((e.line, e.column)),
+        _ => (e.line, e.column),
+    }
+}
+
+fn report_text(file: &str, c: &Checked, print: &mut Printer) {
     let (line, index) = (c.game.line, c.index);
     match &c.finding {
         Finding::Read => {}
-        Finding::Unchecked(_, why) => out.say(format!("{file}:{line}:1: game {index} ({}): {why}", about(&c.game))),
+        Finding::Unchecked(_, why) => print.say(format!("{file}:{line}:1: game {index} ({}): {why}", about(&c.game))),
         Finding::Replayed(v, _) => match &v.error {
-            Some(e) => out.say(format!(
-                "{file}:{}:{}: game {index} ({}): move {} (ply {}) `{}`: {}",
-                e.line,
-                e.column,
-                about(&c.game),
-                e.ply.div_ceil(2),
-                e.ply,
-                e.text,
-                e.reason
-            )),
+            Some(e) => {
+                let (line, column) = place(c, e);
+                print.say(format!(
+                    "{file}:{line}:{column}: game {index} ({}): move {} (ply {}) `{}`: {}",
+                    about(&c.game),
+                    e.ply.div_ceil(2),
+                    e.ply,
+                    e.text,
+                    e.reason
+                ))
+            }
             None => {
                 for w in &v.warnings {
-                    out.say(format!("{file}:{line}:1: game {index} ({}): warning: {w}", about(&c.game)));
+                    print.say(format!("{file}:{line}:1: game {index} ({}): warning: {w}", about(&c.game)));
                 }
             }
         },
     }
 }
 
-fn report_json(file: &str, c: &Checked, out: &mut Out) {
+fn report_json(file: &str, c: &Checked, print: &mut Printer) {
     let (white, black) = players(&c.game);
     let (file, game) = (file.to_string(), c.index);
+    let encoding = c.encoding.map(str::to_string);
     match &c.finding {
-        Finding::Read => out.json(&ReadJson { file, game, white, black, moves: c.game.moves.len(), readable: true }),
+        Finding::Read => print.json(&ReadJson { file, game, white, black, moves: c.game.moves.len(), readable: true, encoding }),
         Finding::Unchecked(code, why) => {
             let error = PlyErrorJson { ply: 0, mv: String::new(), line: c.game.line, column: 1, reason: why.clone(), code };
             let v = VerdictJson {
@@ -272,19 +406,16 @@ fn report_json(file: &str, c: &Checked, out: &mut Out) {
                 notation: None,
                 error: Some(error),
                 warnings: vec![],
+                encoding,
             };
-            out.json(&v);
+            print.json(&v);
         }
         Finding::Replayed(v, variant) => {
-            let error = v.error.as_ref().map(|e| PlyErrorJson {
-                ply: e.ply,
-                mv: e.text.clone(),
-                line: e.line,
-                column: e.column,
-                reason: e.reason.to_string(),
-                code: e.reason.code(),
+            let error = v.error.as_ref().map(|e| {
+                let (line, column) = place(c, e);
+                PlyErrorJson { ply: e.ply, mv: e.text.clone(), line, column, reason: e.reason.to_string(), code: e.reason.code() }
             });
-            out.json(&VerdictJson {
+            print.json(&VerdictJson {
                 file,
                 game,
                 white,
@@ -295,6 +426,7 @@ fn report_json(file: &str, c: &Checked, out: &mut Out) {
                 notation: Some(v.notation.clone()),
                 error,
                 warnings: v.warnings.clone(),
+                encoding,
             });
         }
     }

@@ -87,7 +87,7 @@ impl<'r> Game<'r> {
         let mut list = MoveList::new();
         pos.generate(self.rules, &mut list, Routes::Distinct);
         let mut moves: Vec<MoveInfo> = (0..list.len()).map(|i| list.info(i)).collect();
-        moves.sort_by_key(|m| super::notation::full_path(self.rules, m));
+        super::sort_moves(self.rules, &mut moves);
         moves
     }
 

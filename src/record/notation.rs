@@ -22,6 +22,59 @@ pub fn move_text(rules: &Rules, m: &MoveInfo, legal: &[MoveInfo]) -> String {
     }
 }
 
+/// Orders move texts (or square names) as players read them: numbers by their value, so
+/// `9-13` comes before `12-16` and `4-9` before `4-36`, the rest character by character
+/// (`c3-d4` before `c10-d11`).
+///
+/// ```
+/// let mut moves = vec!["12-16", "9-13", "4-36", "4-9", "c10-d11", "c3-d4"];
+/// moves.sort_by(|a, b| polydame::square_order(a, b));
+/// assert_eq!(moves, ["4-9", "4-36", "9-13", "12-16", "c3-d4", "c10-d11"]);
+/// ```
+pub fn square_order(a: &str, b: &str) -> std::cmp::Ordering {
+    use std::cmp::Ordering;
+    let (mut x, mut y) = (a.as_bytes(), b.as_bytes());
+    loop {
+        match (x.first(), y.first()) {
+            (None, None) => return Ordering::Equal,
+            (None, Some(_)) => return Ordering::Less,
+            (Some(_), None) => return Ordering::Greater,
+            (Some(p), Some(q)) if p.is_ascii_digit() && q.is_ascii_digit() => {
+                let run = |s: &[u8]| s.iter().take_while(|c| c.is_ascii_digit()).count();
+                let (n, m) = (run(x), run(y));
+                // Compare the numbers' values: without leading zeros, the longer is greater.
+                let trim = |s: &[u8]| {
+                    let z = s.iter().take_while(|&&c| c == b'0').count();
+                    s[z..].to_vec()
+                };
+                let (u, v) = (trim(&x[..n]), trim(&y[..m]));
+                let by_value = u.len().cmp(&v.len()).then_with(|| u.cmp(&v));
+                if by_value != Ordering::Equal {
+                    return by_value;
+                }
+                x = &x[n..];
+                y = &y[m..];
+            }
+            (Some(p), Some(q)) => {
+                if p != q {
+                    return p.cmp(q);
+                }
+                x = &x[1..];
+                y = &y[1..];
+            }
+        }
+    }
+}
+
+/// Sorts moves in the order players read them: [`square_order`] of their full paths.
+pub fn sort_moves(rules: &Rules, moves: &mut [MoveInfo]) {
+    let mut keyed: Vec<(String, MoveInfo)> = moves.iter().map(|m| (full_path(rules, m), m.clone())).collect();
+    keyed.sort_by(|a, b| square_order(&a.0, &b.0));
+    for (slot, (_, m)) in moves.iter_mut().zip(keyed) {
+        *slot = m;
+    }
+}
+
 /// How a pass is written: PDN's null move.
 pub(crate) const PASS_TEXT: &str = "--";
 

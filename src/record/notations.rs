@@ -2,6 +2,7 @@
 //! others that real archives use (numbers in an algebraic variant, algebraic squares seen
 //! from Black, square 1 in another corner).
 
+use super::fen::{read_among, Fallback, FenError, FenRead};
 use crate::compile::Rules;
 use crate::geometry::{Corner, Notation, NotationKind, Shape};
 use std::sync::OnceLock;
@@ -50,6 +51,31 @@ impl<'a> Notations<'a> {
     /// Every candidate notation, the variant's own first.
     pub(crate) fn all(&self) -> &[(String, Notation)] {
         self.all.get_or_init(|| candidate_notations(self.rules))
+    }
+
+    /// Reads a FEN given by hand (`--fen`, a line of `--fen-file`): squares in the
+    /// variant's notation, or, when the FEN names a square that notation does not have,
+    /// in the first other notation that has them all, named in [`FenRead::notation`]
+    /// (the same notations, in the same order, as a record's `FEN` tag is read in). The
+    /// fields lidraughts appends (`:H0:F1`, `:+0+0`) are kept in [`FenRead::extras`].
+    ///
+    /// ```
+    /// use polydame::{load_variant, Notations, Position};
+    ///
+    /// let rules = load_variant("russian").unwrap();
+    /// let read = Notations::new(&rules).read_fen("W:W21-32:B1-12:H0:F1").unwrap();
+    /// assert_eq!(read.notation.as_deref(), Some("numeric, square 1 top-left"));
+    /// assert_eq!((read.extras.half_moves, read.extras.move_number), (Some(0), Some(1)));
+    /// assert_eq!(read.position, Position::start(&rules));
+    /// ```
+    pub fn read_fen(&self, text: &str) -> Result<FenRead, FenError> {
+        read_among(self, &self.rules.spec().notation, text, Fallback::Names, false)
+    }
+
+    /// [`Notations::read_fen`], taking a position no game reaches as it is (see
+    /// [`FenError::ignore_unreachable`]).
+    pub fn read_fen_as_given(&self, text: &str) -> Result<FenRead, FenError> {
+        read_among(self, &self.rules.spec().notation, text, Fallback::Names, true)
     }
 }
 

@@ -1,7 +1,7 @@
 //! Replaying a game record against a variant's rules: every move resolved against the
 //! legal moves of its position, with the reason when one is illegal or ambiguous.
 
-use super::fen::{parse_fen_in, FenError};
+use super::fen::{read_among, Fallback, FenError};
 use super::notations::{notation_name, Notations};
 use super::pdn::{MoveText, PdnGame};
 use super::resolve::{squares, MoveError, Resolved, Resolver};
@@ -104,17 +104,16 @@ fn result_winner(r: &str) -> Option<Option<Side>> {
 fn start_position(notations: &Notations, game: &PdnGame, notation: &Notation, v: &mut Verdict) -> Result<Position, PlyError> {
     let rules = notations.rules();
     let Some(f) = game.tag("FEN").filter(|f| !f.trim().is_empty()) else { return Ok(Position::start(rules)) };
-    let e = match parse_fen_in(rules, notation, f) {
-        Ok(p) => return Ok(p),
-        Err(e) => e,
-    };
-    // Some records write the FEN in another notation than the moves.
-    match notations.all().iter().find_map(|(name, n)| parse_fen_in(rules, n, f).ok().map(|p| (name, p))) {
-        Some((name, p)) => {
-            v.notation = format!("{}; FEN tag in {name}", v.notation);
-            Ok(p)
+    // Some records write the FEN in another notation than the moves, or with the board
+    // turned (then it reads as a position no game reaches): the moves will tell.
+    match read_among(notations, notation, f, Fallback::Any, false) {
+        Ok(read) => {
+            if let Some(name) = read.notation {
+                v.notation = format!("{}; FEN tag in {name}", v.notation);
+            }
+            Ok(read.position)
         }
-        None => Err(PlyError { ply: 0, text: f.to_string(), line: game.line, column: 1, reason: PlyReason::FenTag(Box::new(e)) }),
+        Err(e) => Err(PlyError { ply: 0, text: f.to_string(), line: game.line, column: 1, reason: PlyReason::FenTag(Box::new(e)) }),
     }
 }
 

@@ -121,7 +121,7 @@ struct Listed<'a>(&'a [String]);
 impl fmt::Display for Listed<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut v: Vec<&str> = self.0.iter().map(String::as_str).collect();
-        v.sort_unstable();
+        v.sort_unstable_by(|a, b| super::square_order(a, b));
         v.dedup();
         let more = v.len().saturating_sub(6);
         v.truncate(6);

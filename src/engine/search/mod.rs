@@ -514,7 +514,6 @@ impl<const COLUMNS: bool> Search<'_, COLUMNS> {
             i += 1;
         }
     }
-
 }
 
 impl Position {
