@@ -218,3 +218,19 @@ fn random_game_writes_as_many_games_as_asked() {
     let o = polydame(&["random-game", "international", "--count", "0"]);
     assert_eq!(o.status.code(), Some(2), "{o:?}");
 }
+
+#[test]
+fn a_game_without_gametype_is_not_assumed_international() {
+    let dir = std::env::temp_dir().join(format!("polydame-cli-gt-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let file = dir.join("no-gametype.pdn");
+    std::fs::write(&file, "[Event \"club\"]\n\n1. 32-28 19-23 *\n").expect("writable");
+    let path = file.to_str().expect("a UTF-8 path");
+    let o = polydame(&["validate", path]);
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    let text = String::from_utf8_lossy(&o.stdout).to_string();
+    assert!(text.contains("no GameType tag") && text.contains("20 (international), 21 (english)"), "{text}");
+    let o = polydame(&["validate", path, "--variant", "standard"]);
+    assert!(o.status.success(), "{o:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

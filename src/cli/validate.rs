@@ -78,11 +78,34 @@ impl<'a> Registry<'a> {
             return Ok(n);
         }
         match game.tag("GameType") {
-            Some(t) => {
-                self.by_gametype(t).ok_or_else(|| ("unknown-gametype", format!("no shipped variant has GameType {t}; give --variant")))
-            }
-            None => Err(("no-gametype", "the game has no GameType tag; give --variant".to_string())),
+            Some(t) => self.by_gametype(t).ok_or_else(|| {
+                ("unknown-gametype", format!("no shipped variant has GameType {t}; give --variant, or a GameType of {}", self.gametypes()))
+            }),
+            None => Err((
+                "no-gametype",
+                format!(
+                    "the game has no GameType tag, and no variant is assumed; give --variant (--variant international for \
+                     lidraughts' standard games), or a GameType of {}",
+                    self.gametypes()
+                ),
+            )),
         }
+    }
+
+    /// The GameType numbers the shipped variants answer to, each with its variant:
+    /// `20 (international), 21 (english), ...`.
+    fn gametypes(&self) -> String {
+        let mut known: Vec<(u32, String)> = self
+            .variants
+            .iter()
+            .flat_map(|v| {
+                let spec = v.rules().spec();
+                spec.gametypes.iter().filter_map(|t| t.split(',').next()?.trim().parse::<u32>().ok()).map(|n| (n, spec.id.clone()))
+            })
+            .collect();
+        known.sort();
+        known.dedup_by_key(|(n, _)| *n);
+        known.iter().map(|(n, id)| format!("{n} ({id})")).collect::<Vec<_>>().join(", ")
     }
 }
 
