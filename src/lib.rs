@@ -81,8 +81,8 @@ mod variants;
 
 pub use compile::{dump, Rules};
 pub use engine::{
-    divide, perft, perft_parallel, MoveInfo, MoveIter, MoveList, MoveRef, Outcome, Piece, Position, QuietTrack, Routes, Setup, SetupError,
-    SetupProblem, Undo,
+    divide, perft, perft_parallel, perft_with_progress, MoveInfo, MoveIter, MoveList, MoveRef, Outcome, Piece, Position, QuietTrack,
+    Routes, Setup, SetupError, SetupProblem, Undo,
 };
 pub use geometry::{CellIter, CellSet, Corner, Direction, Geometry, Notation, NotationKind, Playable, Shape};
 pub use record::{

@@ -2,7 +2,9 @@
 
 use super::json::{DivideJson, PerftJson};
 use super::{Done, FenArgs, Out, RouteArgs, VariantArgs};
-use polydame::{divide, move_text, perft_parallel, MoveInfo, Rules};
+use indicatif::{ProgressBar, ProgressStyle};
+use polydame::{divide, move_text, perft_parallel, perft_with_progress, MoveInfo, Rules};
+use std::io::IsTerminal;
 use std::time::Instant;
 
 /// What to count and how.
@@ -15,7 +17,8 @@ pub struct Count {
     pub json: bool,
 }
 
-/// Counts the leaves of the move tree `depth` plies deep, with the time taken.
+/// Counts the leaves of the move tree `depth` plies deep, with the time taken; on a
+/// terminal a bar shows how many of the subtrees the count is split into are done.
 pub fn run(variant: &VariantArgs, fen: &FenArgs, c: Count, out: &mut Out) -> Done {
     let rules = variant.load()?;
     let mut pos = fen.position(&rules)?;
@@ -31,6 +34,19 @@ pub fn run(variant: &VariantArgs, fen: &FenArgs, c: Count, out: &mut Out) -> Don
         } else {
             counts.iter().sum()
         }
+    } else if std::io::stderr().is_terminal() && !c.json {
+        let bar = ProgressBar::new(0);
+        bar.set_style(
+            ProgressStyle::with_template("perft {msg}: {bar:30} {pos}/{len} subtrees ({elapsed}, about {eta} left)")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        bar.set_message(c.depth.to_string());
+        let n = perft_with_progress(&mut pos, &rules, c.depth, routes, threads, &|done, total| {
+            bar.set_length(total as u64);
+            bar.set_position(done as u64);
+        });
+        bar.finish_and_clear();
+        n
     } else {
         perft_parallel(&mut pos, &rules, c.depth, routes, threads)
     };

@@ -24,6 +24,6 @@ mod setup;
 pub use make::Undo;
 pub use moves::{MoveInfo, MoveIter, MoveList, MoveRef, Routes};
 pub use outcome::Outcome;
-pub use perft::{divide, perft, perft_parallel};
+pub use perft::{divide, perft, perft_parallel, perft_with_progress};
 pub use position::{Position, QuietTrack};
 pub use setup::{Piece, Setup, SetupError, SetupProblem};

@@ -83,13 +83,44 @@ pub fn divide(pos: &mut Position, rules: &Rules, depth: u32, routes: Routes, thr
     (root, counts)
 }
 
-/// Leaves of the move tree on `threads` threads (split at the root, or one ply lower when
-/// the root has fewer moves than threads).
+/// Leaves of the move tree on `threads` threads (split two plies deep, so there is enough
+/// work to share).
 pub fn perft_parallel(pos: &mut Position, rules: &Rules, depth: u32, routes: Routes, threads: usize) -> u64 {
     if threads <= 1 || depth < 3 {
         return perft(pos, rules, depth, routes);
     }
-    // Split two plies deep so there is enough work to share.
+    perft_with_progress(pos, rules, depth, routes, threads, &|_, _| {})
+}
+
+/// [`perft_parallel`], calling `progress(done, total)` each time one of the `total`
+/// subtrees the count is split into is counted (from whichever thread counted it), so a
+/// long count can show how far it is; with one thread too.
+///
+/// ```
+/// use polydame::{load_variant, perft_with_progress, Position, Routes};
+/// use std::sync::atomic::{AtomicUsize, Ordering};
+///
+/// let rules = load_variant("international").unwrap();
+/// let calls = AtomicUsize::new(0);
+/// let n = perft_with_progress(&mut Position::start(&rules), &rules, 4, Routes::Distinct, 2, &|done, total| {
+///     assert!(done <= total && total == 81);
+///     calls.fetch_add(1, Ordering::Relaxed);
+/// });
+/// assert_eq!((n, calls.into_inner()), (4265, 81));
+/// ```
+pub fn perft_with_progress(
+    pos: &mut Position,
+    rules: &Rules,
+    depth: u32,
+    routes: Routes,
+    threads: usize,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> u64 {
+    if depth < 3 {
+        let n = perft(pos, rules, depth, routes);
+        progress(1, 1);
+        return n;
+    }
     let mut root = MoveList::new();
     pos.generate(rules, &mut root, routes);
     let mut jobs: Vec<Position> = Vec::new();
@@ -104,10 +135,17 @@ pub fn perft_parallel(pos: &mut Position, rules: &Rules, depth: u32, routes: Rou
             jobs.push(q);
         }
     }
+    let total = jobs.len();
+    let done = std::sync::atomic::AtomicUsize::new(0);
     let work = |mut p: Position| {
         let mut stack = Stack::new(depth as usize - 2);
-        perft_rec(&mut p, rules, depth - 2, routes, &mut stack.0)
+        let n = perft_rec(&mut p, rules, depth - 2, routes, &mut stack.0);
+        progress(done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1, total);
+        n
     };
+    if threads <= 1 {
+        return jobs.into_iter().map(work).sum();
+    }
     match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
         Ok(pool) => pool.install(|| jobs.into_par_iter().map(work).sum()),
         Err(_) => jobs.into_iter().map(work).sum(),
