@@ -60,6 +60,9 @@ enum Command {
         /// One JSON object.
         #[arg(long)]
         json: bool,
+        /// Print the game played as PDN instead.
+        #[arg(long, conflicts_with = "json")]
+        pdn: bool,
     },
     /// Count the leaves of the legal-move tree.
     Perft {
@@ -128,7 +131,7 @@ fn run(command: Command, out: &mut Out) -> cli::Done {
             let from = cli::moves::Positions { fen: &fen, fen_file: fen_file.as_deref() };
             cli::moves::run(&variant, from, routes, json, out)
         }
-        Command::Play { variant, fen, moves, json } => cli::play::run(&variant, &fen, &moves, json, out),
+        Command::Play { variant, fen, moves, json, pdn } => cli::play::run(&variant, &fen, &moves, cli::play::Show { json, pdn }, out),
         Command::Perft { variant, depth, fen, divide, threads, routes, json } => {
             let threads = threads.map(usize::from);
             cli::perft::run(&variant, &fen, cli::perft::Count { depth, divide, threads, routes, json }, out)

@@ -234,3 +234,21 @@ fn a_game_without_gametype_is_not_assumed_international() {
     assert!(o.status.success(), "{o:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn play_writes_the_game_as_pdn_with_lidraughts_tags() {
+    let o = polydame(&["play", "lasca", "--fen", "W:Wc3[bwO]:Bd4,Od6[ww]", "c3xc7", "--pdn"]);
+    assert!(o.status.success(), "{o:?}");
+    let text = String::from_utf8_lossy(&o.stdout).to_string();
+    let tags: Vec<&str> = text.lines().filter_map(|l| l.strip_prefix('[')?.split(' ').next()).collect();
+    assert_eq!(tags, ["Event", "Site", "Date", "Round", "White", "Black", "Result", "Variant", "SetUp", "FEN"], "{text}");
+    assert!(text.contains("[FEN \"W:Wc3[bwO]:Bd4,Od6[ww]\"]") && text.trim_end().ends_with("1. c3xc7 1-0"), "{text}");
+    // What play writes, validate reads back.
+    let dir = std::env::temp_dir().join(format!("polydame-cli-pdn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let file = dir.join("played.pdn");
+    std::fs::write(&file, text.as_bytes()).expect("writable");
+    let v = polydame(&["validate", file.to_str().expect("a UTF-8 path")]);
+    assert!(v.status.success(), "{v:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -5,9 +5,18 @@ use super::json::{MoveErrorJson, MoveJson, PlayErrorJson, PlayJson};
 use super::{board, invalid, say_moves, Done, FenArgs, Out, VariantArgs};
 use polydame::Game;
 
+/// How to print what was played.
+pub struct Show {
+    /// One JSON object.
+    pub json: bool,
+    /// The game as PDN.
+    pub pdn: bool,
+}
+
 /// Plays `moves` in order; stops at the first that cannot be played, saying which ply and
 /// why (exit status 1).
-pub fn run(variant: &VariantArgs, fen: &FenArgs, moves: &[String], json: bool, out: &mut Out) -> Done {
+pub fn run(variant: &VariantArgs, fen: &FenArgs, moves: &[String], show: Show, out: &mut Out) -> Done {
+    let json = show.json;
     let rules = variant.load()?;
     let mut game = Game::from_position(&rules, fen.position(&rules)?);
     for (i, text) in moves.iter().enumerate() {
@@ -19,6 +28,10 @@ pub fn run(variant: &VariantArgs, fen: &FenArgs, moves: &[String], json: bool, o
             }
             return Err(invalid(format!("ply {ply} `{text}`: {e}")));
         }
+    }
+    if show.pdn {
+        out.say(polydame::write_pdn(&rules, &game.record()).trim_end());
+        return Ok(());
     }
     let legal = game.legal_moves();
     if json {

@@ -23,25 +23,48 @@ fn escape(v: &str) -> String {
     v.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
-/// Writes a game as PDN: tags (with `GameType`, or polydame's `Variant` tag for variants
-/// PDN has no number for, and `FEN` when the game does not start from the start
-/// position), numbered moves, the result. Lines are wrapped before 80 columns.
+/// The tags lidraughts writes, in its order, with the value written when a game has none.
+const STANDARD_TAGS: [(&str, &str); 7] =
+    [("Event", "?"), ("Site", "?"), ("Date", "????.??.??"), ("Round", "?"), ("White", "?"), ("Black", "?"), ("Result", "")];
+
+/// Writes a game as PDN. The tags lidraughts exports come first, in its order (Event,
+/// Site, Date, Round, White, Black, Result, GameType, FEN), `?` where the game has no
+/// value; then `GameType` (or polydame's `Variant` tag for variants PDN has no number
+/// for), `FEN` (and `SetUp`) when the game does not start from the start position, and
+/// the game's other tags. Moves are written as briefly as they are unambiguous (the full
+/// path only where two captures share their ends); lines are wrapped before 80 columns.
 pub fn write_pdn(rules: &Rules, game: &GameRecord) -> String {
     let mut out = String::new();
-    let mut tags = game.tags.clone();
-    let has = |tags: &[(String, String)], k: &str| tags.iter().any(|(n, _)| n == k);
-    if !has(&tags, "GameType") && !has(&tags, "Variant") {
-        match rules.spec().gametypes.first() {
+    let given = |k: &str| game.tags.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone());
+    let mut tags: Vec<(String, String)> = STANDARD_TAGS
+        .iter()
+        .map(|&(k, default)| {
+            let fallback = if k == "Result" { game.result.clone() } else { default.to_string() };
+            (k.to_string(), given(k).unwrap_or(fallback))
+        })
+        .collect();
+    match (given("GameType"), given("Variant")) {
+        (None, None) => match rules.spec().gametypes.first() {
             Some(g) => tags.push(("GameType".into(), g.clone())),
             None => tags.push(("Variant".into(), rules.id().to_string())),
+        },
+        (g, v) => {
+            tags.extend(g.map(|g| ("GameType".to_string(), g)));
+            tags.extend(v.map(|v| ("Variant".to_string(), v)));
         }
     }
-    if game.start != Position::start(rules) && !has(&tags, "FEN") {
-        tags.push(("SetUp".into(), "1".into()));
-        tags.push(("FEN".into(), write_fen(rules, &game.start)));
+    match given("FEN") {
+        Some(f) => tags.push(("FEN".into(), f)),
+        None if game.start != Position::start(rules) => {
+            tags.push(("SetUp".into(), "1".into()));
+            tags.push(("FEN".into(), write_fen(rules, &game.start)));
+        }
+        None => {}
     }
-    if !has(&tags, "Result") {
-        tags.push(("Result".into(), game.result.clone()));
+    for (k, v) in &game.tags {
+        if !tags.iter().any(|(n, _)| n == k) {
+            tags.push((k.clone(), v.clone()));
+        }
     }
     for (k, v) in &tags {
         out.push_str(&format!("[{k} \"{}\"]\n", escape(v)));
