@@ -29,6 +29,13 @@ enum Command {
         #[command(flatten)]
         fen: FenArgs,
     },
+    /// The board alone: a position's diagram with the variant's square numbers beside it.
+    Board {
+        #[command(flatten)]
+        variant: VariantArgs,
+        #[command(flatten)]
+        fen: FenArgs,
+    },
     /// Compile a variant file and report its errors with line and column.
     Check {
         /// The .toml file.
@@ -126,6 +133,7 @@ fn run(command: Command, out: &mut Out) -> cli::Done {
     match command {
         Command::Variants { json } => cli::variants::run(json, out),
         Command::Show { variant, fen } => cli::show::run(&variant, &fen, out),
+        Command::Board { variant, fen } => cli::board::run(&variant, &fen, out),
         Command::Check { file } => cli::check::run(&file, out),
         Command::Moves { variant, fen, fen_file, routes, json } => {
             let from = cli::moves::Positions { fen: &fen, fen_file: fen_file.as_deref() };

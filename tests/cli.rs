@@ -252,3 +252,18 @@ fn play_writes_the_game_as_pdn_with_lidraughts_tags() {
     assert!(v.status.success(), "{v:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn board_shows_the_square_numbers_beside_the_pieces() {
+    let o = polydame(&["board", "english", "--fen", "W:W21,K18:B9,12"]);
+    assert!(o.status.success(), "{o:?}");
+    let text = String::from_utf8_lossy(&o.stdout).to_string();
+    // The row of squares 17-20 holds White's king on 18, and its numbers stand beside it.
+    let row = text.lines().find(|l| l.starts_with(" 4 ")).expect("row 4");
+    assert!(row.contains('W') && row.split_whitespace().rev().take(4).collect::<Vec<_>>() == ["20", "19", "18", "17"], "{text}");
+    assert!(text.trim_end().ends_with("White to move; W:WK18,21:B9,12"), "{text}");
+    // Boards named by coordinates keep them on the edges, and columns are listed.
+    let o = polydame(&["board", "bashni", "--fen", "W:Wc3[bwK]:Be5"]);
+    let text = String::from_utf8_lossy(&o.stdout).to_string();
+    assert!(text.contains("    a b c d e f g h") && text.contains("columns, top first: c3 wbW"), "{text}");
+}

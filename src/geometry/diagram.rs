@@ -58,4 +58,23 @@ impl Geometry {
         }
         out
     }
+
+    /// The names of a square board's cells, each right-aligned in a field as wide as the
+    /// longest, unplayable squares blank, White's side at the bottom: the key to a
+    /// diagram of a numbered board. `None` for hex boards, whose diagram names its corners.
+    pub fn name_grid(&self, name: impl Fn(u16) -> String) -> Option<String> {
+        let Shape::Square { width, height, .. } = self.shape() else { return None };
+        let w = (0..self.len() as u16).map(|c| name(c).len()).max().unwrap_or(1);
+        let mut out = String::new();
+        for y in (0..height as i8).rev() {
+            let mut line = String::new();
+            for x in 0..width as i8 {
+                let text = self.cell_at((x, y)).map_or_else(String::new, &name);
+                line.push_str(&format!(" {text:>w$}"));
+            }
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+        Some(out)
+    }
 }
