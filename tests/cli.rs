@@ -1,5 +1,7 @@
 //! The command line's `validate` summary and `--parse-only`, run as a user runs them.
 
+mod common;
+use common::TempFile;
 use std::process::{Command, Output};
 
 const GAME: &str = "tests/records/sijbrands_bronstring_1970.pdn";
@@ -66,31 +68,6 @@ fn json_lines(args: &[&str]) -> String {
         })
         .collect::<Vec<_>>()
         .join("\n")
-}
-
-/// A file in a fresh temporary folder, removed when dropped.
-struct TempFile(std::path::PathBuf);
-
-impl TempFile {
-    fn new(name: &str, text: &str) -> TempFile {
-        let dir = std::env::temp_dir().join(format!("polydame-cli-{}-{name}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("a temporary folder");
-        let path = dir.join(name);
-        std::fs::write(&path, text).expect("a temporary file");
-        TempFile(path)
-    }
-
-    fn path(&self) -> &str {
-        self.0.to_str().expect("a UTF-8 path")
-    }
-}
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        if let Some(dir) = self.0.parent() {
-            std::fs::remove_dir_all(dir).ok();
-        }
-    }
 }
 
 #[test]
@@ -221,18 +198,14 @@ fn random_game_writes_as_many_games_as_asked() {
 
 #[test]
 fn a_game_without_gametype_is_not_assumed_international() {
-    let dir = std::env::temp_dir().join(format!("polydame-cli-gt-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
-    let file = dir.join("no-gametype.pdn");
-    std::fs::write(&file, "[Event \"club\"]\n\n1. 32-28 19-23 *\n").expect("writable");
-    let path = file.to_str().expect("a UTF-8 path");
+    let file = TempFile::new("no-gametype.pdn", "[Event \"club\"]\n\n1. 32-28 19-23 *\n");
+    let path = file.path();
     let o = polydame(&["validate", path]);
     assert_eq!(o.status.code(), Some(1), "{o:?}");
     let text = String::from_utf8_lossy(&o.stdout).to_string();
     assert!(text.contains("no GameType tag") && text.contains("20 (international), 21 (english)"), "{text}");
     let o = polydame(&["validate", path, "--variant", "standard"]);
     assert!(o.status.success(), "{o:?}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -244,13 +217,9 @@ fn play_writes_the_game_as_pdn_with_lidraughts_tags() {
     assert_eq!(tags, ["Event", "Site", "Date", "Round", "White", "Black", "Result", "Variant", "SetUp", "FEN"], "{text}");
     assert!(text.contains("[FEN \"W:Wc3[bwO]:Bd4,Od6[ww]\"]") && text.trim_end().ends_with("1. c3xc7 1-0"), "{text}");
     // What play writes, validate reads back.
-    let dir = std::env::temp_dir().join(format!("polydame-cli-pdn-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
-    let file = dir.join("played.pdn");
-    std::fs::write(&file, text.as_bytes()).expect("writable");
-    let v = polydame(&["validate", file.to_str().expect("a UTF-8 path")]);
+    let file = TempFile::new("played.pdn", &text);
+    let v = polydame(&["validate", file.path()]);
     assert!(v.status.success(), "{v:?}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

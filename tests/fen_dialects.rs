@@ -3,6 +3,8 @@
 //! and case, and errors that say where and why. Each through the library, `--fen`,
 //! `--fen-file` and a PDN `[FEN]` tag where it applies.
 
+mod common;
+use common::TempFile;
 use polydame::{load_variant, parse_fen, parse_game, pdn_games, replay, write_fen, FenErrorKind, Notations, Position, Rules, Side};
 use std::process::{Command, Output};
 
@@ -29,31 +31,6 @@ fn listed(o: &Output) -> (String, Vec<String>) {
 
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-/// A file in a fresh temporary folder, removed when dropped.
-struct TempFile(std::path::PathBuf);
-
-impl TempFile {
-    fn new(name: &str, text: &str) -> TempFile {
-        let dir = std::env::temp_dir().join(format!("polydame-fen-dialects-{}-{name}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("a temporary folder");
-        let path = dir.join(name);
-        std::fs::write(&path, text).expect("a temporary file");
-        TempFile(path)
-    }
-
-    fn path(&self) -> &str {
-        self.0.to_str().expect("a UTF-8 path")
-    }
-}
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        if let Some(dir) = self.0.parent() {
-            std::fs::remove_dir_all(dir).ok();
-        }
-    }
 }
 
 /// Replays a one-game PDN text.
