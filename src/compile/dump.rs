@@ -3,7 +3,8 @@
 use super::{CapRule, KindTable, MoveRule, Rules};
 use crate::geometry::{CellSet, NotationKind, Playable, Shape, LAYOUT_BITS};
 use crate::spec::{
-    CaptureKind, ColumnTake, Condition, JumpAgain, Land, Landing, MaterialResult, MidPromotion, MoveKind, NoMoves, Removal, Side, When,
+    CaptureKind, ColumnTake, Columns, Condition, JumpAgain, Land, Landing, MaterialResult, MidPromotion, MoveKind, NoMoves, Removal, Side,
+    When,
 };
 use std::fmt::Write;
 
@@ -222,41 +223,18 @@ fn capture(o: &mut String, rules: &Rules) {
         o => format!("compulsory, but optional for {}", kind_names(rules, o).join(", ")),
     };
     let _ = writeln!(o, "capture: {captures}");
-    if let Some(columns) = rules.columns {
-        let whole = columns.take == ColumnTake::Column;
-        let _ = writeln!(
-            o,
-            "  captured pieces are kept, in columns: a jump takes {} and puts it at the bottom of the capturing column",
-            if whole { "the whole jumped column, in its order," } else { "the top piece of the jumped column" }
-        );
-        let _ = writeln!(
-            o,
-            "  a column belongs to the side of its top piece, and moves, captures and promotes (its top piece only) as that piece"
-        );
-        let _ = writeln!(
-            o,
-            "  {}",
-            match (c.removal, columns.jump_again) {
-                (Removal::End, _) if whole => "a jumped column blocks until the move ends, then leaves its cell whole",
-                (Removal::End, _) => "a jumped column blocks until the move ends: a capture jumps it at most once",
-                (Removal::Immediate, _) if whole => "a jumped column leaves its cell at once",
-                (Removal::Immediate, JumpAgain::Any) => {
-                    "the rest of a jumped column stands at once: a capture may jump it again whenever an enemy piece is on its top"
+    match rules.columns {
+        Some(columns) => columns_rules(o, rules, columns),
+        None => {
+            let _ = writeln!(
+                o,
+                "  captured pieces are removed {}",
+                match c.removal {
+                    Removal::End => "when the move ends (they block, and are never taken twice)",
+                    Removal::Immediate => "at once (their cells are free)",
                 }
-                (Removal::Immediate, JumpAgain::NotNext) => {
-                    "the rest of a jumped column stands at once: a capture may jump it again, but not by the very next jump"
-                }
-            }
-        );
-    } else {
-        let _ = writeln!(
-            o,
-            "  captured pieces are removed {}",
-            match c.removal {
-                Removal::End => "when the move ends (they block, and are never taken twice)",
-                Removal::Immediate => "at once (their cells are free)",
-            }
-        );
+            );
+        }
     }
     if c.straight {
         let _ = writeln!(o, "  a capture goes on only straight ahead, in the direction of the capture before");
@@ -345,4 +323,33 @@ fn setup_diagram(rules: &Rules) -> String {
         }
         '.'
     })
+}
+
+/// What `[columns]` makes of captures: what a jump takes, and when a column may be jumped
+/// again.
+fn columns_rules(o: &mut String, rules: &Rules, columns: Columns) {
+    let c = &rules.capture;
+    let whole = columns.take == ColumnTake::Column;
+    let _ = writeln!(
+        o,
+        "  captured pieces are kept, in columns: a jump takes {} and puts it at the bottom of the capturing column",
+        if whole { "the whole jumped column, in its order," } else { "the top piece of the jumped column" }
+    );
+    let _ =
+        writeln!(o, "  a column belongs to the side of its top piece, and moves, captures and promotes (its top piece only) as that piece");
+    let _ = writeln!(
+        o,
+        "  {}",
+        match (c.removal, columns.jump_again) {
+            (Removal::End, _) if whole => "a jumped column blocks until the move ends, then leaves its cell whole",
+            (Removal::End, _) => "a jumped column blocks until the move ends: a capture jumps it at most once",
+            (Removal::Immediate, _) if whole => "a jumped column leaves its cell at once",
+            (Removal::Immediate, JumpAgain::Any) => {
+                "the rest of a jumped column stands at once: a capture may jump it again whenever an enemy piece is on its top"
+            }
+            (Removal::Immediate, JumpAgain::NotNext) => {
+                "the rest of a jumped column stands at once: a capture may jump it again, but not by the very next jump"
+            }
+        }
+    );
 }

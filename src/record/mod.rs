@@ -1,6 +1,8 @@
 //! Records: FEN, move text, PDN reading and writing, replay and validation, and games.
 
+mod decode;
 mod fen;
+mod fen_error;
 mod game;
 mod notation;
 mod notations;
