@@ -81,20 +81,20 @@ mod variants;
 
 pub use compile::{dump, Rules};
 pub use engine::{
-    divide, perft, perft_parallel, perft_with_progress, MoveInfo, MoveIter, MoveList, MoveRef, Outcome, Piece, Position, QuietTrack,
-    Routes, Setup, SetupError, SetupProblem, Undo,
+    divide, perft, perft_parallel, perft_with_progress, History, MoveInfo, MoveIter, MoveList, MoveRef, Outcome, Piece, Position,
+    QuietTrack, Routes, Setup, SetupError, SetupProblem, Undo,
 };
 pub use geometry::{CellIter, CellSet, Corner, Direction, Geometry, Notation, NotationKind, Playable, Shape};
 pub use record::{
     candidate_notations, full_path, move_text, parse_fen, parse_fen_in, parse_game, parse_move, pdn_games, random_game, read_fen,
     read_move, replay, replay_with, sort_moves, square_order, write_fen, write_fen_with, write_pdn, FenError, FenErrorKind, FenExtras,
     FenRead, Game, GameRecord, GameText, Illegal, MoveError, MoveText, Notations, Oddity, PdnGame, PdnGames, PlyError, PlyReason,
-    UnknownEncoding, Verdict,
+    UnknownEncoding, Variation, Verdict,
 };
 pub use spec::{
-    load, load_with, CaptureKind, CaptureRule, CaptureRules, ColumnTake, Columns, Condition, Criterion, Diagnostic, DiagnosticKind,
-    Diagnostics, EndRules, Halt, JumpAgain, Kind, Land, Landing, MaterialEnd, MaterialResult, MidPromotion, MoveKind, MoveRule, NoMoves,
-    OptionError, Removal, Side, Spec, UnknownChoice, UnknownOption, VariantOption, When,
+    load, load_with, CaptureKind, CaptureRule, CaptureRules, ColumnTake, Columns, Condition, CountRule, Criterion, Diagnostic,
+    DiagnosticKind, Diagnostics, EndRules, Halt, JumpAgain, Kind, Land, Landing, MaterialEnd, MaterialResult, MidPromotion, MoveKind,
+    MoveRule, NoMoves, OptionError, Removal, Side, Spec, UnknownChoice, UnknownOption, VariantOption, When,
 };
 pub use variants::{compile_text, load_variant, load_variant_with, shipped, LoadError};
 

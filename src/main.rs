@@ -112,6 +112,10 @@ enum Command {
         /// is not UTF-8.
         #[arg(long, value_name = "LABEL", value_parser = cli::validate::encoding_label)]
         encoding: Option<&'static encoding_rs::Encoding>,
+        /// An illegal or unreadable move inside a variation `( ... )` makes its game
+        /// invalid (without it, a warning).
+        #[arg(long)]
+        strict: bool,
     },
     /// Print random legal games as PDN.
     RandomGame {
@@ -144,8 +148,9 @@ fn run(command: Command, out: &mut Out) -> cli::Done {
             let threads = threads.map(usize::from);
             cli::perft::run(&variant, &fen, cli::perft::Count { depth, divide, threads, routes, json }, out)
         }
-        Command::Validate { files, variant, options, json, parse_only, encoding } => {
-            let job = cli::validate::Job { files: &files, variant: variant.as_deref(), options: &options, json, parse_only, encoding };
+        Command::Validate { files, variant, options, json, parse_only, encoding, strict } => {
+            let job =
+                cli::validate::Job { files: &files, variant: variant.as_deref(), options: &options, json, parse_only, encoding, strict };
             cli::validate::run(job, out)
         }
         Command::RandomGame { variant, seed, plies, count } => cli::random_game::run(&variant, seed, plies, count, out),

@@ -1,6 +1,6 @@
 //! End-of-game rules: no legal move loses (or wins), promotion wins, repetition draws.
 
-use polydame::{load_variant, parse_fen, MoveList, Outcome, Routes, Side};
+use polydame::{load_variant, parse_fen, History, MoveList, Outcome, Routes, Side};
 
 fn outcome(variant: &str, fen: &str) -> Outcome {
     let rules = load_variant(variant).unwrap();
@@ -32,7 +32,7 @@ fn threefold_repetition_draws_hexdame() {
     // time after eight plies.
     let rules = load_variant("hexdame").unwrap();
     let mut pos = parse_fen(&rules, "W:WKa1:BKi9").unwrap();
-    let mut history = vec![pos.hash()];
+    let mut history = History::new(&rules, &pos);
     let mut list = MoveList::new();
     let path = [("a1", "a2"), ("i9", "i8"), ("a2", "a1"), ("i8", "i9")];
     let mut last = Outcome::Ongoing;
@@ -45,15 +45,16 @@ fn threefold_repetition_draws_hexdame() {
                 rules.cell_name(m.from) == from && rules.cell_name(m.to) == to
             })
             .expect("the shuffle move is legal");
+        let m = list.info(i);
         pos.make(&rules, list.get(i));
-        history.push(pos.hash());
-        last = pos.outcome_with_history(&rules, &mut list, &history);
+        history.push(&rules, &m, &pos);
+        last = pos.outcome_in(&rules, &mut list, &history);
         if ply < 7 {
             assert_eq!(last, Outcome::Ongoing, "ply {ply}");
         }
     }
     assert!(matches!(last, Outcome::Draw(_)), "{last:?}");
-    assert_eq!(pos.hash(), history[0]);
+    assert_eq!(pos.hash(), history.hashes()[0]);
 }
 
 #[test]
@@ -82,15 +83,17 @@ fn a_blocked_side_passes_and_two_passes_draw() {
     pos.generate(&rules, &mut list, Routes::Distinct);
     assert_eq!(list.len(), 1);
     assert!(list.get(0).is_pass());
-    let before = pos.hash();
+    let mut history = History::new(&rules, &pos);
+    let pass = list.info(0);
     pos.make(&rules, list.get(0));
     assert_eq!(pos.side_to_move(), Side::Black, "a pass hands the move over");
-    let after = pos.hash();
+    history.push(&rules, &pass, &pos);
     // One pass does not draw; the same pass by the other side (the position repeats with
     // White to move) does.
-    assert_eq!(pos.outcome_with_history(&rules, &mut list, &[before, after]), Outcome::Ongoing);
+    assert_eq!(pos.outcome_in(&rules, &mut list, &history), Outcome::Ongoing);
     let mut back = parse_fen(&rules, "W:Wa1:Bb2,c3").unwrap();
-    assert!(matches!(back.outcome_with_history(&rules, &mut list, &[before, after, before]), Outcome::Draw(_)));
+    history.push(&rules, &pass, &back);
+    assert!(matches!(back.outcome_in(&rules, &mut list, &history), Outcome::Draw(_)));
 }
 
 #[test]

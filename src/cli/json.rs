@@ -1,7 +1,7 @@
 //! The JSON shapes of the command line's `--json` output, one struct each. Other tools are
 //! built on them: they change only with a note in the README.
 
-use polydame::{move_text, FenError, MoveInfo, Outcome, Rules};
+use polydame::{move_text, FenError, MoveInfo, Outcome, PlyError, Rules};
 use serde::Serialize;
 
 /// `variants --json`: one element per shipped variant.
@@ -115,6 +115,14 @@ pub struct VerdictJson {
     pub error: Option<PlyErrorJson>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub warnings: Vec<String>,
+    /// How the game stands where its replay stopped, judged with its history (a draw by
+    /// a move-count rule says which).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<OutcomeJson>,
+    /// The first bad move of each variation that has one (errors under `--strict`,
+    /// otherwise warnings).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub variations: Vec<PlyErrorJson>,
     /// The encoding the game's text was decoded from, when it was not UTF-8.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub encoding: Option<String>,
@@ -134,6 +142,12 @@ pub struct PlyErrorJson {
     pub reason: String,
     /// A stable name for the reason, for programs.
     pub code: &'static str,
+}
+
+impl From<&PlyError> for PlyErrorJson {
+    fn from(e: &PlyError) -> PlyErrorJson {
+        PlyErrorJson { ply: e.ply, mv: e.text.clone(), line: e.line, column: e.column, reason: e.reason.to_string(), code: e.reason.code() }
+    }
 }
 
 /// `validate --parse-only --json`: one object per game read.

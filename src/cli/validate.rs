@@ -1,11 +1,11 @@
 //! `polydame validate`: every game of PDN files replayed, in parallel, streaming.
 
-use super::json::{FileErrorJson, FileReasonJson, PlyErrorJson, ReadJson, SummaryCountsJson, SummaryJson, VerdictJson};
+use super::json::{FileErrorJson, FileReasonJson, OutcomeJson, PlyErrorJson, ReadJson, SummaryCountsJson, SummaryJson, VerdictJson};
 use super::variants::compile_shipped;
 use super::{Done, Failure, OptionArgs, Out};
 use encoding_rs::Encoding;
 use indicatif::{ProgressBar, ProgressStyle};
-use polydame::{parse_game, pdn_games, replay_with, Notations, PdnGame, PdnGames, PlyError, PlyReason, Rules, Verdict};
+use polydame::{parse_game, pdn_games, replay_with, Notations, PdnGame, PdnGames, PlyError, Rules, Verdict};
 use rayon::prelude::*;
 use std::io::{BufReader, IsTerminal};
 
@@ -20,6 +20,8 @@ pub struct Job<'a> {
     /// The encoding of every file (otherwise UTF-8, or the one a file looks like when it
     /// is not UTF-8).
     pub encoding: Option<&'static Encoding>,
+    /// A bad move in a variation makes its game invalid (otherwise it is a warning).
+    pub strict: bool,
 }
 
 /// `--encoding LABEL`: any WHATWG label of an encoding.
@@ -318,7 +320,7 @@ fn validate_file(
                     format!("{file}: note: the text is not UTF-8; it is read as {e}, the encoding it looks like (--encoding gives another)")
                 });
             }
-            report(file, &c, job.json, summary, print);
+            report(file, &c, job, summary, print);
         }
         print.count(summary);
         if let Some(e) = failed {
@@ -357,50 +359,43 @@ fn about(g: &PdnGame) -> String {
     parts.join(", ")
 }
 
+/// Whether a replayed game counts as valid: no bad move in its main line, nor with
+/// `strict` in a variation.
+fn valid(v: &Verdict, strict: bool) -> bool {
+    v.error.is_none() && (!strict || v.variations.is_empty())
+}
+
 /// Counts a game and prints what there is to say about it.
-fn report(file: &str, c: &Checked, json: bool, summary: &mut Summary, print: &mut Printer) {
+fn report(file: &str, c: &Checked, job: &Job, summary: &mut Summary, print: &mut Printer) {
     summary.games += 1;
     match &c.finding {
         Finding::Read => summary.valid += 1,
         Finding::Unchecked(..) => summary.invalid += 1,
-        Finding::Replayed(v, _) if v.error.is_some() => summary.invalid += 1,
+        Finding::Replayed(v, _) if !valid(v, job.strict) => summary.invalid += 1,
         Finding::Replayed(..) => summary.valid += 1,
     }
-    if matches!(&c.finding, Finding::Replayed(v, _) if !v.warnings.is_empty()) {
+    if matches!(&c.finding, Finding::Replayed(v, _) if !v.warnings.is_empty() || (!job.strict && !v.variations.is_empty())) {
         summary.warned += 1;
     }
-    if json {
-        report_json(file, c, print);
+    if job.json {
+        report_json(file, c, job.strict, print);
     } else {
-        report_text(file, c, print);
+        report_text(file, c, job.strict, print);
     }
 }
 
-/// Where an error is: the move's place, or for a `FEN` tag that cannot be read the tag's.
-fn place(c: &Checked, e: &PlyError) -> (usize, usize) {
-    match &e.reason {
-        PlyReason::FenTag(_) => c.game.tag_place("FEN").unwrap_or((e.line, e.column)),
-        _ => (e.line, e.column),
-    }
+/// `move 5 (ply 9) `50-1`: reason`.
+fn ply_error(e: &PlyError) -> String {
+    format!("move {} (ply {}) `{}`: {}", e.ply.div_ceil(2), e.ply, e.text, e.reason)
 }
 
-fn report_text(file: &str, c: &Checked, print: &mut Printer) {
+fn report_text(file: &str, c: &Checked, strict: bool, print: &mut Printer) {
     let (line, index) = (c.game.line, c.index);
     match &c.finding {
         Finding::Read => {}
         Finding::Unchecked(_, why) => print.say(format!("{file}:{line}:1: game {index} ({}): {why}", about(&c.game))),
         Finding::Replayed(v, _) => match &v.error {
-            Some(e) => {
-                let (line, column) = place(c, e);
-                print.say(format!(
-                    "{file}:{line}:{column}: game {index} ({}): move {} (ply {}) `{}`: {}",
-                    about(&c.game),
-                    e.ply.div_ceil(2),
-                    e.ply,
-                    e.text,
-                    e.reason
-                ))
-            }
+            Some(e) => print.say(format!("{file}:{}:{}: game {index} ({}): {}", e.line, e.column, about(&c.game), ply_error(e))),
             None => {
                 for w in &v.warnings {
                     print.say(format!("{file}:{line}:1: game {index} ({}): warning: {w}", about(&c.game)));
@@ -408,9 +403,15 @@ fn report_text(file: &str, c: &Checked, print: &mut Printer) {
             }
         },
     }
+    if let Finding::Replayed(v, _) = &c.finding {
+        let kind = if strict { "" } else { "warning: " };
+        for e in &v.variations {
+            print.say(format!("{file}:{}:{}: game {index} ({}): {kind}in a variation, {}", e.line, e.column, about(&c.game), ply_error(e)));
+        }
+    }
 }
 
-fn report_json(file: &str, c: &Checked, print: &mut Printer) {
+fn report_json(file: &str, c: &Checked, strict: bool, print: &mut Printer) {
     let (white, black) = players(&c.game);
     let (file, game) = (file.to_string(), c.index);
     let encoding = c.encoding.map(str::to_string);
@@ -429,26 +430,27 @@ fn report_json(file: &str, c: &Checked, print: &mut Printer) {
                 notation: None,
                 error: Some(error),
                 warnings: vec![],
+                outcome: None,
+                variations: vec![],
                 encoding,
             };
             print.json(&v);
         }
         Finding::Replayed(v, variant) => {
-            let error = v.error.as_ref().map(|e| {
-                let (line, column) = place(c, e);
-                PlyErrorJson { ply: e.ply, mv: e.text.clone(), line, column, reason: e.reason.to_string(), code: e.reason.code() }
-            });
+            let error = v.error.as_ref().map(PlyErrorJson::from);
             print.json(&VerdictJson {
                 file,
                 game,
                 white,
                 black,
                 plies: v.plies,
-                valid: v.error.is_none(),
+                valid: valid(v, strict),
                 variant: Some(variant.clone()),
                 notation: Some(v.notation.clone()),
                 error,
                 warnings: v.warnings.clone(),
+                outcome: v.outcome.map(OutcomeJson::from),
+                variations: v.variations.iter().map(PlyErrorJson::from).collect(),
                 encoding,
             });
         }

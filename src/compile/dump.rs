@@ -291,6 +291,9 @@ fn end(o: &mut String, rules: &Rules) {
     if e.promotion_wins {
         let _ = writeln!(o, "  the first side to promote wins");
     }
+    for c in &e.counts {
+        let _ = writeln!(o, "  {} after {}", if c.claim { "a draw may be claimed" } else { "draw" }, c.reason);
+    }
     if let Some(n) = e.repetition {
         let _ = writeln!(o, "  draw when a position occurs {n} times");
     }

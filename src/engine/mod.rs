@@ -11,6 +11,7 @@ mod bits;
 mod columns;
 mod count;
 mod generate;
+mod history;
 mod make;
 mod moves;
 mod outcome;
@@ -21,6 +22,7 @@ mod search;
 mod sets;
 mod setup;
 
+pub use history::History;
 pub use make::Undo;
 pub use moves::{MoveInfo, MoveIter, MoveList, MoveRef, Routes};
 pub use outcome::Outcome;

@@ -1,5 +1,6 @@
 //! How a game stands: going on, won, or drawn.
 
+use super::history::History;
 use super::moves::MoveList;
 use super::position::Position;
 use crate::compile::{kind_of, Rules};
@@ -31,6 +32,17 @@ impl Outcome {
         match self {
             Outcome::Win(side, _) => Some(*side),
             _ => None,
+        }
+    }
+
+    /// The result as PDN writes it: `1-0`, `0-1`, `1/2-1/2`, or `*` while the game goes
+    /// on.
+    pub fn score(&self) -> &'static str {
+        match self {
+            Outcome::Ongoing => "*",
+            Outcome::Win(Side::White, _) => "1-0",
+            Outcome::Win(Side::Black, _) => "0-1",
+            Outcome::Draw(_) => "1/2-1/2",
         }
     }
 
@@ -117,26 +129,32 @@ impl Position {
         None
     }
 
-    /// The outcome with the game's history of position hashes (this position last):
-    /// adds the variant's repetition draw, and its draw after passes in a row (a pass is
-    /// a ply that changes nothing but the side to move), to [`Position::outcome`].
-    pub fn outcome_with_history(&mut self, rules: &Rules, list: &mut MoveList, history: &[u64]) -> Outcome {
+    /// The outcome with the game's history (this position last): adds to
+    /// [`Position::outcome`] the variant's repetition draw, its draw after passes in a row
+    /// (a pass is a ply that changes nothing but the side to move), and its move-count
+    /// rules that end the game (`[[end.count]]` without `claim`; see
+    /// [`History::claimable`] for the others).
+    pub fn outcome_in(&mut self, rules: &Rules, list: &mut MoveList, history: &History) -> Outcome {
         let o = self.outcome(rules, list);
         if o != Outcome::Ongoing {
             return o;
         }
         let end = &rules.spec().end;
+        let hashes = history.hashes();
         if let Some(n) = end.repetition {
-            if history.iter().filter(|&&h| h == self.hash).count() >= n as usize {
+            if hashes.iter().filter(|&&h| h == self.hash).count() >= n as usize {
                 return Outcome::Draw("the same position occurred again (repetition)");
             }
         }
         if let Some(n) = end.passes_draw {
-            let passes = history.windows(2).rev().take_while(|w| w[1] == w[0] ^ rules.zobrist_black).count();
+            let passes = hashes.windows(2).rev().take_while(|w| w[1] == w[0] ^ rules.zobrist_black).count();
             if passes >= n as usize {
                 return Outcome::Draw("both sides passed");
             }
         }
-        Outcome::Ongoing
+        match history.count_draw(rules) {
+            Some(why) => Outcome::Draw(why),
+            None => Outcome::Ongoing,
+        }
     }
 }

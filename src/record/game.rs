@@ -6,7 +6,7 @@ use super::notation::move_text;
 use super::resolve::{parse_move, read_move, squares, MoveError, Resolved, Resolver};
 use super::write::GameRecord;
 use crate::compile::Rules;
-use crate::engine::{MoveInfo, MoveList, Outcome, Position, Routes};
+use crate::engine::{History, MoveInfo, MoveList, Outcome, Position, Routes};
 
 /// A game of a variant: where it started, the moves played, the position reached.
 ///
@@ -33,6 +33,8 @@ pub struct Game<'r> {
     /// Each move played, with the position it was played in.
     history: Vec<(Position, MoveInfo)>,
     pos: Position,
+    /// What the end rules need of the past.
+    past: History,
 }
 
 impl<'r> Game<'r> {
@@ -43,7 +45,7 @@ impl<'r> Game<'r> {
 
     /// A game from a position.
     pub fn from_position(rules: &'r Rules, pos: Position) -> Game<'r> {
-        Game { rules, start: pos.clone(), history: Vec::new(), pos }
+        Game { rules, start: pos.clone(), history: Vec::new(), past: History::new(rules, &pos), pos }
     }
 
     /// A game from a FEN (see [`parse_fen`]).
@@ -112,6 +114,7 @@ impl<'r> Game<'r> {
         let info = r.list.info(i);
         r.pos.make(self.rules, r.list.get(i));
         let before = std::mem::replace(&mut self.pos, r.pos);
+        self.past.push(self.rules, &info, &self.pos);
         self.history.push((before, info.clone()));
         Ok(info)
     }
@@ -125,6 +128,7 @@ impl<'r> Game<'r> {
             if let Some(mv) = list.iter().find(|mv| mv.info() == *m) {
                 self.history.push((self.pos.clone(), m.clone()));
                 self.pos.make(self.rules, mv);
+                self.past.push(self.rules, m, &self.pos);
                 return Ok(());
             }
         }
@@ -139,15 +143,27 @@ impl<'r> Game<'r> {
     pub fn undo(&mut self) -> Option<MoveInfo> {
         let (pos, m) = self.history.pop()?;
         self.pos = pos;
+        self.past.pop();
         Some(m)
     }
 
     /// How the game stands: a side has won (it cannot move, or the variant's other end
-    /// rules), a draw by repetition where the variant has one, or going on.
+    /// rules), a draw by repetition or by a move-count rule where the variant has one, or
+    /// going on (see [`Position::outcome_in`]).
     pub fn outcome(&self) -> Outcome {
-        let mut pos = self.pos.clone();
-        let hashes: Vec<u64> = self.history.iter().map(|(p, _)| p.hash()).chain([self.pos.hash()]).collect();
-        pos.outcome_with_history(self.rules, &mut MoveList::new(), &hashes)
+        self.pos.clone().outcome_in(self.rules, &mut MoveList::new(), &self.past)
+    }
+
+    /// A draw a player may claim in the position reached, and why: a move-count rule of
+    /// the variant with `claim = true` that has run its course (English draughts' 40-move
+    /// rule). The game goes on unless it is claimed.
+    pub fn claimable_draw(&self) -> Option<&'static str> {
+        self.past.claimable(self.rules)
+    }
+
+    /// The game's past as its end rules see it.
+    pub fn history(&self) -> &History {
+        &self.past
     }
 
     fn check_ongoing(&self) -> Result<(), MoveError> {
@@ -169,12 +185,7 @@ impl<'r> Game<'r> {
                 (m.clone(), (0..list.len()).map(|i| list.info(i)).collect())
             })
             .collect();
-        let result = match self.outcome() {
-            Outcome::Ongoing => "*",
-            Outcome::Win(crate::spec::Side::White, _) => "1-0",
-            Outcome::Win(crate::spec::Side::Black, _) => "0-1",
-            Outcome::Draw(_) => "1/2-1/2",
-        };
+        let result = self.outcome().score();
         GameRecord { tags: Vec::new(), start: self.start.clone(), moves, result: result.to_string() }
     }
 }

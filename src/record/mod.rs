@@ -15,7 +15,7 @@ pub use fen::{parse_fen, parse_fen_in, read_fen, write_fen, write_fen_with, FenE
 pub use game::Game;
 pub use notation::{full_path, move_text, sort_moves, square_order};
 pub use notations::{candidate_notations, Notations};
-pub use pdn::{parse_game, pdn_games, GameText, MoveText, Oddity, PdnGame, PdnGames, UnknownEncoding};
+pub use pdn::{parse_game, pdn_games, GameText, MoveText, Oddity, PdnGame, PdnGames, UnknownEncoding, Variation};
 pub use replay::{replay, replay_with, PlyError, PlyReason, Verdict};
 pub use resolve::{parse_move, read_move, Illegal, MoveError};
 pub use write::{random_game, write_pdn, GameRecord};

@@ -50,6 +50,23 @@ pub struct Oddity {
     pub column: usize,
 }
 
+/// A variation: moves written in `( ... )` as an alternative to a move of another line.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Variation {
+    /// The line it branches from: `None` the main line, `Some(i)` the variation
+    /// `variations[i]` (always an earlier one).
+    pub parent: Option<usize>,
+    /// How many moves of the parent line are played before it: it replaces the parent's
+    /// move with this index (the move written just before the `(`).
+    pub at: usize,
+    /// Its moves, in order (up to an unknown move `...`, if any).
+    pub moves: Vec<MoveText>,
+    /// Where its `(` is: (line, column), from 1.
+    pub line: usize,
+    /// See `line`.
+    pub column: usize,
+}
+
 /// One game: tags, the main line's moves, the result written after them.
 #[derive(Clone, Debug, Default)]
 pub struct PdnGame {
@@ -57,8 +74,11 @@ pub struct PdnGame {
     pub tags: Vec<(String, String)>,
     /// Where each tag pair of `tags` starts (its `[`): (line, column), from 1.
     pub tag_places: Vec<(usize, usize)>,
-    /// The moves of the main line, in order (variations are skipped).
+    /// The moves of the main line, in order.
     pub moves: Vec<MoveText>,
+    /// The variations, in the order their `(` is written (a variation inside another
+    /// comes after it).
+    pub variations: Vec<Variation>,
     /// The result token that closes the move text, if any.
     pub result: Option<String>,
     /// Text that is neither a move nor any other known token, in order.
@@ -321,7 +341,7 @@ pub fn parse_game(g: &GameText) -> PdnGame {
                 let value = inner.next().map(|v| unescape(v.as_str())).unwrap_or_default();
                 game.tags.push((name, value));
             }
-            Rule::body => read_body(p, &g.text, g.line, &mut game, true),
+            Rule::body => read_body(p, &g.text, g.line, &mut game),
             Rule::comment | Rule::line_comment | Rule::EOI => {}
             other => unreachable!("game holds {other:?}"),
         }
@@ -345,13 +365,29 @@ fn unescape(quoted: &str) -> String {
     out
 }
 
-fn read_body(p: pest::iterators::Pair<Rule>, text: &str, first: usize, game: &mut PdnGame, main: bool) {
+/// The line a token belongs to: the main line, or a variation (its index).
+type LineId = Option<usize>;
+
+fn read_body(p: pest::iterators::Pair<Rule>, text: &str, first: usize, game: &mut PdnGame) {
     let mut places = Places::new(text, first);
-    for t in p.into_inner() {
+    read_tokens(p.into_inner(), &mut places, game, None);
+}
+
+/// Reads the tokens of one line (the main line or a variation) into `game`.
+fn read_tokens(tokens: pest::iterators::Pairs<Rule>, places: &mut Places, game: &mut PdnGame, id: LineId) {
+    let main = id.is_none();
+    // A variation stops at an unknown move: what follows cannot be replayed.
+    let mut cut = false;
+    for t in tokens {
         let (line, column) = places.at(t.as_span().start());
         match t.as_rule() {
             Rule::comment | Rule::line_comment | Rule::nag | Rule::move_number | Rule::strength => {}
-            Rule::variation => {}
+            Rule::variation => {
+                let at = line_moves(game, id).len().saturating_sub(1);
+                game.variations.push(Variation { parent: id, at, moves: Vec::new(), line, column });
+                let k = game.variations.len() - 1;
+                read_tokens(t.into_inner(), places, game, Some(k));
+            }
             Rule::setup | Rule::stray_tag | Rule::junk => {
                 if main {
                     game.oddities.push(Oddity { text: t.as_str().to_string(), line, column });
@@ -362,9 +398,11 @@ fn read_body(p: pest::iterators::Pair<Rule>, text: &str, first: usize, game: &mu
                     game.gap = Some(Oddity { text: t.as_str().to_string(), line, column });
                 }
                 // `--` is also PDN's null move: a pass, in variants where a side passes.
-                if main && t.as_str() == "--" {
-                    game.moves.push(MoveText { text: t.as_str().to_string(), squares: Vec::new(), capture: false, line, column });
+                if t.as_str() == "--" && !cut {
+                    let pass = MoveText { text: t.as_str().to_string(), squares: Vec::new(), capture: false, line, column };
+                    line_moves(game, id).push(pass);
                 }
+                cut |= !main;
             }
             Rule::result => {
                 if main {
@@ -372,12 +410,20 @@ fn read_body(p: pest::iterators::Pair<Rule>, text: &str, first: usize, game: &mu
                 }
             }
             Rule::r#move => {
-                if main {
-                    game.moves.push(move_text(t, line, column));
+                if !cut {
+                    line_moves(game, id).push(move_text(t, line, column));
                 }
             }
             other => unreachable!("body holds {other:?}"),
         }
+    }
+}
+
+/// The moves of a line of the game.
+fn line_moves(game: &mut PdnGame, id: LineId) -> &mut Vec<MoveText> {
+    match id {
+        None => &mut game.moves,
+        Some(k) => &mut game.variations[k].moves,
     }
 }
 

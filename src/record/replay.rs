@@ -6,7 +6,7 @@ use super::notations::{notation_name, Notations};
 use super::pdn::{MoveText, PdnGame};
 use super::resolve::{squares, MoveError, Resolved, Resolver};
 use crate::compile::Rules;
-use crate::engine::{MoveList, Outcome, Position};
+use crate::engine::{History, MoveList, Outcome, Position};
 use crate::geometry::Notation;
 use crate::spec::Side;
 use std::fmt;
@@ -80,11 +80,28 @@ pub struct Verdict {
     /// The position reached: after the last move played (before the first bad one, if
     /// any). `None` when the game's `FEN` tag cannot be read.
     pub position: Option<Position>,
+    /// How the game stands in the position reached, judged with its history (repetition,
+    /// move-count rules): a game that ended drawn by FMJD's 25-move rule says so here.
+    /// `None` when the game's `FEN` tag cannot be read.
+    pub outcome: Option<Outcome>,
+    /// The first illegal, ambiguous or unreadable move of each variation that has one, in
+    /// the order the variations are written; its ply counts from the game's start. A
+    /// variation is replayed from the position where it branches off its line; one that
+    /// branches after a bad move of its line is not replayed.
+    pub variations: Vec<PlyError>,
 }
 
 impl Verdict {
     fn new(notation: &str) -> Verdict {
-        Verdict { plies: 0, error: None, warnings: Vec::new(), notation: notation.to_string(), position: None }
+        Verdict {
+            plies: 0,
+            error: None,
+            warnings: Vec::new(),
+            notation: notation.to_string(),
+            position: None,
+            outcome: None,
+            variations: Vec::new(),
+        }
     }
 }
 
@@ -113,7 +130,10 @@ fn start_position(notations: &Notations, game: &PdnGame, notation: &Notation, v:
             }
             Ok(read.position)
         }
-        Err(e) => Err(PlyError { ply: 0, text: f.to_string(), line: game.line, column: 1, reason: PlyReason::FenTag(Box::new(e)) }),
+        Err(e) => {
+            let (line, column) = game.tag_place("FEN").unwrap_or((game.line, 1));
+            Err(PlyError { ply: 0, text: f.to_string(), line, column, reason: PlyReason::FenTag(Box::new(e)) })
+        }
     }
 }
 
@@ -137,14 +157,51 @@ fn replay_in(notations: &Notations, game: &PdnGame, name: &str, notation: &Notat
             v.warnings.push(format!("the result `{res}` is written as the last move; it was read as the result"));
         }
     }
-    let mut seen = Seen::default();
+    let mut seen = Seen { past: Some(History::new(rules, &r.pos)), ..Seen::default() };
+    let start = r.pos.clone();
     play(&mut r, moves, 0, &mut v, &mut seen, 0);
+    if !game.variations.is_empty() {
+        v.variations = check_variations(rules, notation, game, moves, start);
+    }
+    let past = seen.past.take().unwrap_or_else(|| History::new(rules, &r.pos));
+    let outcome = r.pos.clone().outcome_in(rules, &mut MoveList::new(), &past);
     if v.error.is_none() {
         warn_about_text(game, &seen, &mut v);
-        warn_about_result(rules, game, &mut r.pos, &mut v);
+        warn_about_result(game, outcome, &seen, &mut v);
     }
     v.position = Some(r.pos);
+    v.outcome = Some(outcome);
     v
+}
+
+/// Replays every variation from where it branches off: returns the first bad move of
+/// each that has one. `main` is the main line as replayed (without a result written as a
+/// move), `start` the game's start position.
+fn check_variations(rules: &Rules, notation: &Notation, game: &PdnGame, main: &[MoveText], start: Position) -> Vec<PlyError> {
+    let mut errors = Vec::new();
+    // Where each variation starts, and how many plies from the game's start that is:
+    // `None` when its line goes wrong before it branches.
+    let mut starts: Vec<Option<(Position, usize)>> = Vec::with_capacity(game.variations.len());
+    for var in &game.variations {
+        let (line, base) = match var.parent {
+            None => (main, Some((start.clone(), 0))),
+            Some(p) => (&game.variations[p].moves[..], starts[p].clone()),
+        };
+        let branch = base.and_then(|(pos, plies)| {
+            let mut r = Resolver::new(rules, notation, pos);
+            let mut tv = Verdict { plies, ..Verdict::new("") };
+            play(&mut r, &line[..var.at.min(line.len())], 0, &mut tv, &mut Seen::default(), 0);
+            tv.error.is_none().then_some((r.pos, tv.plies))
+        });
+        if let Some((pos, plies)) = branch.clone() {
+            let mut r = Resolver::new(rules, notation, pos);
+            let mut tv = Verdict { plies, ..Verdict::new("") };
+            play(&mut r, &var.moves, 0, &mut tv, &mut Seen::default(), 0);
+            errors.extend(tv.error);
+        }
+        starts.push(branch);
+    }
+    errors
 }
 
 /// What the replay met on its way, for its warnings.
@@ -154,6 +211,10 @@ struct Seen {
     merged_hops: bool,
     /// Where a `--` was played as a pass: (line, column).
     passes: Vec<(usize, usize)>,
+    /// The game's past, followed move by move (the main line only).
+    past: Option<History>,
+    /// The first position where a move-count rule drew the game: its ply and the reason.
+    drawn: Option<(usize, &'static str)>,
 }
 
 /// Warnings about what the replay joined or skipped.
@@ -169,14 +230,22 @@ fn warn_about_text(game: &PdnGame, seen: &Seen, v: &mut Verdict) {
     }
 }
 
-/// A warning when the written result contradicts the final position.
-fn warn_about_result(rules: &Rules, game: &PdnGame, pos: &mut Position, v: &mut Verdict) {
+/// Warnings when the game goes on after a move-count rule drew it, or when the written
+/// result contradicts how the game stands at its end.
+fn warn_about_result(game: &PdnGame, outcome: Outcome, seen: &Seen, v: &mut Verdict) {
+    if let Some((ply, why)) = seen.drawn.filter(|&(ply, _)| ply < v.plies) {
+        v.warnings.push(format!("the game was drawn after move {} (ply {ply}) by {why}, yet it goes on", ply.div_ceil(2)));
+    }
     let Some(res) = game.tag("Result").map(str::to_string).or_else(|| game.result.clone()) else { return };
     let Some(winner) = result_winner(&res) else { return };
-    if let Outcome::Win(w, why) = pos.outcome(rules, &mut MoveList::new()) {
-        if winner != Some(w) {
+    match outcome {
+        Outcome::Win(w, why) if winner != Some(w) => {
             v.warnings.push(format!("the result is {res}, but in the final position {} has won ({} {why})", w.name(), w.name()));
         }
+        Outcome::Draw(why) if winner.is_some() && seen.drawn.is_none_or(|(ply, _)| ply == v.plies) => {
+            v.warnings.push(format!("the result is {res}, but the game is drawn: {why}"));
+        }
+        _ => {}
     }
 }
 
@@ -202,9 +271,7 @@ fn play_one(r: &mut Resolver, moves: &[MoveText], i: usize, v: &mut Verdict, see
     if mv.squares.is_empty() {
         // `--`: a pass where the side to move passes, else an unknown move, skipped.
         if let Resolved::One(j) = r.resolve(&[], false) {
-            r.pos.make(r.rules, r.list.get(j));
-            r.refresh();
-            v.plies += 1;
+            make(r, j, v, seen);
             seen.passes.push((mv.line, mv.column));
         }
         return Ok(1);
@@ -228,10 +295,22 @@ fn play_one(r: &mut Resolver, moves: &[MoveText], i: usize, v: &mut Verdict, see
         let full = r.text(&r.list.info(chosen));
         warn_move(v, mv, &format!("gives part of its path; the full path is {full}"));
     }
-    r.pos.make(r.rules, r.list.get(chosen));
+    make(r, chosen, v, seen);
+    Ok(used)
+}
+
+/// Plays the legal move `j` of the resolver's position, and follows it in the game's past.
+fn make(r: &mut Resolver, j: usize, v: &mut Verdict, seen: &mut Seen) {
+    let info = seen.past.is_some().then(|| r.list.info(j));
+    r.pos.make(r.rules, r.list.get(j));
     r.refresh();
     v.plies += 1;
-    Ok(used)
+    if let (Some(past), Some(info)) = (seen.past.as_mut(), info) {
+        past.push(r.rules, &info, &r.pos);
+        if seen.drawn.is_none() {
+            seen.drawn = past.count_draw(r.rules).map(|why| (v.plies, why));
+        }
+    }
 }
 
 /// A warning about the move about to be played: its number, text and place, then `what`.

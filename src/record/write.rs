@@ -3,8 +3,7 @@
 use super::fen::write_fen;
 use super::notation::move_text;
 use crate::compile::Rules;
-use crate::engine::{MoveInfo, MoveList, Outcome, Position, Routes};
-use crate::spec::Side;
+use crate::engine::{History, MoveInfo, MoveList, Outcome, Position, Routes};
 
 /// A game to write: its tags, start position and moves.
 pub struct GameRecord {
@@ -120,30 +119,20 @@ pub fn random_game(rules: &Rules, seed: u64, max_plies: usize) -> GameRecord {
     let mut pos = start.clone();
     let mut list = MoveList::new();
     let mut moves = Vec::new();
-    let mut history = vec![pos.hash()];
-    let mut result = "*".to_string();
+    let mut history = History::new(rules, &pos);
+    let mut result = "*";
     for _ in 0..max_plies {
-        match pos.outcome_with_history(rules, &mut list, &history) {
-            Outcome::Ongoing => {}
-            Outcome::Win(Side::White, _) => {
-                result = "1-0".into();
-                break;
-            }
-            Outcome::Win(Side::Black, _) => {
-                result = "0-1".into();
-                break;
-            }
-            Outcome::Draw(_) => {
-                result = "1/2-1/2".into();
-                break;
-            }
+        let outcome = pos.outcome_in(rules, &mut list, &history);
+        if outcome != Outcome::Ongoing {
+            result = outcome.score();
+            break;
         }
         pos.generate(rules, &mut list, Routes::Distinct);
         let legal: Vec<MoveInfo> = (0..list.len()).map(|i| list.info(i)).collect();
         let i = (next() % list.len() as u64) as usize;
         moves.push((legal[i].clone(), legal));
         pos.make(rules, list.get(i));
-        history.push(pos.hash());
+        history.push(rules, &moves[moves.len() - 1].0, &pos);
     }
     let tags = vec![
         ("Event".into(), "polydame random game".into()),
@@ -151,5 +140,5 @@ pub fn random_game(rules: &Rules, seed: u64, max_plies: usize) -> GameRecord {
         ("Black".into(), "random".into()),
         ("Round".into(), seed.to_string()),
     ];
-    GameRecord { tags, start, moves, result }
+    GameRecord { tags, start, moves, result: result.to_string() }
 }

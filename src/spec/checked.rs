@@ -390,6 +390,41 @@ pub struct EndRules {
     pub passes_draw: Option<u8>,
     /// Material endings, checked in order.
     pub material: Vec<MaterialEnd>,
+    /// Move-count rules, in file order.
+    pub counts: Vec<CountRule>,
+}
+
+/// A move-count rule: the game is drawn after `moves` moves each (`2 × moves`
+/// half-moves) in which its count ran without being reset.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CountRule {
+    /// Its name, with its source, as the file gives it.
+    pub name: String,
+    /// Moves by each side.
+    pub moves: u16,
+    /// What starts the count again: bits [`CountRule::CAPTURE`], [`CountRule::MAN_MOVE`],
+    /// [`CountRule::PROMOTION`].
+    pub reset: u8,
+    /// The count runs only while one side has exactly the first material and the other
+    /// exactly the second (any of these pairs; none: any material). Counts by kind index.
+    pub material: Vec<(Vec<u8>, Vec<u8>)>,
+    /// The count runs only while the pieces on the board number from .0 to .1.
+    pub pieces: Option<(u16, u16)>,
+    /// The count runs only while both sides have a king.
+    pub both_kings: bool,
+    /// A player may claim the draw; it does not end the game by itself.
+    pub claim: bool,
+    /// Why the game is drawn, for people: the rule in words and its name.
+    pub reason: &'static str,
+}
+
+impl CountRule {
+    /// A capture starts the count again.
+    pub const CAPTURE: u8 = 1;
+    /// A move of a piece that is not a king starts the count again.
+    pub const MAN_MOVE: u8 = 2;
+    /// A promotion starts the count again.
+    pub const PROMOTION: u8 = 4;
 }
 
 /// A material ending: a side left with exactly these pieces has this result.
@@ -425,6 +460,7 @@ impl Default for EndRules {
             repetition: None,
             passes_draw: None,
             material: Vec::new(),
+            counts: Vec::new(),
         }
     }
 }

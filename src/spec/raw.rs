@@ -297,6 +297,37 @@ pub struct RawEnd {
     /// `[[end.material]]`: a side reduced to a given material loses, draws or wins.
     #[serde(default)]
     pub material: Vec<Spanned<RawMaterial>>,
+    /// `[[end.count]]`: a draw after so many moves under a condition (move-count rules).
+    #[serde(default)]
+    pub count: Vec<Spanned<RawCount>>,
+}
+
+/// `[[end.count]]`: one move-count rule.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawCount {
+    /// The rule's name, with its source: `"25-move rule, FMJD art. 6.4"`.
+    pub name: SStr,
+    /// Moves by each side (the count runs `2 × moves` half-moves).
+    pub moves: Spanned<i64>,
+    /// What starts the count again: `"capture"`, `"man-move"`, `"promotion"` (default
+    /// `["capture", "man-move"]`).
+    #[serde(default)]
+    pub reset: Option<Vec<SStr>>,
+    /// The count runs only while one side has exactly one material and the other exactly
+    /// another: `"3 king against king"`.
+    #[serde(default)]
+    pub material: Option<Vec<SStr>>,
+    /// The count runs only while the pieces on the board (both sides) are this many:
+    /// `"4-5"` or `"7"`.
+    #[serde(default)]
+    pub pieces: Option<SStr>,
+    /// `"both"`: the count runs only while both sides have a king.
+    #[serde(default)]
+    pub kings: Option<SStr>,
+    /// The draw may be claimed by a player (the game goes on unless one does).
+    #[serde(default)]
+    pub claim: Option<Spanned<bool>>,
 }
 
 /// `[[end.material]]`: one material ending.

@@ -1,9 +1,12 @@
 //! `[end]`: how the game ends.
 
 use super::{one_of, Checker};
-use crate::spec::checked::{EndRules, MaterialEnd, MaterialResult, NoMoves};
+use crate::spec::checked::{CountRule, EndRules, MaterialEnd, MaterialResult, NoMoves};
 use crate::spec::diag::{Diagnostic, DiagnosticKind};
-use crate::spec::raw::{RawEnd, RawMaterial, SStr};
+use crate::spec::raw::{RawCount, RawEnd, RawMaterial, SStr};
+use std::collections::HashSet;
+use std::sync::{Mutex, OnceLock};
+use toml::Spanned;
 
 impl Checker<'_> {
     /// `[end]` over the defaults of [`EndRules`]; a bad key keeps its default.
@@ -38,7 +41,40 @@ impl Checker<'_> {
                 end.material.push(m);
             }
         }
+        for c in &e.count {
+            if let Some(c) = self.count(c.get_ref(), kind_names) {
+                end.counts.push(c);
+            }
+        }
         end
+    }
+
+    /// One `[[end.count]]` table.
+    fn count(&mut self, c: &RawCount, kind_names: &[String]) -> Option<CountRule> {
+        let moves = self.int(&Some(c.moves.clone()), "`moves`", 1..1001).map(|n| n as u16);
+        let events = [("capture", CountRule::CAPTURE), ("man-move", CountRule::MAN_MOVE), ("promotion", CountRule::PROMOTION)];
+        let mut reset = match &c.reset {
+            None => CountRule::CAPTURE | CountRule::MAN_MOVE,
+            Some(_) => 0,
+        };
+        for r in c.reset.iter().flatten() {
+            reset |= self.ok(one_of(r, &events, "event")).unwrap_or(0);
+        }
+        let mut material = Vec::new();
+        for m in c.material.iter().flatten() {
+            let start = self.inner(m);
+            material.extend(self.ok(material_pair(m, start, kind_names)));
+        }
+        let pieces = c.pieces.as_ref().and_then(|p| self.ok(piece_range(p)));
+        let both_kings = match &c.kings {
+            None => false,
+            Some(k) => self.ok(one_of(k, &[("both", true)], "king condition")).unwrap_or(false),
+        };
+        let claim = c.claim.as_ref().is_some_and(|b| *b.get_ref());
+        let mut rule =
+            CountRule { name: c.name.get_ref().trim().to_string(), moves: moves?, reset, material, pieces, both_kings, claim, reason: "" };
+        rule.reason = intern(count_reason(&rule, c));
+        Some(rule)
     }
 
     /// One `[[end.material]]` table.
@@ -52,6 +88,83 @@ impl Checker<'_> {
         };
         Some(MaterialEnd { counts: counts?, against: against?, result: result? })
     }
+}
+
+/// `"3 king against king"`: the material of one side and of the other.
+/// `start` is where the text starts in the file.
+fn material_pair(m: &SStr, start: usize, kind_names: &[String]) -> Result<(Vec<u8>, Vec<u8>), Diagnostic> {
+    let text = m.get_ref();
+    let Some(at) = text.find(" against ") else {
+        return Err(Diagnostic::new(
+            DiagnosticKind::Malformed,
+            format!("`{text}` names one side's material only"),
+            m.span(),
+            "no `against`",
+        )
+        .help("write both sides' material: `\"3 king against king\"`"));
+    };
+    let ours = Spanned::new(start..start + at, text[..at].to_string());
+    let theirs = Spanned::new(start + at + 9..start + text.len(), text[at + 9..].to_string());
+    Ok((material_counts(&ours, kind_names)?, material_counts(&theirs, kind_names)?))
+}
+
+/// `"4-5"` or `"7"`: how many pieces, both sides together.
+fn piece_range(p: &SStr) -> Result<(u16, u16), Diagnostic> {
+    let text = p.get_ref().trim();
+    let (lo, hi) = text.split_once('-').unwrap_or((text, text));
+    match (lo.trim().parse::<u16>(), hi.trim().parse::<u16>()) {
+        (Ok(lo), Ok(hi)) if lo <= hi => Ok((lo, hi)),
+        _ => Err(Diagnostic::new(DiagnosticKind::Malformed, format!("`{text}` is not a number of pieces"), p.span(), "not a count")
+            .help("write a number, `\"7\"`, or a range, `\"4-5\"` (the smaller first)")),
+    }
+}
+
+/// The rule in words: `25 moves each without a capture or a man moving (25-move rule,
+/// FMJD art. 6.4)`.
+fn count_reason(rule: &CountRule, raw: &RawCount) -> String {
+    let mut text = format!("{} moves each", rule.moves);
+    if let Some(m) = &raw.material {
+        let names: Vec<&str> = m.iter().map(|s| s.get_ref().trim()).collect();
+        text += &format!(" in the ending {}", join_or(&names));
+    }
+    if let Some((lo, hi)) = rule.pieces {
+        text += &if lo == hi { format!(" with {lo} pieces on the board") } else { format!(" with {lo} to {hi} pieces on the board") };
+    }
+    if rule.both_kings {
+        text += if rule.pieces.is_some() { " and a king on each side" } else { " with a king on each side" };
+    }
+    let events: Vec<&str> =
+        [(CountRule::CAPTURE, "a capture"), (CountRule::MAN_MOVE, "a man moving"), (CountRule::PROMOTION, "a promotion")]
+            .iter()
+            .filter(|(bit, _)| rule.reset & bit != 0)
+            .map(|(_, w)| *w)
+            .collect();
+    if !events.is_empty() {
+        text += &format!(" without {}", join_or(&events));
+    }
+    format!("{text} ({})", rule.name)
+}
+
+/// `a`, `a or b`, `a, b or c`.
+fn join_or(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+/// The one `'static` copy of a text: reasons of outcomes are `&'static str`, and each
+/// distinct reason is kept once, however often variants are compiled.
+fn intern(text: String) -> &'static str {
+    static SEEN: OnceLock<Mutex<HashSet<&'static str>>> = OnceLock::new();
+    let mut seen = SEEN.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(&s) = seen.get(text.as_str()) {
+        return s;
+    }
+    let s: &'static str = Box::leak(text.into_boxed_str());
+    seen.insert(s);
+    s
 }
 
 /// `"king"`, `"2 king"`, `"king + man"`: how many pieces of each kind, by kind index.
