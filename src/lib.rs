@@ -85,6 +85,7 @@ pub use engine::{
     QuietTrack, Routes, Setup, SetupError, SetupProblem, Undo,
 };
 pub use geometry::{CellIter, CellSet, Corner, Direction, Geometry, Notation, NotationKind, Playable, Shape};
+pub use record::board_svg;
 pub use record::{
     candidate_notations, full_path, move_text, parse_fen, parse_fen_in, parse_game, parse_move, pdn_games, random_game, read_fen,
     read_move, replay, replay_with, sort_moves, square_order, write_fen, write_fen_with, write_pdn, FenError, FenErrorKind, FenExtras,

@@ -29,12 +29,22 @@ enum Command {
         #[command(flatten)]
         fen: FenArgs,
     },
-    /// The board alone: a position's diagram with the variant's square numbers beside it.
+    /// The board alone: a position's diagram with the variant's square numbers beside it,
+    /// or an SVG picture of it (--svg).
     Board {
         #[command(flatten)]
         variant: VariantArgs,
         #[command(flatten)]
         fen: FenArgs,
+        /// Print the board as an SVG picture (square numbers, coordinates, columns, the last
+        /// move as an arrow) instead of the text diagram.
+        #[arg(long)]
+        svg: bool,
+        /// Play this move, in the variant's notation (`32x23`, `c3xe5`), in the position
+        /// given (the start or --fen), and show the position after it: in SVG with an arrow
+        /// along its path and its captured pieces marked, in text with a line naming it.
+        #[arg(long, value_name = "MOVE")]
+        last: Option<String>,
     },
     /// Compile a variant file and report its errors with line and column.
     Check {
@@ -57,17 +67,27 @@ enum Command {
         json: bool,
     },
     /// Play moves from the start (or a FEN): the position reached, its outcome, its legal moves.
+    ///
+    /// Without moves, the game is played from standard input, a move or a command a line:
+    /// undo, moves, board, fen, pdn, help, quit. At a terminal it shows the board after each
+    /// move and prompts the side to move. Piped, it is quiet for scripts: a move played
+    /// prints nothing, a line that cannot be played prints its ply, its text and why on
+    /// standard error and the game goes on (exit status 1 at the end), and board, moves, fen
+    /// and pdn print what they ask for.
     Play {
         #[command(flatten)]
         variant: VariantArgs,
         #[command(flatten)]
         fen: FenArgs,
-        /// The moves, in the variant's notation: 32-28 28x19 ...
+        /// The moves, in the variant's notation: 32-28 28x19 ... (none: read them from
+        /// standard input).
         moves: Vec<String>,
-        /// One JSON object.
+        /// Print the position reached as one JSON object (with moves from standard input:
+        /// at the end of input).
         #[arg(long)]
         json: bool,
-        /// Print the game played as PDN instead.
+        /// Print the game played as PDN instead (with moves from standard input: at the end
+        /// of input).
         #[arg(long, conflicts_with = "json")]
         pdn: bool,
     },
@@ -137,7 +157,9 @@ fn run(command: Command, out: &mut Out) -> cli::Done {
     match command {
         Command::Variants { json } => cli::variants::run(json, out),
         Command::Show { variant, fen } => cli::show::run(&variant, &fen, out),
-        Command::Board { variant, fen } => cli::board::run(&variant, &fen, out),
+        Command::Board { variant, fen, svg, last } => {
+            cli::board::run(&variant, &fen, cli::board::Picture { svg, last: last.as_deref() }, out)
+        }
         Command::Check { file } => cli::check::run(&file, out),
         Command::Moves { variant, fen, fen_file, routes, json } => {
             let from = cli::moves::Positions { fen: &fen, fen_file: fen_file.as_deref() };

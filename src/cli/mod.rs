@@ -6,6 +6,7 @@ pub mod json;
 pub mod moves;
 pub mod perft;
 pub mod play;
+pub mod play_loop;
 pub mod random_game;
 pub mod show;
 pub mod validate;
@@ -157,6 +158,28 @@ pub fn notation_note(fen: &str, notation: &str) -> String {
 pub fn fen_failure(e: &FenError) -> String {
     let hint = if e.is_unreachable() { "\n  (--allow-unreachable takes the position as it is)" } else { "" };
     format!("{e}{hint}")
+}
+
+/// The diagram of [`board`], with the square numbers beside it on a numbered board, so a
+/// reader can name every square (on other boards the coordinates on its edges suffice).
+pub fn keyed_board(rules: &Rules, pos: &Position) -> String {
+    let spec = rules.spec();
+    let pieces = board(rules, pos);
+    let key = if spec.notation.is_numeric() { spec.geometry.name_grid(|c| rules.cell_name(c).to_string()) } else { None };
+    let Some(key) = key else { return pieces };
+    let left: Vec<&str> = pieces.lines().collect();
+    let width = left.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+    let mut keys = key.lines();
+    let mut out = String::new();
+    for l in left {
+        let line = match keys.next() {
+            Some(k) => format!("{l:<width$}    {k}"),
+            None => l.to_string(),
+        };
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
 }
 
 /// The board as a text diagram, and under it each column of more than one piece, top

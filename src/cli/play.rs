@@ -1,11 +1,15 @@
 //! `polydame play`: moves played from the start or a FEN; the position reached, its
-//! outcome and its legal moves.
+//! outcome and its legal moves. Without moves, the game is played line by line from
+//! standard input (see [`super::play_loop`]).
 
 use super::json::{MoveErrorJson, MoveJson, PlayErrorJson, PlayJson};
+use super::play_loop::{self, Mode};
 use super::{board, invalid, say_moves, Done, FenArgs, Out, VariantArgs};
 use polydame::Game;
+use std::io::IsTerminal;
 
 /// How to print what was played.
+#[derive(Clone, Copy)]
 pub struct Show {
     /// One JSON object.
     pub json: bool,
@@ -14,30 +18,29 @@ pub struct Show {
 }
 
 /// Plays `moves` in order; stops at the first that cannot be played, saying which ply and
-/// why (exit status 1).
+/// why (exit status 1). Without moves, reads them from standard input: a player's loop on
+/// a terminal, a quiet one for scripts otherwise (exit status 1 if a line was refused).
 pub fn run(variant: &VariantArgs, fen: &FenArgs, moves: &[String], show: Show, out: &mut Out) -> Done {
-    let json = show.json;
     let rules = variant.load()?;
     let mut game = Game::from_position(&rules, fen.position(&rules)?);
+    if moves.is_empty() {
+        return from_input(&mut game, show, out);
+    }
     for (i, text) in moves.iter().enumerate() {
         if let Err(e) = game.play(text) {
             let ply = i + 1;
-            if json {
+            if show.json {
                 let error = MoveErrorJson { ply, mv: text.clone(), reason: e.to_string(), code: e.code() };
                 out.json(&PlayErrorJson { fen: game.fen(), error });
             }
             return Err(invalid(format!("ply {ply} `{text}`: {e}")));
         }
     }
-    if show.pdn {
-        out.say(polydame::write_pdn(&rules, &game.record()).trim_end());
+    if show.json || show.pdn {
+        print_end(&game, show, out);
         return Ok(());
     }
     let legal = game.legal_moves();
-    if json {
-        out.json(&PlayJson { fen: game.fen(), outcome: game.outcome().into(), moves: MoveJson::all(&rules, &legal) });
-        return Ok(());
-    }
     let pos = game.position();
     out.say(format!("position: {}", game.fen()));
     out.say(board(&rules, pos).trim_end());
@@ -45,4 +48,29 @@ pub fn run(variant: &VariantArgs, fen: &FenArgs, moves: &[String], show: Show, o
     out.say(format!("legal moves ({}):", legal.len()));
     say_moves(out, &rules, &legal);
     Ok(())
+}
+
+/// The game played from standard input, then the game as PDN or the position as JSON when
+/// asked for. Exit status 1 when a piped line was refused (the refusals are on standard
+/// error already).
+fn from_input(game: &mut Game, show: Show, out: &mut Out) -> Done {
+    let stdin = std::io::stdin();
+    let mode = if stdin.is_terminal() { Mode::Talk } else { Mode::Quiet };
+    let refused = play_loop::run(game, stdin.lock(), mode, out);
+    print_end(game, show, out);
+    match mode {
+        Mode::Quiet if refused > 0 => Err(invalid("")),
+        _ => Ok(()),
+    }
+}
+
+/// `--pdn`: the game as PDN; `--json`: the position reached as one JSON object (its FEN,
+/// its outcome, its legal moves); neither: nothing.
+fn print_end(game: &Game, show: Show, out: &mut Out) {
+    let rules = game.rules();
+    if show.pdn {
+        out.say(polydame::write_pdn(rules, &game.record()).trim_end());
+    } else if show.json {
+        out.json(&PlayJson { fen: game.fen(), outcome: game.outcome().into(), moves: MoveJson::all(rules, &game.legal_moves()) });
+    }
 }

@@ -9,6 +9,7 @@ mod notations;
 mod pdn;
 mod replay;
 mod resolve;
+mod svg;
 mod write;
 
 pub use fen::{parse_fen, parse_fen_in, read_fen, write_fen, write_fen_with, FenError, FenErrorKind, FenExtras, FenRead};
@@ -18,4 +19,5 @@ pub use notations::{candidate_notations, Notations};
 pub use pdn::{parse_game, pdn_games, GameText, MoveText, Oddity, PdnGame, PdnGames, UnknownEncoding, Variation};
 pub use replay::{replay, replay_with, PlyError, PlyReason, Verdict};
 pub use resolve::{parse_move, read_move, Illegal, MoveError};
+pub use svg::board_svg;
 pub use write::{random_game, write_pdn, GameRecord};

@@ -1,0 +1,287 @@
+//! The player's loop of `polydame play` without moves: each line of input is a move in
+//! the variant's notation or a command (`undo`, `moves`, `board`, `fen`, `pdn`, `help`,
+//! `quit`). At a terminal it talks: a prompt naming the side to move, the board after each
+//! move, the end of the game announced. Piped, it is quiet for scripts: a move played
+//! prints nothing, a refused line prints one line on standard error (`ply N `TEXT`:
+//! reason`), and only the commands that ask for something print it.
+
+use super::{keyed_board, say_moves, Out};
+use polydame::{Game, MoveError, Outcome};
+use std::fmt::Display;
+use std::io::{BufRead, Write};
+
+/// How the loop talks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// A player at a terminal: a prompt, the board after each move, the end announced.
+    Talk,
+    /// A script: no prompt, nothing printed for a move played or taken back.
+    Quiet,
+}
+
+/// What a line of input asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Line<'a> {
+    /// A blank line: nothing.
+    Blank,
+    /// A move's text (or anything else that is no command: the game says why it is no move).
+    Move(&'a str),
+    Undo,
+    Moves,
+    Board,
+    Fen,
+    Pdn,
+    Help,
+    Quit,
+}
+
+impl Line<'_> {
+    /// Reads a line: a command in any case, or else a move.
+    fn read(line: &str) -> Line<'_> {
+        let t = line.trim();
+        match t.to_ascii_lowercase().as_str() {
+            "" => Line::Blank,
+            "undo" => Line::Undo,
+            "moves" => Line::Moves,
+            "board" => Line::Board,
+            "fen" => Line::Fen,
+            "pdn" => Line::Pdn,
+            "help" | "?" => Line::Help,
+            "quit" | "exit" => Line::Quit,
+            _ => Line::Move(t),
+        }
+    }
+}
+
+/// The commands and what they do, for `help`.
+const COMMANDS: [(&str, &str); 7] = [
+    ("moves", "the legal moves"),
+    ("undo", "take back the last move"),
+    ("board", "the board, and who is to move"),
+    ("fen", "the position as FEN"),
+    ("pdn", "the game so far as PDN"),
+    ("help", "this list"),
+    ("quit", "the end (also exit, or the end of input)"),
+];
+
+/// Plays `game` on from the lines of `input` until `quit` or the end of input; returns
+/// how many lines were refused (moves that cannot be played, `undo` at the start).
+pub fn run(game: &mut Game, mut input: impl BufRead, mode: Mode, out: &mut Out) -> usize {
+    let mut session = Session { game, mode, refused: 0 };
+    if mode == Mode::Talk {
+        session.greet(out);
+    }
+    let mut buf = Vec::new();
+    loop {
+        session.prompt(out);
+        let Some(line) = next_line(&mut input, &mut buf) else {
+            if mode == Mode::Talk {
+                out.say(""); // the end of input (Ctrl-D) leaves the prompt's line
+            }
+            break;
+        };
+        if session.handle(&line, out) == Flow::Stop {
+            break;
+        }
+    }
+    session.refused
+}
+
+/// The next line of input, without its end of line; a tab becomes a space, bytes that are
+/// not UTF-8 and other control characters U+FFFD (so a refusal never writes them back to a
+/// terminal). None at the end of input or when it cannot be read.
+fn next_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> Option<String> {
+    buf.clear();
+    match input.read_until(b'\n', buf) {
+        Ok(0) | Err(_) => None,
+        Ok(_) => {
+            let text = String::from_utf8_lossy(buf);
+            let text = text.trim_end_matches(['\n', '\r']);
+            let clean = |c: char| match c {
+                '\t' => ' ',
+                c if c.is_control() => char::REPLACEMENT_CHARACTER,
+                c => c,
+            };
+            Some(text.chars().map(clean).collect())
+        }
+    }
+}
+
+/// Whether the loop goes on after a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Flow {
+    Go,
+    Stop,
+}
+
+/// The game being played, how the loop talks, and the lines refused so far.
+struct Session<'g, 'r> {
+    game: &'g mut Game<'r>,
+    mode: Mode,
+    refused: usize,
+}
+
+impl Session<'_, '_> {
+    /// Does what a line asks.
+    fn handle(&mut self, line: &str, out: &mut Out) -> Flow {
+        let rules = self.game.rules();
+        match Line::read(line) {
+            Line::Blank => {}
+            Line::Move(text) => self.play(text, out),
+            Line::Undo => self.undo(out),
+            Line::Moves => {
+                let legal = self.game.legal_moves();
+                out.say(format!("legal moves ({}):", legal.len()));
+                say_moves(out, rules, &legal);
+            }
+            Line::Board => self.show(out),
+            Line::Fen => out.say(self.game.fen()),
+            Line::Pdn => out.say(polydame::write_pdn(rules, &self.game.record()).trim_end()),
+            Line::Help => self.help(out),
+            Line::Quit => return Flow::Stop,
+        }
+        Flow::Go
+    }
+
+    /// Plays a move, or says why it cannot be played.
+    fn play(&mut self, text: &str, out: &mut Out) {
+        let side = self.game.position().side_to_move();
+        match self.game.play(text) {
+            Err(e) => {
+                let hint = if self.mode == Mode::Talk && matches!(e, MoveError::Syntax { .. }) { " (help lists the commands)" } else { "" };
+                self.refuse(text, format_args!("{e}{hint}"));
+            }
+            Ok(m) if self.mode == Mode::Talk => {
+                out.say(format!("\n{} played {}", side.name(), polydame::full_path(self.game.rules(), &m)));
+                self.show(out);
+                if self.game.outcome() != Outcome::Ongoing {
+                    out.say("(undo takes the last move back, pdn prints the game, quit ends)");
+                }
+            }
+            Ok(_) => {}
+        }
+    }
+
+    /// Takes back the last move.
+    fn undo(&mut self, out: &mut Out) {
+        match self.game.undo() {
+            None => self.refuse("undo", "no move to take back"),
+            Some(m) if self.mode == Mode::Talk => {
+                out.say(format!("\ntook back {}", self.game.move_text(&m)));
+                self.show(out);
+            }
+            Some(_) => {}
+        }
+    }
+
+    /// Says on standard error why a line was refused, and counts it.
+    fn refuse(&mut self, text: &str, reason: impl Display) {
+        self.refused += 1;
+        eprintln!("ply {} `{text}`: {reason}", self.game.moves().len() + 1);
+    }
+
+    /// The board, then who is to move and how the game stands.
+    fn show(&self, out: &mut Out) {
+        let pos = self.game.position();
+        out.say(keyed_board(self.game.rules(), pos).trim_end());
+        match self.game.outcome() {
+            Outcome::Ongoing => out.say(format!("{} to move; {}", pos.side_to_move().name(), Outcome::Ongoing)),
+            o => out.say(format!("the game is over: {o}")),
+        }
+    }
+
+    /// What a line may be: a move, with one of the legal moves for an example, or a command.
+    fn help(&self, out: &mut Out) {
+        let legal = self.game.legal_moves();
+        let example = match legal.first() {
+            Some(m) => format!(" (e.g. {})", polydame::move_text(self.game.rules(), m, &legal)),
+            None => String::new(),
+        };
+        out.say(format!("a move in the variant's notation{example}, or a command:"));
+        for (command, what) in COMMANDS {
+            out.say(format!("  {command:<7} {what}"));
+        }
+    }
+
+    /// The variant's name, how to go on, and the board.
+    fn greet(&self, out: &mut Out) {
+        out.say(format!("{}: type a move, or help for the commands", self.game.rules().spec().name));
+        self.show(out);
+    }
+
+    /// At a terminal, the prompt: the side to move, or that the game is over.
+    fn prompt(&self, out: &mut Out) {
+        if self.mode == Mode::Quiet {
+            return;
+        }
+        let who = match self.game.outcome() {
+            Outcome::Ongoing => self.game.position().side_to_move().name().to_lowercase(),
+            _ => "game over".to_string(),
+        };
+        let _ = write!(out.0, "{who}> ");
+        let _ = out.0.flush();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Plays `input` quietly in a game of `variant` (moves, undo and refused lines print
+    /// nothing on standard output); returns the lines refused and the game's FEN and plies.
+    fn quiet(variant: &str, input: &[u8]) -> (usize, String, usize) {
+        let rules = polydame::load_variant(variant).unwrap();
+        let mut game = Game::new(&rules);
+        let refused = run(&mut game, input, Mode::Quiet, &mut Out::new());
+        let plies = game.moves().len();
+        (refused, game.fen(), plies)
+    }
+
+    #[test]
+    fn commands_in_any_case_and_moves_otherwise() {
+        assert_eq!(Line::read("  UNDO \r"), Line::Undo);
+        assert_eq!(Line::read("Exit"), Line::Quit);
+        assert_eq!(Line::read("?"), Line::Help);
+        assert_eq!(Line::read(" \t"), Line::Blank);
+        assert_eq!(Line::read(" 32-28 "), Line::Move("32-28"));
+        assert_eq!(Line::read("undo it"), Line::Move("undo it"));
+    }
+
+    #[test]
+    fn a_refused_move_is_counted_and_the_game_goes_on() {
+        let (refused, fen, plies) = quiet("international", b"32-28\n19-23\n31-26\n28x19\n");
+        assert_eq!((refused, plies), (1, 3));
+        assert!(fen.starts_with("B:W19,31,"), "{fen}");
+    }
+
+    #[test]
+    fn undo_takes_back_and_is_refused_at_the_start() {
+        let (refused, fen, plies) = quiet("english", b"undo\n11-15\nundo\n\n\t9-13\r\n");
+        assert_eq!((refused, plies), (1, 1));
+        let rules = polydame::load_variant("english").unwrap();
+        let mut game = Game::new(&rules);
+        game.play("9-13").unwrap();
+        assert_eq!(fen, game.fen());
+    }
+
+    #[test]
+    fn any_bytes_are_refused_without_a_panic() {
+        let (refused, _, plies) = quiet("international", b"\xff\xfe\x00\n\x1b[A\n--\nx\n-\n99-100\n32-28");
+        assert_eq!((refused, plies), (6, 1));
+    }
+
+    #[test]
+    fn quit_ends_the_loop_and_the_end_of_input_too() {
+        assert_eq!(quiet("international", b"32-28\nquit\n19-23\n").2, 1);
+        assert_eq!(quiet("international", b"").2, 0);
+    }
+
+    #[test]
+    fn moves_after_the_end_are_refused() {
+        let rules = polydame::load_variant("international").unwrap();
+        let mut game = Game::from_fen(&rules, "W:W28:B23").unwrap();
+        let refused = run(&mut game, &b"28x19\n19-14\n"[..], Mode::Quiet, &mut Out::new());
+        assert_eq!((refused, game.moves().len()), (1, 1));
+        assert!(matches!(game.outcome(), Outcome::Win(polydame::Side::White, _)));
+    }
+}
