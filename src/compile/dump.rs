@@ -100,6 +100,10 @@ fn layout(o: &mut String, rules: &Rules) {
         if l.width <= 64 { "one 64-bit word" } else { "128-bit words" },
         if slow.is_empty() { String::new() } else { format!(", one by one for {}", slow.join(", ")) }
     );
+    let _ = match &rules.fast {
+        Ok(_) => writeln!(o, "perft: the fast path (three 64-bit sets copied from move to move, captures searched on them)"),
+        Err(why) => writeln!(o, "perft: the general engine (not the fast path: {why})"),
+    };
 }
 
 /// The names of the kinds in a bit mask of kinds.

@@ -62,6 +62,8 @@ pub struct Rules {
     /// Per cell, its bit in the layout (zero without a layout). Fixed size, so lookups
     /// need no bounds check.
     pub(crate) cell_bits: Box<[u128; 256]>,
+    /// The fast path's tables, when the rules have its shape, or why they do not.
+    pub(crate) fast: Result<Box<crate::engine::FastRules>, &'static str>,
 }
 
 /// A small, fixed pseudo-random generator (SplitMix64) so hash keys are the same on
@@ -145,7 +147,7 @@ impl Rules {
                 *b |= !(1u8 << d);
             }
         }
-        Rules {
+        let mut rules = Rules {
             neighbour,
             barred_after,
             capture: CaptureSettings::new(&spec.capture),
@@ -170,7 +172,10 @@ impl Rules {
             count_by_generating,
             layout,
             cell_bits,
-        }
+            fast: Err(""),
+        };
+        rules.fast = crate::engine::FastRules::new(&rules).map(Box::new);
+        rules
     }
 
     /// The checked variant these rules were built from.

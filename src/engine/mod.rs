@@ -10,6 +10,7 @@
 mod bits;
 mod columns;
 mod count;
+mod fast;
 mod generate;
 mod history;
 mod make;
@@ -22,6 +23,7 @@ mod search;
 mod sets;
 mod setup;
 
+pub(crate) use fast::FastRules;
 pub use history::History;
 pub use make::Undo;
 pub use moves::{MoveInfo, MoveIter, MoveList, MoveRef, Routes};

@@ -15,6 +15,15 @@ impl Stack {
     }
 }
 
+/// Leaves of the tree under `pos`: on the fast path when the rules have its shape, else
+/// by [`perft_rec`].
+fn perft_from(pos: &mut Position, rules: &Rules, depth: u32, routes: Routes, lists: &mut [MoveList]) -> u64 {
+    match &rules.fast {
+        Ok(f) if depth >= 1 => f.perft(&f.board(pos), depth, routes),
+        _ => perft_rec(pos, rules, depth, routes, lists),
+    }
+}
+
 fn perft_rec(pos: &mut Position, rules: &Rules, depth: u32, routes: Routes, lists: &mut [MoveList]) -> u64 {
     let (list, rest) = lists.split_first_mut().expect("a list per ply");
     if depth == 1 {
@@ -53,7 +62,7 @@ pub fn perft(pos: &mut Position, rules: &Rules, depth: u32, routes: Routes) -> u
         return 1;
     }
     let mut stack = Stack::new(depth as usize);
-    perft_rec(pos, rules, depth, routes, &mut stack.0)
+    perft_from(pos, rules, depth, routes, &mut stack.0)
 }
 
 /// Leaves under each root move: the root's moves, and for each (in the list's order)
@@ -69,7 +78,7 @@ pub fn divide(pos: &mut Position, rules: &Rules, depth: u32, routes: Routes, thr
         let mut p = pos.clone();
         p.make(rules, root.get(i));
         let mut stack = Stack::new(depth as usize - 1);
-        perft_rec(&mut p, rules, depth - 1, routes, &mut stack.0)
+        perft_from(&mut p, rules, depth - 1, routes, &mut stack.0)
     };
     let counts: Vec<u64> = if threads <= 1 {
         (0..root.len()).map(work).collect()
@@ -139,7 +148,7 @@ pub fn perft_with_progress(
     let done = std::sync::atomic::AtomicUsize::new(0);
     let work = |mut p: Position| {
         let mut stack = Stack::new(depth as usize - 2);
-        let n = perft_rec(&mut p, rules, depth - 2, routes, &mut stack.0);
+        let n = perft_from(&mut p, rules, depth - 2, routes, &mut stack.0);
         progress(done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1, total);
         n
     };
@@ -150,4 +159,11 @@ pub fn perft_with_progress(
         Ok(pool) => pool.install(|| jobs.into_par_iter().map(work).sum()),
         Err(_) => jobs.into_iter().map(work).sum(),
     }
+}
+
+/// Perft on the general engine alone, for tests of the fast path.
+#[cfg(test)]
+pub(crate) fn perft_generic(pos: &mut Position, rules: &Rules, depth: u32, routes: Routes) -> u64 {
+    let mut stack = Stack::new(depth as usize);
+    perft_rec(pos, rules, depth, routes, &mut stack.0)
 }

@@ -1,0 +1,330 @@
+//! The fast path's capture search: depth first on the bit sets, a taken piece marked in
+//! a set (it blocks until the move ends, or leaves at once with immediate removal).
+
+use super::{Board64, FastMove, FastRules};
+use crate::engine::moves::Routes;
+use crate::spec::{Criterion, MidPromotion};
+
+/// No direction (before the first capture).
+const NONE: usize = 15;
+
+/// One position's capture search.
+struct Search<'a> {
+    f: &'a FastRules,
+    side: usize,
+    /// What a capture cannot pass or land on: every piece but the capturing one (and with
+    /// immediate removal, but those taken).
+    occ: u64,
+    /// The enemy pieces not taken yet.
+    enemy: u64,
+    /// Every king on the board.
+    kings_all: u64,
+    taken: u64,
+    /// Pieces taken so far.
+    n: u32,
+    /// The capturing piece's cell.
+    from: u64,
+    list: &'a mut Vec<FastMove>,
+    /// Captures counted, not stored (`count_only`).
+    counted: usize,
+    count_only: bool,
+    /// Value and kings of the pieces taken so far (for the precedence criteria).
+    value: u32,
+    kings: u32,
+    /// Whether the capturing piece is a king.
+    by_king: bool,
+    /// With precedence, the best key of the captures found so far.
+    best: [u32; 4],
+    /// Captures with the same origin, destination and taken pieces are one move.
+    distinct: bool,
+    /// Routes are told apart by where they turn (a flying king going on straight is one).
+    paths: bool,
+}
+
+impl FastRules {
+    /// The captures of the side to move: stored in `list` (emptied first by the caller),
+    /// or with `count_only` counted. Returns how many there are.
+    pub(super) fn captures(&self, b: &Board64, routes: Routes, list: &mut Vec<FastMove>, count_only: bool) -> usize {
+        let men = b.own & !b.kings & self.men_that_jump(b);
+        let kings = b.own & b.kings;
+        if men == 0 && kings == 0 {
+            return 0;
+        }
+        let mut s = Search {
+            f: self,
+            side: b.side,
+            occ: 0,
+            enemy: b.opp,
+            kings_all: b.kings,
+            taken: 0,
+            n: 0,
+            from: 0,
+            list,
+            counted: 0,
+            count_only,
+            value: 0,
+            kings: 0,
+            by_king: false,
+            best: [0; 4],
+            distinct: routes == Routes::Distinct,
+            paths: routes == Routes::Paths,
+        };
+        let all = b.own | b.opp;
+        let mut pieces = men | kings;
+        while pieces != 0 {
+            let p = pieces & pieces.wrapping_neg();
+            pieces ^= p;
+            s.from = p;
+            s.occ = all ^ p;
+            s.by_king = p & kings != 0;
+            if p & kings == 0 {
+                s.jumps::<false>(p, NONE);
+            } else if self.king_flies {
+                s.king_flies(p, NONE, NONE);
+            } else {
+                s.jumps::<true>(p, NONE);
+            }
+        }
+        if count_only {
+            s.counted
+        } else {
+            s.list.len()
+        }
+    }
+
+    /// The men of the side to move that have a first jump: an enemy piece next to them
+    /// and an empty cell beyond, found for all men at once by shifts.
+    #[inline]
+    fn men_that_jump(&self, b: &Board64) -> u64 {
+        let empty = self.cells & !(b.own | b.opp);
+        let mut origins = 0;
+        let mut dirs = self.man_jumps[b.side];
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            // Step the empty cells back twice and the enemy once: where both arrive, a
+            // man could jump.
+            let back = self.opposite[d] as usize;
+            origins |= self.step(self.step(empty, back), back) & self.step(b.opp, back);
+        }
+        origins
+    }
+}
+
+impl Search<'_> {
+    /// Whether a taken piece's value and kind count (some criterion needs them).
+    #[inline(always)]
+    fn weigh(&mut self, v: u64, sign: i32) {
+        if !self.f.criteria.is_empty() {
+            let king = self.kings_all & v != 0;
+            self.value = self.value.wrapping_add_signed(sign * self.f.values[king as usize] as i32);
+            self.kings = self.kings.wrapping_add_signed(sign * king as i32);
+        }
+    }
+
+    #[inline(always)]
+    fn take(&mut self, v: u64) {
+        self.weigh(v, 1);
+        self.taken |= v;
+        self.enemy &= !v;
+        self.n += 1;
+        if !self.f.removal_end {
+            self.occ &= !v;
+        }
+    }
+
+    #[inline(always)]
+    fn untake(&mut self, v: u64) {
+        self.weigh(v, -1);
+        self.taken &= !v;
+        self.enemy |= v;
+        self.n -= 1;
+        if !self.f.removal_end {
+            self.occ |= v;
+        }
+    }
+
+    /// A complete capture ending on `to`, the piece a king after it or not.
+    fn record(&mut self, to: u64, king: bool) {
+        if !self.f.criteria.is_empty() {
+            let key = self.key();
+            match key.cmp(&self.best) {
+                std::cmp::Ordering::Less => return,
+                std::cmp::Ordering::Greater => {
+                    self.best = key;
+                    self.list.clear();
+                    self.counted = 0;
+                }
+                std::cmp::Ordering::Equal => {}
+            }
+        }
+        if self.count_only {
+            self.counted += 1;
+            return;
+        }
+        let m = FastMove { from: self.from, to, taken: self.taken, king };
+        if self.distinct && self.n >= self.f.dedup_from && self.list.contains(&m) {
+            return;
+        }
+        self.list.push(m);
+    }
+
+    /// The capture's rank by the precedence criteria (each at least 1 for a capture, so
+    /// any capture beats none).
+    fn key(&self) -> [u32; 4] {
+        let mut key = [0; 4];
+        for (k, c) in key.iter_mut().zip(&self.f.criteria) {
+            *k = match c {
+                Criterion::MostPieces => self.n,
+                Criterion::MostValue => self.value,
+                Criterion::MostKings => self.kings,
+                Criterion::KingCaptures => self.by_king as u32,
+                Criterion::EarliestKing => unreachable!("the fast path does not take it"),
+            };
+        }
+        key
+    }
+
+    /// The continuations by short jumps of a man (`KING` false) or a king on `at` whose
+    /// last capture went in direction `last`; returns whether there is one.
+    fn jumps<const KING: bool>(&mut self, at: u64, last: usize) -> bool {
+        let f = self.f;
+        let dirs = if KING { f.king_caps[self.side] } else { f.man_jumps[self.side] };
+        let mut dirs = dirs & !f.barred[last];
+        let mut any = false;
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            let v = f.step(at, d) & self.enemy;
+            if v == 0 {
+                continue;
+            }
+            let l = f.step(v, d) & f.cells & !self.occ;
+            if l == 0 {
+                continue;
+            }
+            any = true;
+            self.take(v);
+            if KING {
+                if !self.jumps::<true>(l, d) {
+                    self.record(l, true);
+                }
+            } else {
+                self.man_lands(l, d);
+            }
+            self.untake(v);
+        }
+        any
+    }
+
+    /// A man lands on `l` after a jump in direction `d`: it goes on as a man, or on its
+    /// promotion cells as the rules say (as a man, as a new king, or not at all).
+    fn man_lands(&mut self, l: u64, d: usize) {
+        let f = self.f;
+        if l & f.promotion[self.side] == 0 || f.mid == MidPromotion::AtEnd {
+            if !self.jumps::<false>(l, d) {
+                self.record(l, l & f.promotion[self.side] != 0);
+            }
+        } else if f.mid == MidPromotion::EndsMove || !self.king_goes_on(l, d) {
+            self.record(l, true);
+        }
+    }
+
+    /// A man just crowned on `at` mid-capture goes on as a king; whether it can.
+    fn king_goes_on(&mut self, at: u64, last: usize) -> bool {
+        if self.f.king_flies {
+            self.king_flies(at, last, NONE)
+        } else {
+            self.jumps::<true>(at, last)
+        }
+    }
+
+    /// The piece a flying king on `at` would take in direction `d`, and its landings:
+    /// the first piece along the line, if it is an enemy not taken yet, and the empty
+    /// cells beyond it up to the next piece (only the first of them with `land_next`).
+    #[inline(always)]
+    fn flight(&self, at: u64, d: usize) -> Option<(u64, u64)> {
+        let f = self.f;
+        let blockers = f.ray(at, d) & self.occ;
+        if blockers == 0 {
+            return None;
+        }
+        let victim = f.nearest(blockers, d);
+        if victim & self.enemy == 0 {
+            return None;
+        }
+        let beyond = f.ray(victim, d);
+        let mut land = beyond;
+        let next = beyond & self.occ;
+        if next != 0 {
+            let stop = f.nearest(next, d);
+            land &= !(stop | f.ray(stop, d));
+        }
+        if f.land_next {
+            land &= f.step(victim, d);
+        }
+        (land != 0).then_some((victim, land))
+    }
+
+    /// The continuations of a flying king on `at` whose last capture went in direction
+    /// `last`, not searching direction `skip`.
+    fn king_flies(&mut self, at: u64, last: usize, skip: usize) -> bool {
+        let f = self.f;
+        let mut dirs = f.king_caps[self.side] & !f.barred[last];
+        if skip != NONE {
+            dirs &= !(1 << skip);
+        }
+        let mut any = false;
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            let Some((victim, land)) = self.flight(at, d) else { continue };
+            any = true;
+            self.take(victim);
+            self.land(land, d);
+            self.untake(victim);
+        }
+        any
+    }
+
+    /// A flying king lands on one of `land` (cells of one line, after a capture in
+    /// direction `d`): it goes on from each where it can, and ends where it cannot (with
+    /// `must_continue`, only if it can go on from none). Counting turns, going on
+    /// straight is searched from the first landing only: it is the same from every one.
+    fn land(&mut self, land: u64, d: usize) {
+        let f = self.f;
+        let first = f.nearest(land, d);
+        let straight = self.paths && self.king_caps_in(first, d);
+        let mut any_cont = straight;
+        let mut ended = 0;
+        let mut rest = land;
+        let mut l = first;
+        loop {
+            let skip = if straight && l != first { d } else { NONE };
+            let cont = self.king_flies(l, d, skip);
+            any_cont |= cont;
+            if !cont && (l == first || !straight) {
+                ended |= l;
+            }
+            rest ^= l;
+            if rest == 0 {
+                break;
+            }
+            l = f.nearest(rest, d);
+        }
+        if ended == 0 || (f.must_continue && any_cont) {
+            return;
+        }
+        while ended != 0 {
+            let l = ended & ended.wrapping_neg();
+            ended ^= l;
+            self.record(l, true);
+        }
+    }
+
+    /// Whether a flying king on `at`, capturing, could take a piece in direction `d`.
+    #[inline]
+    fn king_caps_in(&self, at: u64, d: usize) -> bool {
+        self.f.king_caps[self.side] >> d & 1 == 1 && self.flight(at, d).is_some()
+    }
+}
