@@ -105,7 +105,7 @@ impl FastRules {
             // Step the empty cells back twice and the enemy once: where both arrive, a
             // man could jump.
             let back = self.opposite[d] as usize;
-            origins |= self.step(self.step(empty, back), back) & self.step(b.opp, back);
+            origins |= self.step2(empty, back) & self.step(b.opp, back);
         }
         origins
     }
@@ -190,16 +190,20 @@ impl Search<'_> {
     fn jumps<const KING: bool>(&mut self, at: u64, last: usize) -> bool {
         let f = self.f;
         let dirs = if KING { f.king_caps[self.side] } else { f.man_jumps[self.side] };
+        let i = at.trailing_zeros() as usize;
+        if f.around[i & 63] & self.enemy == 0 {
+            return false;
+        }
         let mut dirs = dirs & !f.barred[last];
         let mut any = false;
         while dirs != 0 {
             let d = dirs.trailing_zeros() as usize;
             dirs &= dirs - 1;
-            let v = f.step(at, d) & self.enemy;
+            let v = f.next[(d * 64 + i) & 511] & self.enemy;
             if v == 0 {
                 continue;
             }
-            let l = f.step(v, d) & f.cells & !self.occ;
+            let l = f.next2[(d * 64 + i) & 511] & !self.occ;
             if l == 0 {
                 continue;
             }

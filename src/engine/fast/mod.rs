@@ -88,10 +88,17 @@ impl Board64 {
 /// What the fast path needs of a variant's rules, built once when the rules are compiled.
 #[derive(Clone, Debug)]
 pub(crate) struct FastRules {
-    /// Per direction: the shifts of a step and the cells that have a neighbour there.
-    shl: [u32; 8],
-    shr: [u32; 8],
+    /// Per direction: the rotation that steps a set (a shift that never wraps for the
+    /// cells that have a neighbour there), those cells, and those with two.
+    rot: [u32; 8],
     from: [u64; 8],
+    from2: [u64; 8],
+    /// `next[d * 64 + bit]`: the neighbour of `bit` in direction `d` (0: none); `next2`:
+    /// the cell beyond it.
+    next: Box<[u64; 512]>,
+    next2: Box<[u64; 512]>,
+    /// `around[bit]`: the neighbours of `bit` in every direction.
+    around: Box<[u64; 64]>,
     /// Every cell.
     cells: u64,
     /// `rays[d * 64 + bit]`: the cells beyond `bit` in direction `d`, to the edge.
@@ -156,9 +163,12 @@ impl FastRules {
         need(!cap.precedence().contains(&Criterion::EarliestKing), "precedence by the order kings are taken")?;
         let (man, king) = Self::kinds(rules)?;
         let mut f = FastRules {
-            shl: [0; 8],
-            shr: [0; 8],
+            rot: [0; 8],
             from: [0; 8],
+            from2: [0; 8],
+            next: Box::new([0; 512]),
+            next2: Box::new([0; 512]),
+            around: Box::new([0; 64]),
             cells: l.cells as u64,
             rays: Box::new([0; 512]),
             up: 0,
@@ -218,9 +228,9 @@ impl FastRules {
     /// The shifts, masks and rays of every direction.
     fn directions(&mut self, rules: &Rules, l: &Layout) {
         for d in 0..rules.dirs {
-            self.shl[d] = l.shl[d];
-            self.shr[d] = l.shr[d];
+            self.rot[d] = (l.shl[d] + 64 - l.shr[d]) % 64;
             self.from[d] = l.from[d] as u64;
+            self.from2[d] = l.from2[d] as u64;
             if l.shl[d] > 0 {
                 self.up |= 1 << d;
             }
@@ -232,6 +242,9 @@ impl FastRules {
                     x = self.step(x, d);
                 }
                 self.rays[d * 64 + bit] = ray;
+                self.next[d * 64 + bit] = if self.cells >> bit & 1 == 1 { self.step(1 << bit, d) } else { 0 };
+                self.next2[d * 64 + bit] = self.step(self.next[d * 64 + bit], d);
+                self.around[bit] |= self.next[d * 64 + bit];
             }
         }
     }
@@ -271,7 +284,13 @@ impl FastRules {
     /// Every cell of `set` stepped to its neighbour in direction `d`, where it has one.
     #[inline(always)]
     fn step(&self, set: u64, d: usize) -> u64 {
-        ((set & self.from[d]) << self.shl[d]) >> self.shr[d]
+        (set & self.from[d]).rotate_left(self.rot[d])
+    }
+
+    /// Every cell of `set` stepped two cells on in direction `d`, where there are two.
+    #[inline(always)]
+    fn step2(&self, set: u64, d: usize) -> u64 {
+        (set & self.from2[d]).rotate_left(2 * self.rot[d] % 64)
     }
 
     /// The cells beyond the cell `one` (a single bit) in direction `d`.
