@@ -74,6 +74,9 @@ impl FastRules {
         while pieces != 0 {
             let p = pieces & pieces.wrapping_neg();
             pieces ^= p;
+            if p & kings != 0 && self.lines[p.trailing_zeros() as usize & 63] & b.opp == 0 {
+                continue;
+            }
             s.from = p;
             s.occ = all ^ p;
             s.by_king = p & kings != 0;
@@ -86,7 +89,7 @@ impl FastRules {
             }
         }
         if count_only {
-            s.counted
+            s.counted + s.list.len()
         } else {
             s.list.len()
         }
@@ -158,7 +161,9 @@ impl Search<'_> {
                 std::cmp::Ordering::Equal => {}
             }
         }
-        if self.count_only {
+        // Counting, a capture is stored only to be told apart from its duplicates (with
+        // distinct moves, from enough pieces taken on).
+        if self.count_only && (!self.distinct || self.n < self.f.dedup_from) {
             self.counted += 1;
             return;
         }

@@ -97,8 +97,10 @@ pub(crate) struct FastRules {
     /// the cell beyond it.
     next: Box<[u64; 512]>,
     next2: Box<[u64; 512]>,
-    /// `around[bit]`: the neighbours of `bit` in every direction.
+    /// `around[bit]`: the neighbours of `bit` in every direction; `lines[bit]`: every
+    /// cell on a line from it.
     around: Box<[u64; 64]>,
+    lines: Box<[u64; 64]>,
     /// Every cell.
     cells: u64,
     /// `rays[d * 64 + bit]`: the cells beyond `bit` in direction `d`, to the edge.
@@ -169,6 +171,7 @@ impl FastRules {
             next: Box::new([0; 512]),
             next2: Box::new([0; 512]),
             around: Box::new([0; 64]),
+            lines: Box::new([0; 64]),
             cells: l.cells as u64,
             rays: Box::new([0; 512]),
             up: 0,
@@ -245,6 +248,7 @@ impl FastRules {
                 self.next[d * 64 + bit] = if self.cells >> bit & 1 == 1 { self.step(1 << bit, d) } else { 0 };
                 self.next2[d * 64 + bit] = self.step(self.next[d * 64 + bit], d);
                 self.around[bit] |= self.next[d * 64 + bit];
+                self.lines[bit] |= ray;
             }
         }
     }
@@ -349,7 +353,7 @@ impl FastRules {
     /// How many legal moves `b` has; `list` is scratch.
     fn count(&self, b: &Board64, routes: Routes, list: &mut Vec<FastMove>) -> u64 {
         list.clear();
-        let n = self.captures(b, routes, list, routes != Routes::Distinct);
+        let n = self.captures(b, routes, list, true);
         if n > 0 {
             return n as u64;
         }
