@@ -5,7 +5,9 @@
 //! `search` (the capture search), `quiet` (quiet moves), `count` (counting moves without
 //! storing them, at the leaves of perft), `make` (make and unmake), `sets` and `bits`
 //! (a position as bit sets of its board's layout; `on_layout!` picks `u64` or `u128`),
-//! `position`, `perft` and `outcome`.
+//! `position`, `perft` and `outcome`; `history` (what the end rules need of a game's
+//! past); `fast` (perft on three 64-bit sets for the variants of the common shape, chosen
+//! from the compiled rules; the rest of the engine is its reference).
 
 mod bits;
 mod columns;
