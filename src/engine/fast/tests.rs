@@ -86,3 +86,20 @@ fn shapes_the_fast_path_does_not_know_stay_on_the_general_engine() {
         assert!(rules.fast.is_err(), "{stem}");
     }
 }
+
+#[test]
+fn frisian_king_move_counters_carry_over_to_the_fast_path() {
+    // FENs with Frisian king-move counters (`:+N+M`): a king that has made its three
+    // quiet moves in a row may not make a fourth while its side has men.
+    let rules = load_variant("frisian").unwrap();
+    let f = rules.fast.as_deref().expect("frisian takes the fast path");
+    for fen in
+        ["W:WK46,31:BK5,20:+3+0", "W:WK46,31:BK5,20:+2+1", "W:WK46,K47,31:BK5,20:+3+3", "B:WK46,31:BK5,20,K1:+0+3", "B:WK46,31:BK5,20:+3+0"]
+    {
+        let pos = crate::record::parse_fen(&rules, fen).unwrap();
+        for depth in 1..=5 {
+            let generic = crate::engine::perft::perft_generic(&mut pos.clone(), &rules, depth, Routes::Distinct);
+            assert_eq!(f.perft(&f.board(&pos), depth, Routes::Distinct), generic, "{fen} perft {depth}");
+        }
+    }
+}
