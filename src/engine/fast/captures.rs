@@ -3,7 +3,7 @@
 
 use super::{Board64, FastMove, FastRules};
 use crate::engine::moves::Routes;
-use crate::spec::{Criterion, MidPromotion};
+use crate::spec::MidPromotion;
 
 /// No direction (before the first capture).
 const NONE: usize = 15;
@@ -28,13 +28,11 @@ struct Search<'a> {
     /// Captures counted, not stored (`count_only`).
     counted: usize,
     count_only: bool,
-    /// Value and kings of the pieces taken so far (for the precedence criteria).
-    value: u32,
-    kings: u32,
-    /// Whether the capturing piece is a king.
-    by_king: bool,
+    /// The capture's rank by the precedence criteria so far, kept as pieces are taken
+    /// (see [`FastRules::deltas`]).
+    key: u64,
     /// With precedence, the best key of the captures found so far.
-    best: [u32; 4],
+    best: u64,
     /// Captures with the same origin, destination and taken pieces are one move.
     distinct: bool,
     /// Routes are told apart by where they turn (a flying king going on straight is one).
@@ -62,10 +60,8 @@ impl FastRules {
             list,
             counted: 0,
             count_only,
-            value: 0,
-            kings: 0,
-            by_king: false,
-            best: [0; 4],
+            key: 0,
+            best: 0,
             distinct: routes == Routes::Distinct,
             paths: routes == Routes::Paths,
         };
@@ -79,7 +75,7 @@ impl FastRules {
             }
             s.from = p;
             s.occ = all ^ p;
-            s.by_king = p & kings != 0;
+            s.key = if p & kings != 0 { self.king_key } else { 0 };
             if p & kings == 0 {
                 s.jumps::<false>(p, NONE);
             } else if self.king_flies {
@@ -115,19 +111,15 @@ impl FastRules {
 }
 
 impl Search<'_> {
-    /// Whether a taken piece's value and kind count (some criterion needs them).
+    /// What taking the piece `v` adds to the key.
     #[inline(always)]
-    fn weigh(&mut self, v: u64, sign: i32) {
-        if !self.f.criteria.is_empty() {
-            let king = self.kings_all & v != 0;
-            self.value = self.value.wrapping_add_signed(sign * self.f.values[king as usize] as i32);
-            self.kings = self.kings.wrapping_add_signed(sign * king as i32);
-        }
+    fn delta(&self, v: u64) -> u64 {
+        self.f.deltas[(self.kings_all & v != 0) as usize]
     }
 
     #[inline(always)]
     fn take(&mut self, v: u64) {
-        self.weigh(v, 1);
+        self.key += self.delta(v);
         self.taken |= v;
         self.enemy &= !v;
         self.n += 1;
@@ -138,7 +130,7 @@ impl Search<'_> {
 
     #[inline(always)]
     fn untake(&mut self, v: u64) {
-        self.weigh(v, -1);
+        self.key -= self.delta(v);
         self.taken &= !v;
         self.enemy |= v;
         self.n -= 1;
@@ -149,8 +141,8 @@ impl Search<'_> {
 
     /// A complete capture ending on `to`, the piece a king after it or not.
     fn record(&mut self, to: u64, king: bool) {
-        if !self.f.criteria.is_empty() {
-            let key = self.key();
+        if self.f.ranked {
+            let key = self.key;
             match key.cmp(&self.best) {
                 std::cmp::Ordering::Less => return,
                 std::cmp::Ordering::Greater => {
@@ -174,38 +166,21 @@ impl Search<'_> {
         self.list.push(m);
     }
 
-    /// The capture's rank by the precedence criteria (each at least 1 for a capture, so
-    /// any capture beats none).
-    fn key(&self) -> [u32; 4] {
-        let mut key = [0; 4];
-        for (k, c) in key.iter_mut().zip(&self.f.criteria) {
-            *k = match c {
-                Criterion::MostPieces => self.n,
-                Criterion::MostValue => self.value,
-                Criterion::MostKings => self.kings,
-                Criterion::KingCaptures => self.by_king as u32,
-                Criterion::EarliestKing => unreachable!("the fast path does not take it"),
-            };
-        }
-        key
-    }
-
     /// The continuations by short jumps of a man (`KING` false) or a king on `at` whose
     /// last capture went in direction `last`; returns whether there is one.
     fn jumps<const KING: bool>(&mut self, at: u64, last: usize) -> bool {
         let f = self.f;
         let dirs = if KING { f.king_caps[self.side] } else { f.man_jumps[self.side] };
-        let i = at.trailing_zeros() as usize;
-        if f.around[i & 63] & self.enemy == 0 {
-            return false;
-        }
-        let mut dirs = dirs & !f.barred[last];
+        let i = at.trailing_zeros() as usize & 63;
+        let dirs = dirs & !f.barred[last];
         let mut any = false;
-        while dirs != 0 {
-            let d = dirs.trailing_zeros() as usize;
-            dirs &= dirs - 1;
-            let v = f.next[(d * 64 + i) & 511] & self.enemy;
-            if v == 0 {
+        // Only the enemy pieces next to the piece can be jumped: one direction each.
+        let mut near = f.around[(self.side * 2 + KING as usize) * 64 + i] & self.enemy;
+        while near != 0 {
+            let v = near & near.wrapping_neg();
+            near ^= v;
+            let d = f.dir_to[i * 64 + v.trailing_zeros() as usize] as usize & 7;
+            if dirs >> d & 1 == 0 {
                 continue;
             }
             let l = f.next2[(d * 64 + i) & 511] & !self.occ;

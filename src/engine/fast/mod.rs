@@ -97,10 +97,14 @@ pub(crate) struct FastRules {
     /// the cell beyond it.
     next: Box<[u64; 512]>,
     next2: Box<[u64; 512]>,
-    /// `around[bit]`: the neighbours of `bit` in every direction; `lines[bit]`: every
-    /// cell on a line from it.
-    around: Box<[u64; 64]>,
+    /// `around[(side * 2 + king) * 64 + bit]`: the neighbours of `bit` in the directions
+    /// a man (king 0) or king (1) of `side` jumps in; `lines[bit]`: every cell on a line
+    /// from it.
+    around: Box<[u64; 256]>,
     lines: Box<[u64; 64]>,
+    /// `dir_to[bit * 64 + other]`: the direction from `bit` to its neighbour `other`
+    /// (0xFF: not a neighbour).
+    dir_to: Box<[u8; 4096]>,
     /// Every cell.
     cells: u64,
     /// `rays[d * 64 + bit]`: the cells beyond `bit` in direction `d`, to the edge.
@@ -126,10 +130,14 @@ pub(crate) struct FastRules {
     mid: MidPromotion,
     /// A flying capture must land where it can go on, if it can somewhere.
     must_continue: bool,
-    /// The precedence criteria, in order (none: any complete capture).
-    criteria: Vec<Criterion>,
-    /// The values of a man and of a king, for the most-value criterion.
-    values: [u32; 2],
+    /// Whether a precedence ranks the captures (else any complete capture is legal).
+    ranked: bool,
+    /// The rank of a capture by the precedence criteria is one number, 16 bits a
+    /// criterion, the first highest, kept as pieces are taken: `deltas[0]` is what taking
+    /// a man adds to it, `deltas[1]` a king; `king_key` is its start for a capture by a
+    /// king (the king-captures criterion).
+    deltas: [u64; 2],
+    king_key: u64,
     /// The most quiet moves in a row by one king while its side has men.
     limit: Option<u8>,
     /// Per direction of the last capture (15: none), the directions barred after it.
@@ -163,6 +171,7 @@ impl FastRules {
         let cap = &rules.capture;
         need(cap.halt.is_none(), "a halt rule")?;
         need(!cap.precedence().contains(&Criterion::EarliestKing), "precedence by the order kings are taken")?;
+        need(cap.precedence().len() <= 4, "more than four precedence criteria")?;
         let (man, king) = Self::kinds(rules)?;
         let mut f = FastRules {
             rot: [0; 8],
@@ -170,8 +179,9 @@ impl FastRules {
             from2: [0; 8],
             next: Box::new([0; 512]),
             next2: Box::new([0; 512]),
-            around: Box::new([0; 64]),
+            around: Box::new([0; 256]),
             lines: Box::new([0; 64]),
+            dir_to: Box::new([0xFF; 4096]),
             cells: l.cells as u64,
             rays: Box::new([0; 512]),
             up: 0,
@@ -186,8 +196,9 @@ impl FastRules {
             removal_end: cap.removal == Removal::End,
             mid: cap.mid_promotion,
             must_continue: cap.landing == Landing::MustContinue,
-            criteria: cap.precedence().to_vec(),
-            values: [rules.tables[0][man as usize].value, rules.tables[0][king as usize].value],
+            ranked: !cap.precedence().is_empty(),
+            deltas: [0; 2],
+            king_key: 0,
             limit: rules.tables[0][king as usize].max_quiet_moves,
             barred: rules.barred_after,
             man,
@@ -196,11 +207,39 @@ impl FastRules {
             bit: Box::new(std::array::from_fn(|c| l.bit.get(c).copied().unwrap_or(0))),
             dedup_from: if rules.dirs <= 4 { 3 } else { 2 },
         };
+        f.rank(rules, man, king)?;
         f.directions(rules, l);
         for side in 0..2 {
             f.side(rules, l, side)?;
+            for (king, dirs) in [(0, f.man_jumps[side]), (1, f.king_caps[side])] {
+                for bit in 0..64 {
+                    f.around[(side * 2 + king) * 64 + bit] =
+                        (0..8).filter(|&d| dirs >> d & 1 == 1).fold(0, |s, d| s | f.next[d * 64 + bit]);
+                }
+            }
         }
         Ok(f)
+    }
+
+    /// The precedence key's parts: 16 bits a criterion, the first highest.
+    fn rank(&mut self, rules: &Rules, man: u8, king: u8) -> Result<(), &'static str> {
+        let values = [rules.tables[0][man as usize].value, rules.tables[0][king as usize].value];
+        // 64 pieces of the greatest value must fit in a criterion's 16 bits.
+        need(values.iter().all(|&v| v < 1024), "piece values of 1024 or more")?;
+        for (i, c) in rules.capture.precedence().iter().enumerate() {
+            let shift = 48 - 16 * i as u32;
+            match c {
+                Criterion::MostPieces => self.deltas = self.deltas.map(|d| d + (1 << shift)),
+                Criterion::MostValue => {
+                    self.deltas[0] += u64::from(values[0]) << shift;
+                    self.deltas[1] += u64::from(values[1]) << shift;
+                }
+                Criterion::MostKings => self.deltas[1] += 1 << shift,
+                Criterion::KingCaptures => self.king_key += 1 << shift,
+                Criterion::EarliestKing => return Err("precedence by the order kings are taken"),
+            }
+        }
+        Ok(())
     }
 
     /// The man's and the king's kind indexes: two kinds, the first promoting to the
@@ -247,7 +286,9 @@ impl FastRules {
                 self.rays[d * 64 + bit] = ray;
                 self.next[d * 64 + bit] = if self.cells >> bit & 1 == 1 { self.step(1 << bit, d) } else { 0 };
                 self.next2[d * 64 + bit] = self.step(self.next[d * 64 + bit], d);
-                self.around[bit] |= self.next[d * 64 + bit];
+                if self.next[d * 64 + bit] != 0 {
+                    self.dir_to[bit * 64 + self.next[d * 64 + bit].trailing_zeros() as usize] = d as u8;
+                }
                 self.lines[bit] |= ray;
             }
         }
