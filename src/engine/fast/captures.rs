@@ -97,13 +97,12 @@ impl FastRules {
     fn men_that_jump(&self, b: &Board64) -> u64 {
         let empty = self.cells & !(b.own | b.opp);
         let mut origins = 0;
-        let mut dirs = self.man_jumps[b.side];
-        while dirs != 0 {
-            let d = dirs.trailing_zeros() as usize;
-            dirs &= dirs - 1;
-            // Step the empty cells back twice and the enemy once: where both arrive, a
-            // man could jump.
-            let back = self.opposite[d] as usize;
+        // Per direction of a jump, step the empty cells back twice and the enemy once:
+        // where both arrive, a man could jump.
+        let mut backs = self.man_backs[b.side];
+        while backs != 0 {
+            let back = backs.trailing_zeros() as usize;
+            backs &= backs - 1;
             origins |= self.step2(empty, back) & self.step(b.opp, back);
         }
         origins

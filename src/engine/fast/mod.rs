@@ -91,6 +91,7 @@ pub(crate) struct FastRules {
     /// Per direction: the rotation that steps a set (a shift that never wraps for the
     /// cells that have a neighbour there), those cells, and those with two.
     rot: [u32; 8],
+    rot2: [u32; 8],
     from: [u64; 8],
     from2: [u64; 8],
     /// `next[d * 64 + bit]`: the neighbour of `bit` in direction `d` (0: none); `next2`:
@@ -116,6 +117,8 @@ pub(crate) struct FastRules {
     /// captures, and the men's promotion cells.
     man_moves: [u8; 2],
     man_jumps: [u8; 2],
+    /// The opposites of the men's jump directions.
+    man_backs: [u8; 2],
     king_moves: [u8; 2],
     king_caps: [u8; 2],
     promotion: [u64; 2],
@@ -175,6 +178,7 @@ impl FastRules {
         let (man, king) = Self::kinds(rules)?;
         let mut f = FastRules {
             rot: [0; 8],
+            rot2: [0; 8],
             from: [0; 8],
             from2: [0; 8],
             next: Box::new([0; 512]),
@@ -187,6 +191,7 @@ impl FastRules {
             up: 0,
             man_moves: [0; 2],
             man_jumps: [0; 2],
+            man_backs: [0; 2],
             king_moves: [0; 2],
             king_caps: [0; 2],
             promotion: [0; 2],
@@ -271,6 +276,7 @@ impl FastRules {
     fn directions(&mut self, rules: &Rules, l: &Layout) {
         for d in 0..rules.dirs {
             self.rot[d] = (l.shl[d] + 64 - l.shr[d]) % 64;
+            self.rot2[d] = 2 * self.rot[d] % 64;
             self.from[d] = l.from[d] as u64;
             self.from2[d] = l.from2[d] as u64;
             if l.shl[d] > 0 {
@@ -303,6 +309,7 @@ impl FastRules {
         need(man.captures[0].kind == CaptureKind::Jump && man.captures[0].stride == 1, "men that do not capture by a short jump")?;
         self.man_moves[side] = man.moves[0].dirs;
         self.man_jumps[side] = man.captures[0].dirs;
+        self.man_backs[side] = (0..8).filter(|&d| self.man_jumps[side] >> d & 1 == 1).fold(0, |m, d| m | 1 << self.opposite[d]);
         let (km, kc) = (&king.moves[0], &king.captures[0]);
         let slides = match km.kind {
             MoveKind::Step => false,
@@ -335,7 +342,7 @@ impl FastRules {
     /// Every cell of `set` stepped two cells on in direction `d`, where there are two.
     #[inline(always)]
     fn step2(&self, set: u64, d: usize) -> u64 {
-        (set & self.from2[d]).rotate_left(2 * self.rot[d] % 64)
+        (set & self.from2[d]).rotate_left(self.rot2[d])
     }
 
     /// The cells beyond the cell `one` (a single bit) in direction `d`.
