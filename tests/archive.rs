@@ -2,18 +2,14 @@
 //! summary of `validate --json`, the place of a bad `[FEN]` tag, and no progress bar off a
 //! terminal. The files are in `tests/archive/` (its README says what each imitates).
 
+mod common;
+
+use common::{polydame, stdout};
+
 use polydame::{parse_game, pdn_games, PdnGame, PdnGames};
 use proptest::prelude::*;
 use std::io::{BufRead, BufReader, Read};
-use std::process::{Command, Output};
-
-fn polydame(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_polydame")).args(args).output().expect("the polydame binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).expect("the output is UTF-8")
-}
+use std::process::Output;
 
 fn file(name: &str) -> String {
     format!("tests/archive/{name}")

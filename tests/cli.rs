@@ -1,14 +1,10 @@
 //! The command line's `validate` summary and `--parse-only`, run as a user runs them.
 
 mod common;
-use common::TempFile;
-use std::process::{Command, Output};
+use common::{polydame, TempFile};
+use std::process::Output;
 
 const GAME: &str = "tests/records/sijbrands_bronstring_1970.pdn";
-
-fn polydame(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_polydame")).args(args).output().expect("the polydame binary runs")
-}
 
 fn last_line(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).lines().last().unwrap_or("").to_string()

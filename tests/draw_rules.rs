@@ -5,17 +5,8 @@
 
 mod common;
 
-use common::TempFile;
+use common::{polydame, stdout, TempFile};
 use polydame::{load_variant, parse_game, pdn_games, replay, Game, Outcome};
-use std::process::{Command, Output};
-
-fn polydame(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_polydame")).args(args).output().expect("the polydame binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).expect("the output is UTF-8")
-}
 
 fn archive(name: &str) -> String {
     std::fs::read_to_string(format!("tests/archive/{name}")).expect("the test file")

@@ -4,20 +4,12 @@
 //! `--fen-file` and a PDN `[FEN]` tag where it applies.
 
 mod common;
-use common::TempFile;
+use common::{polydame, stderr, stdout, TempFile};
 use polydame::{load_variant, parse_fen, parse_game, pdn_games, replay, write_fen, FenErrorKind, Notations, Position, Rules, Side};
-use std::process::{Command, Output};
+use std::process::Output;
 
 fn rules(id: &str) -> Rules {
     load_variant(id).expect("a shipped variant")
-}
-
-fn polydame(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_polydame")).args(args).output().expect("the polydame binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
 /// What `polydame moves` lists for one FEN: the FEN as given, and the moves.
@@ -27,10 +19,6 @@ fn listed(o: &Output) -> (String, Vec<String>) {
     let head = lines.next().unwrap_or("");
     let fen = head.rsplit_once(" (").map_or(head, |(f, _)| f).to_string();
     (fen, lines.take_while(|l| l.starts_with("  ")).map(|l| l.trim().to_string()).collect())
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
 /// Replays a one-game PDN text.

@@ -1,6 +1,10 @@
 //! `polydame play` without moves, its input piped: a game played line by line, quietly,
 //! as a script plays it.
 
+mod common;
+
+use common::{stderr, stdout};
+
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
@@ -19,14 +23,6 @@ fn piped(args: &[&str], input: &str) -> Output {
     let o = child.wait_with_output().expect("polydame ends");
     writer.join().expect("the writer ends").ok(); // a loop that quits early closes the pipe
     o
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
 const START: &str = "W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20";

@@ -2,8 +2,12 @@
 //! few positions, checks of their structure, and (run on purpose) a rendering to PNG by
 //! headless Chromium.
 
+mod common;
+
+use common::polydame;
+
 use polydame::{board_svg, load_variant, parse_fen, shipped, Game, Position, Rules};
-use std::process::{Command, Output};
+use std::process::Command;
 
 /// The picture of a position (the start, or a FEN) after a move played in it, if any.
 fn picture(variant: &str, fen: Option<&str>, last: Option<&str>) -> String {
@@ -15,10 +19,6 @@ fn picture(variant: &str, fen: Option<&str>, last: Option<&str>) -> String {
     let mut game = Game::from_position(&rules, pos);
     let m = last.map(|text| game.play(text).expect("a legal move"));
     board_svg(&rules, game.position(), m.as_ref())
-}
-
-fn polydame(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_polydame")).args(args).output().expect("the polydame binary runs")
 }
 
 /// The cells with a piece on them (with columns, a column is one of them).

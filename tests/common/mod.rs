@@ -1,4 +1,23 @@
-//! What several test files share: a temporary file.
+//! What several test files share: running the `polydame` binary, and a temporary file.
+// Each test file uses some of these, not all.
+#![allow(dead_code)]
+
+use std::process::{Command, Output};
+
+/// Runs `polydame ARGS` and waits for it.
+pub fn polydame(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_polydame")).args(args).output().expect("the polydame binary runs")
+}
+
+/// What a run printed on standard output.
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// What a run printed on standard error.
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
 
 /// A file in a fresh temporary folder of its own, removed when dropped.
 pub struct TempFile(std::path::PathBuf);
