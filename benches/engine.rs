@@ -20,7 +20,7 @@ fn rules(id: &str) -> Rules {
 fn perft_start(bencher: Bencher, (id, depth): (&str, u32)) {
     let rules = rules(id);
     let mut pos = Position::start(&rules);
-    let nodes = perft(&mut pos, &rules, depth, Routes::Distinct);
+    let nodes = perft(&mut pos, &rules, depth, Routes::Distinct).expect("within the capture budget");
     bencher
         .counter(divan::counter::ItemsCount::new(nodes as usize))
         .bench_local(|| perft(black_box(&mut pos), &rules, depth, Routes::Distinct));

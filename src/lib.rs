@@ -81,23 +81,23 @@ mod variants;
 
 pub use compile::{dump, Rules};
 pub use engine::{
-    divide, perft, perft_parallel, perft_with_progress, History, MoveInfo, MoveIter, MoveList, MoveRef, Outcome, Piece, Position,
-    QuietTrack, Routes, Setup, SetupError, SetupProblem, Undo,
+    divide, perft, perft_parallel, perft_with_progress, BudgetExceeded, History, MoveInfo, MoveIter, MoveList, MoveRef, Outcome, Piece,
+    Position, QuietTrack, Routes, Setup, SetupError, SetupProblem, Undo, DEFAULT_CAPTURE_BUDGET,
 };
 pub use geometry::{CellIter, CellSet, Corner, Direction, Geometry, Notation, NotationKind, Playable, Shape};
 pub use record::board_svg;
 pub use record::{
     candidate_notations, full_path, move_text, parse_fen, parse_fen_in, parse_game, parse_move, pdn_games, random_game, read_fen,
-    read_move, replay, replay_with, sort_moves, square_order, write_fen, write_fen_with, write_pdn, FenError, FenErrorKind, FenExtras,
-    FenRead, Game, GameRecord, GameText, Illegal, MoveError, MoveText, Notations, Oddity, PdnGame, PdnGames, PlyError, PlyReason,
-    UnknownEncoding, Variation, Verdict,
+    read_move, replay, replay_with, sort_moves, square_order, write_fen, write_fen_with, write_pdn, Annotations, FenError, FenErrorKind,
+    FenExtras, FenRead, Game, GameRecord, GameText, Illegal, MoveError, MoveNotes, MoveText, Notations, Oddity, PdnGame, PdnGames,
+    PlyError, PlyReason, RecordVariation, UnknownEncoding, Variation, Verdict, WriteError, MAX_GAME_BYTES, MAX_GAME_MOVES, MAX_LINE_BYTES,
 };
 pub use spec::{
     load, load_with, CaptureKind, CaptureRule, CaptureRules, ColumnTake, Columns, Condition, CountRule, Criterion, Diagnostic,
     DiagnosticKind, Diagnostics, EndRules, Halt, JumpAgain, Kind, Land, Landing, MaterialEnd, MaterialResult, MidPromotion, MoveKind,
     MoveRule, NoMoves, OptionError, Removal, Side, Spec, UnknownChoice, UnknownOption, VariantOption, When,
 };
-pub use variants::{compile_text, load_variant, load_variant_with, shipped, LoadError};
+pub use variants::{compile_text, load_variant, load_variant_with, shipped, LoadError, MAX_VARIANT_BYTES};
 
 /// What the crate's own tests and benchmarks need of its insides. Not part of the
 /// stable API: it may change with any release.
@@ -111,6 +111,7 @@ pub mod internals {
     pub fn without_layout(rules: &Rules) -> Rules {
         let mut slow = rules.clone();
         slow.layout = None;
+        slow.fast = Err("no bit layout");
         slow
     }
 

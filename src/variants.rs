@@ -2,9 +2,13 @@
 
 use crate::compile::Rules;
 use crate::spec::{self, Diagnostics, OptionError, UnknownChoice, UnknownOption};
+use std::io::Read;
 use std::path::Path;
 
 include!(concat!(env!("OUT_DIR"), "/shipped.rs"));
+
+/// The largest variant file read, in bytes (1 MiB); the shipped ones are under 10 KiB.
+pub const MAX_VARIANT_BYTES: usize = 1 << 20;
 
 /// Why a variant could not be loaded.
 #[derive(Debug, thiserror::Error)]
@@ -24,6 +28,12 @@ pub enum LoadError {
         path: String,
         /// Why it could not be read.
         source: std::io::Error,
+    },
+    /// The file is larger than a variant file may be ([`MAX_VARIANT_BYTES`]).
+    #[error("{path} is more than {limit} bytes long: a variant file is a few kilobytes", limit = MAX_VARIANT_BYTES)]
+    TooLarge {
+        /// The path asked for.
+        path: String,
     },
     /// The file has errors, as written or with the chosen options merged in (a TOML
     /// failure too: every problem in a file is a diagnostic with its span).
@@ -89,7 +99,12 @@ pub fn load_variant_with(name: &str, options: &[(String, String)]) -> Result<Rul
     }
     let path = Path::new(name);
     if path.exists() {
-        let text = std::fs::read_to_string(path).map_err(|source| LoadError::Io { path: name.to_string(), source })?;
+        let io = |source| LoadError::Io { path: name.to_string(), source };
+        let mut text = String::new();
+        std::fs::File::open(path).and_then(|f| f.take(MAX_VARIANT_BYTES as u64 + 1).read_to_string(&mut text)).map_err(io)?;
+        if text.len() > MAX_VARIANT_BYTES {
+            return Err(LoadError::TooLarge { path: name.to_string() });
+        }
         return with_options(&text, name, options);
     }
     let suggestion = spec::diag::near_miss(&lower, SHIPPED.iter().map(|(s, _)| *s)).map(str::to_string);

@@ -78,6 +78,21 @@ impl FenErrorJson {
     }
 }
 
+/// `moves --json`: a position whose capture search passed the budget.
+#[derive(Serialize)]
+pub struct BudgetJson {
+    pub fen: String,
+    pub error: String,
+    pub code: &'static str,
+    pub budget: u64,
+}
+
+impl BudgetJson {
+    pub fn new(fen: &str, e: &polydame::BudgetExceeded) -> BudgetJson {
+        BudgetJson { fen: fen.to_string(), error: e.to_string(), code: "capture-budget", budget: e.budget }
+    }
+}
+
 /// `perft --divide --json`: one line per root move.
 #[derive(Serialize)]
 pub struct DivideJson {
@@ -190,13 +205,16 @@ pub struct SummaryJson {
 /// The counts of a whole `validate` run.
 #[derive(Serialize)]
 pub struct SummaryCountsJson {
-    /// Games read: `valid` + `invalid`.
+    /// Games read: `valid` + `invalid` + `not_judged`.
     pub games: usize,
     /// Games replayed without an error (with `--parse-only`: read).
     pub valid: usize,
     /// Games with an illegal or unreadable move, or that could not be checked (with
     /// `--parse-only`: not PDN).
     pub invalid: usize,
+    /// Games neither valid nor invalid: refused for their size, or with a position whose
+    /// capture search passed the budget (`--capture-budget`).
+    pub not_judged: usize,
     /// Valid games with warnings.
     pub warnings: usize,
     /// Files that could not be opened or read to their end.

@@ -13,7 +13,7 @@ pub mod validate;
 pub mod variants;
 
 use clap::Args;
-use polydame::{load_variant_with, FenError, MoveInfo, Notations, Position, Routes, Rules};
+use polydame::{load_variant_with, BudgetExceeded, FenError, MoveInfo, Notations, Position, Routes, Rules};
 use std::io::Write;
 
 /// A failure: the message goes to standard error, the code is the exit status (1: the
@@ -51,11 +51,15 @@ impl Out {
 }
 
 /// `--option NAME=CHOICE`, repeatable.
-#[derive(Args, Clone, Debug, Default)]
+#[derive(Args, Clone, Debug)]
 pub struct OptionArgs {
     /// Choose a variant option: NAME=CHOICE (repeatable; `polydame variants` lists them).
     #[arg(long = "option", value_name = "NAME=CHOICE", value_parser = option_pair)]
     pub options: Vec<(String, String)>,
+    /// The most steps the capture search of one position may take before the command
+    /// gives up on that position with an error (a step: one piece taken, one landing).
+    #[arg(long, value_name = "STEPS", default_value_t = polydame::DEFAULT_CAPTURE_BUDGET, value_parser = clap::value_parser!(u64).range(1..))]
+    pub capture_budget: u64,
 }
 
 /// `NAME=CHOICE` of `--option`.
@@ -69,8 +73,16 @@ fn option_pair(s: &str) -> Result<(String, String), String> {
 impl OptionArgs {
     /// Loads a variant with these options.
     pub fn load(&self, variant: &str) -> Result<Rules, Failure> {
-        load_variant_with(variant, &self.options).map_err(invalid)
+        let mut rules = load_variant_with(variant, &self.options).map_err(invalid)?;
+        rules.set_capture_budget(self.capture_budget);
+        Ok(rules)
     }
+}
+
+/// The failure of a command whose capture search passed the budget: the position, the
+/// budget, and how to raise it.
+pub fn over_budget(e: &BudgetExceeded) -> Failure {
+    invalid(format!("error: {e}\n  (--capture-budget {} raises the budget)", e.budget.saturating_mul(10)))
 }
 
 /// The variant a command plays, with its options.
@@ -206,15 +218,6 @@ pub fn board(rules: &Rules, pos: &Position) -> String {
         out.push('\n');
     }
     out
-}
-
-/// The legal moves of a position, in the order players read them (by square number).
-pub fn legal(rules: &Rules, pos: &mut Position, routes: Routes) -> Vec<MoveInfo> {
-    let mut list = polydame::MoveList::new();
-    pos.generate(rules, &mut list, routes);
-    let mut v: Vec<MoveInfo> = (0..list.len()).map(|i| list.info(i)).collect();
-    polydame::sort_moves(rules, &mut v);
-    v
 }
 
 /// The moves as text, one a line: the notation, and the full path where it says more.

@@ -1,8 +1,8 @@
 //! `polydame moves`: the legal moves of positions.
 
-use super::json::{FenErrorJson, MoveJson, MovesJson};
-use super::{fen_failure, invalid, legal, read_fen, say_moves, Done, FenArgs, Out, RouteArgs, VariantArgs};
-use polydame::{write_fen, Position};
+use super::json::{BudgetJson, FenErrorJson, MoveJson, MovesJson};
+use super::{fen_failure, invalid, over_budget, read_fen, say_moves, Done, FenArgs, Out, RouteArgs, VariantArgs};
+use polydame::{sort_moves, write_fen, MoveInfo, MoveList, Position};
 
 /// Where the positions come from.
 pub struct Positions<'a> {
@@ -11,8 +11,9 @@ pub struct Positions<'a> {
     pub fen_file: Option<&'a str>,
 }
 
-/// Lists the legal moves of each position; a FEN that cannot be read is reported and the
-/// others go on (exit status 1 at the end).
+/// Lists the legal moves of each position; a FEN that cannot be read, or a position whose
+/// capture search passes the budget, is reported and the others go on (exit status 1 at
+/// the end).
 pub fn run(variant: &VariantArgs, from: Positions, routes: RouteArgs, json: bool, out: &mut Out) -> Done {
     let rules = variant.load()?;
     let fens: Vec<(usize, String)> = match (&from.fen.fen, from.fen_file) {
@@ -41,7 +42,18 @@ pub fn run(variant: &VariantArgs, from: Positions, routes: RouteArgs, json: bool
                 continue;
             }
         };
-        let moves = legal(&rules, &mut pos, routes.routes());
+        let mut list = MoveList::new();
+        if let Err(e) = pos.try_generate(&rules, &mut list, routes.routes()) {
+            bad += 1;
+            let place = if line > 0 { format!("{}:{line}: ", from.fen_file.unwrap_or("")) } else { String::new() };
+            eprintln!("{place}{}", over_budget(&e).message);
+            if json {
+                out.json(&BudgetJson::new(&f, &e));
+            }
+            continue;
+        }
+        let mut moves: Vec<MoveInfo> = (0..list.len()).map(|i| list.info(i)).collect();
+        sort_moves(&rules, &mut moves);
         if json {
             out.json(&MovesJson { fen: f, moves: MoveJson::all(&rules, &moves) });
         } else {
@@ -51,7 +63,7 @@ pub fn run(variant: &VariantArgs, from: Positions, routes: RouteArgs, json: bool
         }
     }
     if bad > 0 {
-        return Err(invalid(format!("{bad} FEN(s) could not be read")));
+        return Err(invalid(format!("{bad} position(s) could not be read or searched")));
     }
     Ok(())
 }

@@ -1,7 +1,7 @@
 //! `polydame perft`: the leaves of the legal-move tree.
 
 use super::json::{DivideJson, PerftJson};
-use super::{Done, FenArgs, Out, RouteArgs, VariantArgs};
+use super::{over_budget, Done, FenArgs, Out, RouteArgs, VariantArgs};
 use indicatif::{ProgressBar, ProgressStyle};
 use polydame::{divide, move_text, perft_parallel, perft_with_progress, MoveInfo, Rules};
 use std::io::IsTerminal;
@@ -26,7 +26,7 @@ pub fn run(variant: &VariantArgs, fen: &FenArgs, c: Count, out: &mut Out) -> Don
     let routes = c.routes.routes();
     let start = Instant::now();
     let nodes = if c.divide {
-        let (list, counts) = divide(&mut pos, &rules, c.depth.max(1), routes, threads);
+        let (list, counts) = divide(&mut pos, &rules, c.depth.max(1), routes, threads).map_err(|e| over_budget(&e))?;
         let infos: Vec<MoveInfo> = (0..list.len()).map(|i| list.info(i)).collect();
         say_divide(out, &rules, &infos, &counts, c.json);
         if c.depth == 0 {
@@ -46,9 +46,9 @@ pub fn run(variant: &VariantArgs, fen: &FenArgs, c: Count, out: &mut Out) -> Don
             bar.set_position(done as u64);
         });
         bar.finish_and_clear();
-        n
+        n.map_err(|e| over_budget(&e))?
     } else {
-        perft_parallel(&mut pos, &rules, c.depth, routes, threads)
+        perft_parallel(&mut pos, &rules, c.depth, routes, threads).map_err(|e| over_budget(&e))?
     };
     let secs = start.elapsed().as_secs_f64();
     if c.json {

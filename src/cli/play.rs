@@ -4,7 +4,7 @@
 
 use super::json::{MoveErrorJson, MoveJson, PlayErrorJson, PlayJson};
 use super::play_loop::{self, Mode};
-use super::{board, invalid, say_moves, Done, FenArgs, Out, VariantArgs};
+use super::{board, invalid, over_budget, say_moves, Done, FenArgs, Out, VariantArgs};
 use polydame::Game;
 use std::io::IsTerminal;
 
@@ -37,10 +37,9 @@ pub fn run(variant: &VariantArgs, fen: &FenArgs, moves: &[String], show: Show, o
         }
     }
     if show.json || show.pdn {
-        print_end(&game, show, out);
-        return Ok(());
+        return print_end(&game, show, out);
     }
-    let legal = game.legal_moves();
+    let legal = game.legal_moves().map_err(|e| over_budget(&e))?;
     let pos = game.position();
     out.say(format!("position: {}", game.fen()));
     out.say(board(&rules, pos).trim_end());
@@ -57,7 +56,7 @@ fn from_input(game: &mut Game, show: Show, out: &mut Out) -> Done {
     let stdin = std::io::stdin();
     let mode = if stdin.is_terminal() { Mode::Talk } else { Mode::Quiet };
     let refused = play_loop::run(game, stdin.lock(), mode, out);
-    print_end(game, show, out);
+    print_end(game, show, out)?;
     match mode {
         Mode::Quiet if refused > 0 => Err(invalid("")),
         _ => Ok(()),
@@ -66,11 +65,13 @@ fn from_input(game: &mut Game, show: Show, out: &mut Out) -> Done {
 
 /// `--pdn`: the game as PDN; `--json`: the position reached as one JSON object (its FEN,
 /// its outcome, its legal moves); neither: nothing.
-fn print_end(game: &Game, show: Show, out: &mut Out) {
+fn print_end(game: &Game, show: Show, out: &mut Out) -> Done {
     let rules = game.rules();
     if show.pdn {
         out.say(polydame::write_pdn(rules, &game.record()).trim_end());
     } else if show.json {
-        out.json(&PlayJson { fen: game.fen(), outcome: game.outcome().into(), moves: MoveJson::all(rules, &game.legal_moves()) });
+        let legal = game.legal_moves().map_err(|e| over_budget(&e))?;
+        out.json(&PlayJson { fen: game.fen(), outcome: game.outcome().into(), moves: MoveJson::all(rules, &legal) });
     }
+    Ok(())
 }

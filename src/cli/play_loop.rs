@@ -129,11 +129,13 @@ impl Session<'_, '_> {
             Line::Blank => {}
             Line::Move(text) => self.play(text, out),
             Line::Undo => self.undo(out),
-            Line::Moves => {
-                let legal = self.game.legal_moves();
-                out.say(format!("legal moves ({}):", legal.len()));
-                say_moves(out, rules, &legal);
-            }
+            Line::Moves => match self.game.legal_moves() {
+                Ok(legal) => {
+                    out.say(format!("legal moves ({}):", legal.len()));
+                    say_moves(out, rules, &legal);
+                }
+                Err(e) => eprintln!("{e}"),
+            },
             Line::Board => self.show(out),
             Line::Fen => out.say(self.game.fen()),
             Line::Pdn => out.say(polydame::write_pdn(rules, &self.game.record()).trim_end()),
@@ -192,7 +194,7 @@ impl Session<'_, '_> {
 
     /// What a line may be: a move, with one of the legal moves for an example, or a command.
     fn help(&self, out: &mut Out) {
-        let legal = self.game.legal_moves();
+        let legal = self.game.legal_moves().unwrap_or_default();
         let example = match legal.first() {
             Some(m) => format!(" (e.g. {})", polydame::move_text(self.game.rules(), m, &legal)),
             None => String::new(),

@@ -37,6 +37,8 @@ struct Summary {
     games: usize,
     valid: usize,
     invalid: usize,
+    /// Games refused for their size or past the capture budget: neither valid nor invalid.
+    not_judged: usize,
     warned: usize,
     /// Files that could not be opened or read to their end.
     unreadable: usize,
@@ -148,6 +150,10 @@ fn check(
             return Checked { game, encoding, index, finding: Finding::Unchecked("not-pdn", why) };
         }
     }
+    if let (Some(why), true) = (&game.refused, parse_only) {
+        let why = format!("the game is not read: {why}");
+        return Checked { game, encoding, index, finding: Finding::Unchecked("too-large", why) };
+    }
     if parse_only {
         return Checked { game, encoding, index, finding: Finding::Read };
     }
@@ -164,7 +170,10 @@ fn check(
 /// Exit status 1 when any game is bad or any file cannot be read.
 pub fn run(job: Job, out: &mut Out) -> Done {
     let fixed = job.variant.map(|v| job.options.load(v)).transpose()?;
-    let shipped = compile_shipped()?;
+    let mut shipped = compile_shipped()?;
+    for rules in &mut shipped {
+        rules.set_capture_budget(job.options.capture_budget);
+    }
     let registry = Registry::new(&shipped);
     let fixed = fixed.as_ref().map(Notations::new);
     let start = std::time::Instant::now();
@@ -188,7 +197,7 @@ pub fn run(job: Job, out: &mut Out) -> Done {
     } else {
         out.say(summary_line(&summary, job.parse_only, secs));
     }
-    if summary.invalid > 0 || summary.unreadable > 0 {
+    if summary.invalid > 0 || summary.not_judged > 0 || summary.unreadable > 0 {
         return Err(Failure { message: String::new(), code: 1 });
     }
     Ok(())
@@ -201,6 +210,7 @@ impl SummaryJson {
                 games: s.games,
                 valid: s.valid,
                 invalid: s.invalid,
+                not_judged: s.not_judged,
                 warnings: s.warned,
                 files_unreadable: s.unreadable,
                 seconds: (seconds * 1e6).round() / 1e6,
@@ -212,9 +222,17 @@ impl SummaryJson {
 fn summary_line(s: &Summary, parse_only: bool, secs: f64) -> String {
     let games = format!("{} game{}", s.games, if s.games == 1 { "" } else { "s" });
     let mut counts = if parse_only {
-        format!("{games} read, {} not PDN", s.invalid)
+        let refused = match s.not_judged {
+            0 => String::new(),
+            n => format!(", {n} refused for their size"),
+        };
+        format!("{games} read, {} not PDN{refused}", s.invalid)
     } else {
-        format!("{games}: {} legal, {} with an illegal or unreadable move, {} with warnings", s.valid, s.invalid, s.warned)
+        let not_judged = match s.not_judged {
+            0 => String::new(),
+            n => format!(", {n} not judged (too large, or past the capture budget)"),
+        };
+        format!("{games}: {} legal, {} with an illegal or unreadable move{not_judged}, {} with warnings", s.valid, s.invalid, s.warned)
     };
     if s.unreadable > 0 {
         counts.push_str(&format!(", {} file{} not read", s.unreadable, if s.unreadable == 1 { "" } else { "s" }));
@@ -370,7 +388,9 @@ fn report(file: &str, c: &Checked, job: &Job, summary: &mut Summary, print: &mut
     summary.games += 1;
     match &c.finding {
         Finding::Read => summary.valid += 1,
+        Finding::Unchecked("too-large", _) => summary.not_judged += 1,
         Finding::Unchecked(..) => summary.invalid += 1,
+        Finding::Replayed(v, _) if v.error.as_ref().is_some_and(|e| e.reason.is_limit()) => summary.not_judged += 1,
         Finding::Replayed(v, _) if !valid(v, job.strict) => summary.invalid += 1,
         Finding::Replayed(..) => summary.valid += 1,
     }
@@ -386,6 +406,9 @@ fn report(file: &str, c: &Checked, job: &Job, summary: &mut Summary, print: &mut
 
 /// `move 5 (ply 9) `50-1`: reason`.
 fn ply_error(e: &PlyError) -> String {
+    if e.ply == 0 && e.text.is_empty() {
+        return e.reason.to_string();
+    }
     format!("move {} (ply {}) `{}`: {}", e.ply.div_ceil(2), e.ply, e.text, e.reason)
 }
 

@@ -64,6 +64,8 @@ pub struct Rules {
     pub(crate) cell_bits: Box<[u128; 256]>,
     /// The fast path's tables, when the rules have its shape, or why they do not.
     pub(crate) fast: Result<Box<crate::engine::FastRules>, &'static str>,
+    /// Capture-search steps one position may take (see [`Rules::set_capture_budget`]).
+    pub(crate) capture_budget: u64,
 }
 
 /// A small, fixed pseudo-random generator (SplitMix64) so hash keys are the same on
@@ -173,9 +175,40 @@ impl Rules {
             layout,
             cell_bits,
             fast: Err(""),
+            capture_budget: crate::engine::DEFAULT_CAPTURE_BUDGET,
         };
         rules.fast = crate::engine::FastRules::new(&rules).map(Box::new);
         rules
+    }
+
+    /// Bounds the capture search of one position to `steps` steps (a step is one capture
+    /// tried: a piece taken and a landing cell reached). A search that needs more stops,
+    /// and what asked for the moves gets a [`BudgetExceeded`](crate::BudgetExceeded)
+    /// error instead of an answer: [`Position::try_generate`](crate::Position::try_generate),
+    /// [`perft`](crate::perft), [`Game::play`](crate::Game::play), [`replay`](crate::replay).
+    /// The rules start with [`DEFAULT_CAPTURE_BUDGET`](crate::DEFAULT_CAPTURE_BUDGET).
+    ///
+    /// ```
+    /// use polydame::{load_variant, parse_fen, MoveList, Routes};
+    ///
+    /// let mut rules = load_variant("international").unwrap();
+    /// let mut pos = parse_fen(&rules, "W:WK46:B41,32,23,14,42,33,24,15").unwrap();
+    /// rules.set_capture_budget(5);
+    /// let err = pos.try_generate(&rules, &mut MoveList::new(), Routes::Distinct).unwrap_err();
+    /// assert_eq!(err.budget, 5);
+    /// rules.set_capture_budget(1_000);
+    /// assert!(pos.try_generate(&rules, &mut MoveList::new(), Routes::Distinct).is_ok());
+    /// ```
+    pub fn set_capture_budget(&mut self, steps: u64) {
+        self.capture_budget = steps;
+        if let Ok(f) = &mut self.fast {
+            f.budget = steps;
+        }
+    }
+
+    /// The capture-search steps one position may take (see [`Rules::set_capture_budget`]).
+    pub fn capture_budget(&self) -> u64 {
+        self.capture_budget
     }
 
     /// The checked variant these rules were built from.

@@ -2,6 +2,7 @@
 //! then searched), then quiet moves unless a capture is compulsory.
 
 use super::bits::{on_layout, Bits};
+use super::budget::BudgetExceeded;
 use super::moves::{Move, MoveList, Routes};
 use super::position::Position;
 use super::sets::Sets;
@@ -25,6 +26,10 @@ impl Position {
     /// let moves: Vec<_> = list.iter().map(|m| (rules.cell_name(m.from()), m.captures())).collect();
     /// assert_eq!(moves, [("32", 1)]);
     /// ```
+    ///
+    /// The capture search is bounded by the rules' budget ([`Rules::set_capture_budget`]):
+    /// a search that passes it stops, and the list is then incomplete and says so
+    /// ([`MoveList::exceeded`]). [`Position::try_generate`] makes that an error.
     pub fn generate(&mut self, rules: &Rules, list: &mut MoveList, routes: Routes) {
         self.gen_captures(rules, list, routes);
         if self.quiet_allowed(rules, list) {
@@ -37,6 +42,17 @@ impl Position {
         if rules.passes && list.moves.is_empty() && !self.pieces[self.side as usize].is_empty() {
             list.push_pass();
         }
+    }
+
+    /// [`Position::generate`], with an error if the capture search passed the rules'
+    /// budget (see [`Rules::set_capture_budget`]): the moves of this position are then
+    /// not known, and `list` is not to be played from.
+    pub fn try_generate(&mut self, rules: &Rules, list: &mut MoveList, routes: Routes) -> Result<(), BudgetExceeded> {
+        self.generate(rules, list, routes);
+        if list.exceeded {
+            return Err(BudgetExceeded::at(rules, self));
+        }
+        Ok(())
     }
 
     /// Whether quiet moves are legal beside the captures in `list`: no capture, or none by

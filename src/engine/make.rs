@@ -93,11 +93,13 @@ impl Position {
     fn track_quiet(&mut self, rules: &Rules, m: MoveRef) {
         let s = m.stored();
         let us = self.side as usize;
-        let limited = rules.tables[us][s.kind_after as usize].max_quiet_moves.is_some();
-        self.quiet[us] = if m.captures() > 0 || !limited || s.kind_before != s.kind_after {
+        let limit = rules.tables[us][s.kind_after as usize].max_quiet_moves;
+        self.quiet[us] = if m.captures() > 0 || limit.is_none() || s.kind_before != s.kind_after {
             (0, 0)
         } else if self.quiet[us].1 > 0 && self.quiet[us].0 == s.from {
-            (s.to, self.quiet[us].1.saturating_add(1))
+            // Past the limit the count says nothing more (a side of kings only goes on
+            // moving one): it stays at the limit, as FEN writes it in one digit.
+            (s.to, self.quiet[us].1.saturating_add(1).min(limit.unwrap_or(u8::MAX)))
         } else {
             (s.to, 1)
         };

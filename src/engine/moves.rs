@@ -58,6 +58,16 @@ pub struct MoveList {
     pub(super) has_best: bool,
     /// Captures counted without being stored (bulk counting at the leaves of perft).
     pub(super) counted: usize,
+    /// Capture-search steps taken in this position (see [`Rules::set_capture_budget`](crate::Rules::set_capture_budget)).
+    pub(super) steps: u64,
+    /// The search took more steps than the budget and stopped: the list is incomplete.
+    pub(super) exceeded: bool,
+    /// Once a search has stored many moves, a hash index of them (see
+    /// [`MoveList::find_slot`]): slots of (move index + 1, generation); a slot of an older
+    /// generation is empty. `indexed` moves of the list are in it.
+    pub(super) index: Vec<(u32, u32)>,
+    pub(super) generation: u32,
+    pub(super) indexed: usize,
 }
 
 impl MoveList {
@@ -122,6 +132,29 @@ impl MoveList {
         self.trail.clear();
         self.has_best = false;
         self.counted = 0;
+        self.steps = 0;
+        self.exceeded = false;
+        self.forget_index();
+    }
+
+    /// Empties the index of stored moves (the moves were cleared).
+    pub(super) fn forget_index(&mut self) {
+        if self.indexed > 0 {
+            self.indexed = 0;
+            self.generation = self.generation.wrapping_add(1);
+            if self.generation == 0 {
+                self.index.fill((0, 0));
+                self.generation = 1;
+            }
+        }
+    }
+
+    /// Whether the capture search that filled the list passed the rules' budget (see
+    /// [`Rules::set_capture_budget`](crate::Rules::set_capture_budget)) and stopped: then
+    /// the list holds only some of the moves, and is not to be played from.
+    /// [`Position::try_generate`](crate::Position::try_generate) says so as an error.
+    pub fn exceeded(&self) -> bool {
+        self.exceeded
     }
 }
 

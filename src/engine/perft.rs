@@ -1,5 +1,6 @@
 //! Perft: counting the leaves of the legal-move tree, one thread or many.
 
+use super::budget::BudgetExceeded;
 use super::moves::{MoveList, Routes};
 use super::position::Position;
 use crate::compile::Rules;
@@ -17,49 +18,58 @@ impl Stack {
 
 /// Leaves of the tree under `pos`: on the fast path when the rules have its shape, else
 /// by [`perft_rec`].
-fn perft_from(pos: &mut Position, rules: &Rules, depth: u32, routes: Routes, lists: &mut [MoveList]) -> u64 {
+fn perft_from(pos: &mut Position, rules: &Rules, depth: u32, routes: Routes, lists: &mut [MoveList]) -> Result<u64, BudgetExceeded> {
     match &rules.fast {
-        Ok(f) if depth >= 1 => f.perft(&f.board(pos), depth, routes),
+        Ok(f) if depth >= 1 => f.perft(&f.board(pos), depth, routes).map_err(|b| BudgetExceeded::at(rules, &f.position(rules, &b))),
         _ => perft_rec(pos, rules, depth, routes, lists),
     }
 }
 
-fn perft_rec(pos: &mut Position, rules: &Rules, depth: u32, routes: Routes, lists: &mut [MoveList]) -> u64 {
+fn perft_rec(pos: &mut Position, rules: &Rules, depth: u32, routes: Routes, lists: &mut [MoveList]) -> Result<u64, BudgetExceeded> {
     let (list, rest) = lists.split_first_mut().expect("a list per ply");
     if depth == 1 {
-        return pos.count_moves(rules, list, routes) as u64;
+        let n = pos.count_moves(rules, list, routes) as u64;
+        return if list.exceeded { Err(BudgetExceeded::at(rules, pos)) } else { Ok(n) };
     }
-    pos.generate(rules, list, routes);
+    pos.try_generate(rules, list, routes)?;
     let mut nodes = 0;
     if depth == 2 {
         // Count each child's moves without playing the move where bit sets suffice.
         let child = &mut rest[0];
         for i in 0..list.len() {
             nodes += pos.count_after(rules, list.get(i), child, routes) as u64;
+            if child.exceeded {
+                let mut p = pos.clone();
+                p.make(rules, list.get(i));
+                return Err(BudgetExceeded::at(rules, &p));
+            }
         }
-        return nodes;
+        return Ok(nodes);
     }
     for m in &*list {
         let undo = pos.make(rules, m);
-        nodes += perft_rec(pos, rules, depth - 1, routes, rest);
+        let n = perft_rec(pos, rules, depth - 1, routes, rest);
         pos.unmake(rules, m, undo);
+        nodes += n?;
     }
-    nodes
+    Ok(nodes)
 }
 
 /// Leaves of the move tree `depth` plies deep, on one thread; `routes` says which
 /// captures count as different moves (published tables differ on it: see [`Routes`]).
+/// An error names the first position whose capture search passed the rules' budget
+/// (see [`Rules::set_capture_budget`]).
 ///
 /// ```
 /// use polydame::{load_variant, perft, Position, Routes};
 ///
 /// let rules = load_variant("international").unwrap();
 /// let mut pos = Position::start(&rules);
-/// assert_eq!(perft(&mut pos, &rules, 3, Routes::Distinct), 658);
+/// assert_eq!(perft(&mut pos, &rules, 3, Routes::Distinct), Ok(658));
 /// ```
-pub fn perft(pos: &mut Position, rules: &Rules, depth: u32, routes: Routes) -> u64 {
+pub fn perft(pos: &mut Position, rules: &Rules, depth: u32, routes: Routes) -> Result<u64, BudgetExceeded> {
     if depth == 0 {
-        return 1;
+        return Ok(1);
     }
     let mut stack = Stack::new(depth as usize);
     perft_from(pos, rules, depth, routes, &mut stack.0)
@@ -67,12 +77,18 @@ pub fn perft(pos: &mut Position, rules: &Rules, depth: u32, routes: Routes) -> u
 
 /// Leaves under each root move: the root's moves, and for each (in the list's order)
 /// the leaves `depth` plies deep under it, counted on `threads` threads.
-pub fn divide(pos: &mut Position, rules: &Rules, depth: u32, routes: Routes, threads: usize) -> (MoveList, Vec<u64>) {
+pub fn divide(
+    pos: &mut Position,
+    rules: &Rules,
+    depth: u32,
+    routes: Routes,
+    threads: usize,
+) -> Result<(MoveList, Vec<u64>), BudgetExceeded> {
     let mut root = MoveList::new();
-    pos.generate(rules, &mut root, routes);
+    pos.try_generate(rules, &mut root, routes)?;
     if depth <= 1 {
         let n = root.len();
-        return (root, vec![1; n]);
+        return Ok((root, vec![1; n]));
     }
     let work = |i: usize| {
         let mut p = pos.clone();
@@ -80,7 +96,7 @@ pub fn divide(pos: &mut Position, rules: &Rules, depth: u32, routes: Routes, thr
         let mut stack = Stack::new(depth as usize - 1);
         perft_from(&mut p, rules, depth - 1, routes, &mut stack.0)
     };
-    let counts: Vec<u64> = if threads <= 1 {
+    let counts: Result<Vec<u64>, BudgetExceeded> = if threads <= 1 {
         (0..root.len()).map(work).collect()
     } else {
         let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build();
@@ -89,12 +105,12 @@ pub fn divide(pos: &mut Position, rules: &Rules, depth: u32, routes: Routes, thr
             Err(_) => (0..root.len()).map(work).collect(),
         }
     };
-    (root, counts)
+    Ok((root, counts?))
 }
 
 /// Leaves of the move tree on `threads` threads (split two plies deep, so there is enough
 /// work to share).
-pub fn perft_parallel(pos: &mut Position, rules: &Rules, depth: u32, routes: Routes, threads: usize) -> u64 {
+pub fn perft_parallel(pos: &mut Position, rules: &Rules, depth: u32, routes: Routes, threads: usize) -> Result<u64, BudgetExceeded> {
     if threads <= 1 || depth < 3 {
         return perft(pos, rules, depth, routes);
     }
@@ -115,7 +131,7 @@ pub fn perft_parallel(pos: &mut Position, rules: &Rules, depth: u32, routes: Rou
 ///     assert!(done <= total && total == 81);
 ///     calls.fetch_add(1, Ordering::Relaxed);
 /// });
-/// assert_eq!((n, calls.into_inner()), (4265, 81));
+/// assert_eq!((n, calls.into_inner()), (Ok(4265), 81));
 /// ```
 pub fn perft_with_progress(
     pos: &mut Position,
@@ -124,20 +140,20 @@ pub fn perft_with_progress(
     routes: Routes,
     threads: usize,
     progress: &(dyn Fn(usize, usize) + Sync),
-) -> u64 {
+) -> Result<u64, BudgetExceeded> {
     if depth < 3 {
         let n = perft(pos, rules, depth, routes);
         progress(1, 1);
         return n;
     }
     let mut root = MoveList::new();
-    pos.generate(rules, &mut root, routes);
+    pos.try_generate(rules, &mut root, routes)?;
     let mut jobs: Vec<Position> = Vec::new();
     for m in &root {
         let mut p = pos.clone();
         p.make(rules, m);
         let mut l = MoveList::new();
-        p.generate(rules, &mut l, routes);
+        p.try_generate(rules, &mut l, routes)?;
         for m2 in &l {
             let mut q = p.clone();
             q.make(rules, m2);
@@ -165,5 +181,5 @@ pub fn perft_with_progress(
 #[cfg(test)]
 pub(crate) fn perft_generic(pos: &mut Position, rules: &Rules, depth: u32, routes: Routes) -> u64 {
     let mut stack = Stack::new(depth as usize);
-    perft_rec(pos, rules, depth, routes, &mut stack.0)
+    perft_rec(pos, rules, depth, routes, &mut stack.0).expect("within the capture budget")
 }

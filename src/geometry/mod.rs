@@ -271,6 +271,14 @@ impl Geometry {
         self.other_view[cell as usize]
     }
 
+    /// Whether the other side's view ([`Geometry::rotate`]) turns the rows round: false
+    /// only on a board of dark squares with an odd width and an even height, where no
+    /// half turn or reflection across the rows keeps the colours of the squares.
+    pub fn turns_rows(&self) -> bool {
+        let Shape::Square { height, .. } = self.shape else { return true };
+        self.coords.iter().enumerate().all(|(c, &(_, y))| self.coords[self.rotate(c as u16) as usize].1 == height as i8 - 1 - y)
+    }
+
     /// The other side's view of every cell (see [`Geometry::rotate`]).
     fn other_view(&self) -> Vec<u16> {
         let (mx, my) = match self.shape {
@@ -310,8 +318,11 @@ impl Geometry {
         let mut chars = name.chars();
         let Some(col) = chars.next().filter(char::is_ascii_lowercase).map(|c| c as u8 - b'a') else { return false };
         let Ok(row) = chars.as_str().parse::<u8>() else { return false };
+        if col >= width || !(1..=height).contains(&row) {
+            return false;
+        }
         let at = (col as i8, row as i8 - 1);
-        col < width && (1..=height).contains(&row) && self.cell_at(at).is_none() && !self.holes.contains(&at)
+        self.cell_at(at).is_none() && !self.holes.contains(&at)
     }
 
     /// Row of a cell counted from White's side, from 1 (square boards); on hex boards the

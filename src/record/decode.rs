@@ -44,15 +44,54 @@ impl Stream {
 /// How much of the stream, at most, is looked at to guess its encoding.
 const GUESS_BYTES: usize = 1 << 20;
 
+/// The longest line kept, in bytes (1 MiB): a longer one is skipped, not held in memory,
+/// and its game refused (see [`MAX_LINE_BYTES`](super::MAX_LINE_BYTES)).
+pub(super) const MAX_LINE: usize = 1 << 20;
+
+/// A line's bytes, and its whole length when it was longer than [`MAX_LINE`] (then the
+/// bytes are empty).
+type RawLine = (Vec<u8>, Option<u64>);
+
+/// Reads one line, up to and with its `\n`, keeping at most [`MAX_LINE`] bytes of it:
+/// the line and the bytes read (0 at the end of the stream).
+fn read_line<R: BufRead>(reader: &mut R) -> std::io::Result<(RawLine, usize)> {
+    let mut buf = Vec::new();
+    let (mut n, mut cut) = (0usize, false);
+    loop {
+        let chunk = reader.fill_buf()?;
+        if chunk.is_empty() {
+            break;
+        }
+        let (take, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (chunk.len(), false),
+        };
+        if !cut && buf.len() + take > MAX_LINE {
+            cut = true;
+            buf = Vec::new();
+        }
+        if !cut {
+            buf.extend_from_slice(&chunk[..take]);
+        }
+        reader.consume(take);
+        n += take;
+        if done {
+            break;
+        }
+    }
+    Ok(((buf, cut.then_some(n as u64)), n))
+}
+
 /// A stream's lines as text, each with its ending and the encoding it was decoded from
 /// (`None`: UTF-8).
 pub(super) struct Lines<R: BufRead> {
     reader: R,
     decoding: Decoding,
     /// Lines read ahead to guess the encoding, not yet returned.
-    ahead: VecDeque<Vec<u8>>,
-    buf: Vec<u8>,
+    ahead: VecDeque<RawLine>,
     bytes: u64,
+    /// The length of the line last returned, when it was too long to keep.
+    long: Option<u64>,
 }
 
 impl<R: BufRead> Lines<R> {
@@ -68,7 +107,7 @@ impl<R: BufRead> Lines<R> {
     }
 
     fn decoded(reader: R, decoding: Decoding) -> Self {
-        Lines { reader, decoding, ahead: VecDeque::new(), buf: Vec::new(), bytes: 0 }
+        Lines { reader, decoding, ahead: VecDeque::new(), bytes: 0, long: None }
     }
 
     /// Bytes read so far.
@@ -85,26 +124,33 @@ impl<R: BufRead> Lines<R> {
         }
     }
 
-    /// The next line, `None` at the end of the stream.
+    /// The length in bytes of the line last returned, when it was longer than
+    /// [`MAX_LINE`]: then it was returned empty.
+    pub(super) fn long_line(&self) -> Option<u64> {
+        self.long
+    }
+
+    /// The next line, `None` at the end of the stream. A line longer than [`MAX_LINE`] is
+    /// returned empty, and [`Lines::long_line`] says how long it was.
     pub(super) fn next(&mut self) -> std::io::Result<Option<(String, Option<&'static str>)>> {
         if matches!(self.decoding, Decoding::Sniff) {
             self.sniff()?;
         }
         if let Decoding::Given(stream) = &mut self.decoding {
-            return read_decoded(&mut self.reader, stream, &mut self.bytes);
+            return read_decoded(&mut self.reader, stream, &mut self.bytes, &mut self.long);
         }
-        let bytes = match self.ahead.pop_front() {
+        let (bytes, long) = match self.ahead.pop_front() {
             Some(b) => b,
             None => {
-                self.buf.clear();
-                let n = self.reader.read_until(b'\n', &mut self.buf)?;
+                let (line, n) = read_line(&mut self.reader)?;
                 if n == 0 {
                     return Ok(None);
                 }
                 self.bytes += n as u64;
-                std::mem::take(&mut self.buf)
+                line
             }
         };
+        self.long = long;
         let line = match String::from_utf8(bytes) {
             Ok(s) => return Ok(Some((without_bom(s), None))),
             Err(e) => e.into_bytes(),
@@ -133,25 +179,24 @@ impl<R: BufRead> Lines<R> {
     fn guess(&mut self, first: &[u8]) -> std::io::Result<&'static Encoding> {
         let mut detector = EncodingDetector::new(Iso2022JpDetection::Deny);
         detector.feed(first, false);
-        let mut seen = first.len() + self.ahead.iter().map(Vec::len).sum::<usize>();
-        for l in &self.ahead {
+        let mut seen = first.len() + self.ahead.iter().map(|(l, _)| l.len()).sum::<usize>();
+        for (l, _) in &self.ahead {
             detector.feed(l, false);
         }
         let mut ended = false;
         while seen < GUESS_BYTES {
-            let mut l = Vec::new();
-            let n = self.reader.read_until(b'\n', &mut l)?;
+            let (l, n) = read_line(&mut self.reader)?;
             if n == 0 {
                 ended = true;
                 break;
             }
             self.bytes += n as u64;
             seen += n;
-            detector.feed(&l, false);
+            detector.feed(&l.0, false);
             self.ahead.push_back(l);
         }
         detector.feed(&[], ended);
-        let guess = if mostly_utf8(std::iter::once(first).chain(self.ahead.iter().map(Vec::as_slice))) {
+        let guess = if mostly_utf8(std::iter::once(first).chain(self.ahead.iter().map(|(l, _)| l.as_slice()))) {
             UTF_8
         } else {
             detector.guess(None, Utf8Detection::Deny)
@@ -174,21 +219,42 @@ fn mostly_utf8<'a>(sample: impl Iterator<Item = &'a [u8]>) -> bool {
     good >= 4 * bad
 }
 
-/// The next line of a stream decoded in one encoding.
-fn read_decoded<R: BufRead>(reader: &mut R, s: &mut Stream, bytes: &mut u64) -> std::io::Result<Option<(String, Option<&'static str>)>> {
+/// The next line of a stream decoded in one encoding; `long` is set to the length of a
+/// line longer than [`MAX_LINE`] (returned empty), and cleared otherwise.
+fn read_decoded<R: BufRead>(
+    reader: &mut R,
+    s: &mut Stream,
+    bytes: &mut u64,
+    long: &mut Option<u64>,
+) -> std::io::Result<Option<(String, Option<&'static str>)>> {
+    *long = None;
+    // Text of a too-long line dropped so far.
+    let mut dropped = 0u64;
     loop {
         let name = Some(s.decoder.encoding()).filter(|&e| e != UTF_8).map(Encoding::name);
         if let Some(i) = s.text[s.start..].find('\n') {
-            let line = s.text[s.start..s.start + i + 1].to_string();
+            let mut line = s.text[s.start..s.start + i + 1].to_string();
             s.start += i + 1;
+            if dropped > 0 {
+                *long = Some(dropped + line.len() as u64);
+                line.clear();
+            }
             return Ok(Some((without_bom(line), name)));
         }
+        if s.text.len() - s.start > MAX_LINE {
+            dropped += (s.text.len() - s.start) as u64;
+            s.start = s.text.len();
+        }
         if s.ended {
-            if s.start == s.text.len() {
+            if s.start == s.text.len() && dropped == 0 {
                 return Ok(None);
             }
-            let line = s.text[s.start..].to_string();
+            let mut line = s.text[s.start..].to_string();
             s.start = s.text.len();
+            if dropped > 0 {
+                *long = Some(dropped + line.len() as u64);
+                line.clear();
+            }
             return Ok(Some((without_bom(line), name)));
         }
         s.text.drain(..s.start);

@@ -6,7 +6,7 @@ use super::notation::move_text;
 use super::resolve::{parse_move, read_move, squares, MoveError, Resolved, Resolver};
 use super::write::GameRecord;
 use crate::compile::Rules;
-use crate::engine::{History, MoveInfo, MoveList, Outcome, Position, Routes};
+use crate::engine::{BudgetExceeded, History, MoveInfo, MoveList, Outcome, Position, Routes};
 
 /// A game of a variant: where it started, the moves played, the position reached.
 ///
@@ -20,7 +20,7 @@ use crate::engine::{History, MoveInfo, MoveList, Outcome, Position, Routes};
 /// // White must take: 28x19.
 /// let err = game.play("31-26").unwrap_err();
 /// assert_eq!(err.to_string(), "a capture is compulsory: 28x19");
-/// assert_eq!(game.legal_moves().len(), 1);
+/// assert_eq!(game.legal_moves().unwrap().len(), 1);
 /// game.play("28x19").unwrap();
 /// assert_eq!(game.outcome(), Outcome::Ongoing);
 /// assert_eq!(game.undo().map(|m| game.move_text(&m)), Some("28x19".to_string()));
@@ -80,23 +80,28 @@ impl<'r> Game<'r> {
 
     /// The legal moves of the position reached (captures with the same origin, destination
     /// and captured pieces are one move), in the order of their full paths; none once the
-    /// game is over.
-    pub fn legal_moves(&self) -> Vec<MoveInfo> {
+    /// game is over. An error if the capture search passed the rules' budget (see
+    /// [`Rules::set_capture_budget`]).
+    pub fn legal_moves(&self) -> Result<Vec<MoveInfo>, BudgetExceeded> {
         if self.outcome() != Outcome::Ongoing {
-            return Vec::new();
+            return Ok(Vec::new());
         }
         let mut pos = self.pos.clone();
         let mut list = MoveList::new();
-        pos.generate(self.rules, &mut list, Routes::Distinct);
+        pos.try_generate(self.rules, &mut list, Routes::Distinct)?;
         let mut moves: Vec<MoveInfo> = (0..list.len()).map(|i| list.info(i)).collect();
         super::sort_moves(self.rules, &mut moves);
-        moves
+        Ok(moves)
     }
 
     /// How a move of the position reached is written: `32-28`, `28x19`, or the full path
-    /// when another legal capture has the same origin and destination.
+    /// when another legal capture has the same origin and destination (or when the legal
+    /// moves are past the capture budget, so that cannot be known).
     pub fn move_text(&self, m: &MoveInfo) -> String {
-        move_text(self.rules, m, &self.legal_moves())
+        match self.legal_moves() {
+            Ok(legal) => move_text(self.rules, m, &legal),
+            Err(_) => super::notation::full_path(self.rules, m),
+        }
     }
 
     /// Plays a move written in the variant's notation (`32-28`, `28x19`, `28x19x10`,
@@ -124,7 +129,7 @@ impl<'r> Game<'r> {
         self.check_ongoing()?;
         let mut list = MoveList::new();
         for routes in [Routes::Distinct, Routes::Landings] {
-            self.pos.generate(self.rules, &mut list, routes);
+            self.pos.try_generate(self.rules, &mut list, routes).map_err(MoveError::Budget)?;
             if let Some(mv) = list.iter().find(|mv| mv.info() == *m) {
                 self.history.push((self.pos.clone(), m.clone()));
                 self.pos.make(self.rules, mv);

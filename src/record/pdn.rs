@@ -4,6 +4,7 @@
 
 use super::decode::Lines;
 pub use super::decode::UnknownEncoding;
+use super::split::State;
 use pest::Parser;
 use std::io::BufRead;
 
@@ -22,7 +23,26 @@ pub struct GameText {
     /// name such as `windows-1251`, or `UTF-8` for UTF-8 text with damaged bytes (read
     /// as U+FFFD); `None` when it all was UTF-8.
     pub encoding: Option<&'static str>,
+    /// Why the game is refused unread, if it is: a line longer than [`MAX_LINE_BYTES`] or
+    /// a game longer than [`MAX_GAME_BYTES`] (its text is then empty: it is not kept).
+    pub refused: Option<String>,
+    /// The stream ended inside this game's tag pair, comment or variation: what was open
+    /// (`text`: `tag pair`, `comment` or `variation`) and where it was opened. The text
+    /// is then closed there, so that what came before it reads.
+    pub cut: Option<Oddity>,
 }
+
+/// The longest line a PDN stream may have, in bytes (1 MiB): a longer one is skipped
+/// without being held in memory, and the game it is in is refused.
+pub const MAX_LINE_BYTES: usize = super::decode::MAX_LINE;
+
+/// The longest game text, in bytes (1 MiB): a longer game is refused, and its text is
+/// not kept; the stream is read on from the next game.
+pub const MAX_GAME_BYTES: usize = 1 << 20;
+
+/// The most moves a game may have, its main line and variations together (10 000): a
+/// game with more is refused. The longest real games have a few hundred.
+pub const MAX_GAME_MOVES: usize = 10_000;
 
 /// A move as written, before it is matched against a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -87,6 +107,11 @@ pub struct PdnGame {
     pub gap: Option<Oddity>,
     /// The first line of the game in its file.
     pub line: usize,
+    /// Why the game is refused unread, if it is (see [`GameText::refused`], and
+    /// [`MAX_GAME_MOVES`]): then it has no moves.
+    pub refused: Option<String>,
+    /// See [`GameText::cut`].
+    pub cut: Option<Oddity>,
 }
 
 impl PdnGame {
@@ -164,81 +189,6 @@ impl<R: BufRead> PdnGames<R> {
     }
 }
 
-/// The splitter's view of a line: whether the game so far has moves, where a new game
-/// begins in this line, and whether a result closes it.
-#[derive(Default)]
-struct State {
-    depth: usize,
-    in_comment: bool,
-    has_moves: bool,
-}
-
-const RESULTS: [&str; 8] = ["1/2-1/2", "2-0", "0-2", "1-1", "1-0", "0-1", "0-0", "*"];
-
-impl State {
-    /// Feeds one line; returns the byte offsets where a game ends in it (after a result)
-    /// or starts (a tag after moves): (offset, is_start).
-    fn feed(&mut self, line: &str) -> Vec<(usize, bool)> {
-        let mut cuts = Vec::new();
-        let bytes = line.as_bytes();
-        let mut i = 0;
-        if !self.in_comment && self.depth == 0 && (line.starts_with('%') || line.starts_with(';')) {
-            return cuts;
-        }
-        while i < bytes.len() {
-            let c = bytes[i];
-            if self.in_comment {
-                if c == b'}' {
-                    self.in_comment = false;
-                }
-                i += 1;
-                continue;
-            }
-            match c {
-                b'{' => self.in_comment = true,
-                b'(' => self.depth += 1,
-                b')' => self.depth = self.depth.saturating_sub(1),
-                b'[' if self.depth == 0 => {
-                    if self.has_moves {
-                        cuts.push((i, true));
-                        self.has_moves = false;
-                    }
-                    // Skip the tag pair (its value may hold anything).
-                    let mut j = i + 1;
-                    let mut in_str = false;
-                    while j < bytes.len() {
-                        if bytes[j] == b'"' && bytes[j - 1] != b'\\' {
-                            in_str = !in_str;
-                        } else if bytes[j] == b']' && !in_str {
-                            break;
-                        }
-                        j += 1;
-                    }
-                    i = j;
-                }
-                b' ' | b'\t' | b'\r' | b'\n' => {}
-                _ if self.depth == 0 => {
-                    let start = i;
-                    while i < bytes.len() && !matches!(bytes[i], b' ' | b'\t' | b'\r' | b'\n' | b'{' | b'(' | b'[') {
-                        i += 1;
-                    }
-                    let word = &line[start..i];
-                    if RESULTS.contains(&word) {
-                        cuts.push((i, false));
-                        self.has_moves = false;
-                    } else {
-                        self.has_moves = true;
-                    }
-                    continue;
-                }
-                _ => {}
-            }
-            i += 1;
-        }
-        cuts
-    }
-}
-
 impl<R: BufRead> Iterator for PdnGames<R> {
     type Item = std::io::Result<GameText>;
 
@@ -250,14 +200,16 @@ impl<R: BufRead> Iterator for PdnGames<R> {
         let mut current = self.pending.take().unwrap_or(GameText { line: self.line + 1, ..GameText::default() });
         if !current.text.is_empty() {
             // The carried-over start of this game was already scanned as a tag.
-            let _ = state.feed(&current.text.clone());
+            let _ = state.feed(&current.text.clone(), 0);
         }
+        // Bytes of the game's text so far, kept or not.
+        let mut size = current.text.len();
         loop {
             let (line, encoding) = match self.lines.next() {
                 Ok(Some(l)) => l,
                 Ok(None) => {
                     self.done = true;
-                    return if current.text.trim().is_empty() { None } else { Some(Ok(current)) };
+                    return self.final_game(current, &state);
                 }
                 Err(e) => {
                     // A stream that fails once is not read on.
@@ -266,23 +218,65 @@ impl<R: BufRead> Iterator for PdnGames<R> {
                 }
             };
             self.line += 1;
-            if current.text.trim().is_empty() {
+            if current.text.trim().is_empty() && current.refused.is_none() {
                 current.line = self.line;
                 current.text.clear();
                 current.encoding = None;
+                size = 0;
             }
             current.encoding = current.encoding.or(encoding);
-            let cuts = state.feed(&line);
+            if let Some(n) = self.lines.long_line() {
+                let why = format!("line {} is {n} bytes long, more than the {MAX_LINE_BYTES} a line may have", self.line);
+                refuse(&mut current, why);
+                // The line is not scanned; a tag pair after it starts the next game.
+                state.has_moves = true;
+                continue;
+            }
+            let cuts = state.feed(&line, size);
+            let end = cuts.first().map_or(line.len(), |&(at, _)| at);
+            size += end;
+            if current.refused.is_none() && size > MAX_GAME_BYTES {
+                let why = format!("the game is more than {MAX_GAME_BYTES} bytes long (at line {})", self.line);
+                refuse(&mut current, why);
+            }
+            if current.refused.is_none() {
+                current.text.push_str(&line[..end]);
+            }
             if let Some(&(at, is_start)) = cuts.first() {
-                current.text.push_str(&line[..at]);
                 let rest = &line[at..];
                 if is_start || !rest.trim().is_empty() {
-                    self.pending = Some(GameText { text: rest.to_string(), line: self.line, encoding });
+                    self.pending = Some(GameText { text: rest.to_string(), line: self.line, encoding, ..GameText::default() });
                 }
                 return Some(Ok(current));
             }
-            current.text.push_str(&line);
         }
+    }
+}
+
+/// Refuses a game unread: its text is dropped (the first reason stays).
+fn refuse(game: &mut GameText, why: String) {
+    if game.refused.is_none() {
+        game.refused = Some(why);
+        game.text = String::new();
+    }
+}
+
+impl<R: BufRead> PdnGames<R> {
+    /// The game the stream ends in, if it has any text: when the stream ends inside a tag
+    /// pair, comment or variation, it is closed there and says so.
+    fn final_game(&self, mut game: GameText, state: &State) -> Option<std::io::Result<GameText>> {
+        if game.refused.is_some() {
+            return Some(Ok(game));
+        }
+        if game.text.trim().is_empty() {
+            return None;
+        }
+        if let Some((what, at, closers)) = state.open() {
+            let (line, column) = Places::new(&game.text, game.line).at(at);
+            game.cut = Some(Oddity { text: what.to_string(), line, column });
+            game.text.push_str(&closers);
+        }
+        Some(Ok(game))
     }
 }
 
@@ -318,7 +312,22 @@ impl<'a> Places<'a> {
 
 /// Reads one game's text. Never fails: what cannot be read is kept as an oddity.
 pub fn parse_game(g: &GameText) -> PdnGame {
-    let mut game = PdnGame { line: g.line, ..PdnGame::default() };
+    let mut game = PdnGame { line: g.line, refused: g.refused.clone(), cut: g.cut.clone(), ..PdnGame::default() };
+    if game.refused.is_some() {
+        return game;
+    }
+    read_game(g, &mut game);
+    let moves = game.moves.len() + game.variations.iter().map(|v| v.moves.len()).sum::<usize>();
+    if moves > MAX_GAME_MOVES {
+        game.refused = Some(format!("the game has {moves} moves, more than the {MAX_GAME_MOVES} a game may have"));
+        game.moves.clear();
+        game.variations.clear();
+    }
+    game
+}
+
+/// Reads the tags and moves of a game's text into `game`.
+fn read_game(g: &GameText, game: &mut PdnGame) {
     let pairs = match PdnParser::parse(Rule::game, &g.text) {
         Ok(mut p) => p.next().expect("the game rule matched").into_inner(),
         Err(e) => {
@@ -328,7 +337,7 @@ pub fn parse_game(g: &GameText) -> PdnGame {
             };
             let (line, column) = Places::new(&g.text, g.line).at(at);
             game.oddities.push(Oddity { text: g.text[at..].chars().take(20).collect(), line, column });
-            return game;
+            return;
         }
     };
     let mut places = Places::new(&g.text, g.line);
@@ -341,12 +350,11 @@ pub fn parse_game(g: &GameText) -> PdnGame {
                 let value = inner.next().map(|v| unescape(v.as_str())).unwrap_or_default();
                 game.tags.push((name, value));
             }
-            Rule::body => read_body(p, &g.text, g.line, &mut game),
+            Rule::body => read_body(p, &g.text, g.line, game),
             Rule::comment | Rule::line_comment | Rule::EOI => {}
             other => unreachable!("game holds {other:?}"),
         }
     }
-    game
 }
 
 fn unescape(quoted: &str) -> String {
@@ -402,7 +410,9 @@ fn read_tokens(tokens: pest::iterators::Pairs<Rule>, places: &mut Places, game: 
                     let pass = MoveText { text: t.as_str().to_string(), squares: Vec::new(), capture: false, line, column };
                     line_moves(game, id).push(pass);
                 }
-                cut |= !main;
+                // A variation stops at an unknown move, but reads on after a pass, as the main
+                // line does.
+                cut |= !main && t.as_str() != "--";
             }
             Rule::result => {
                 if main {

@@ -19,16 +19,26 @@ pub enum PlyReason {
     Move(MoveError),
     /// The game's `FEN` tag is not a position of the variant.
     FenTag(Box<FenError>),
+    /// The game was refused unread for its size (see [`PdnGame::refused`]).
+    Refused(String),
 }
 
 impl PlyReason {
-    /// A stable name for the reason, for programs: the [`MoveError::code`] of a move, or
-    /// `fen-tag`.
+    /// A stable name for the reason, for programs: the [`MoveError::code`] of a move,
+    /// `fen-tag`, or `too-large`.
     pub fn code(&self) -> &'static str {
         match self {
             PlyReason::Move(e) => e.code(),
             PlyReason::FenTag(_) => "fen-tag",
+            PlyReason::Refused(_) => "too-large",
         }
+    }
+
+    /// Whether the reason is a limit of the reader or the engine (a game too large, a
+    /// position past the capture budget) rather than a fault of the record: the game is
+    /// then not judged either way.
+    pub fn is_limit(&self) -> bool {
+        matches!(self, PlyReason::Refused(_) | PlyReason::Move(MoveError::Budget(_)))
     }
 }
 
@@ -37,6 +47,7 @@ impl fmt::Display for PlyReason {
         match self {
             PlyReason::Move(e) => e.fmt(f),
             PlyReason::FenTag(e) => write!(f, "the FEN tag cannot be read: {}", e.kind),
+            PlyReason::Refused(why) => write!(f, "the game is not read: {why}"),
         }
     }
 }
@@ -46,6 +57,7 @@ impl std::error::Error for PlyReason {
         match self {
             PlyReason::Move(e) => Some(e),
             PlyReason::FenTag(e) => Some(e.as_ref()),
+            PlyReason::Refused(_) => None,
         }
     }
 }
@@ -228,6 +240,12 @@ fn warn_about_text(game: &PdnGame, seen: &Seen, v: &mut Verdict) {
     for o in &game.oddities {
         v.warnings.push(format!("unreadable text `{}` at line {}, column {} was skipped", o.text, o.line, o.column));
     }
+    if let Some(c) = &game.cut {
+        v.warnings.push(format!(
+            "the file ends inside a {} opened at line {}, column {}: the game is read up to there",
+            c.text, c.line, c.column
+        ));
+    }
 }
 
 /// Warnings when the game goes on after a move-count rule drew it, or when the written
@@ -355,9 +373,11 @@ fn disambiguate(
     }
     let mut good = Vec::new();
     for &j in &options {
-        let mut trial = Resolver::new(r.rules, r.notation, r.pos.clone());
-        trial.pos.make(r.rules, trial.list.get(j));
-        trial.refresh();
+        // The move is played from the resolver's own list: the position's moves are not
+        // generated again for each option.
+        let mut after = r.pos.clone();
+        after.make(r.rules, r.list.get(j));
+        let mut trial = Resolver::new(r.rules, r.notation, after);
         let mut tv = Verdict::new("");
         play(&mut trial, moves, i + 1, &mut tv, &mut Seen::default(), depth + 1);
         if tv.error.is_none() {
@@ -389,6 +409,12 @@ pub fn replay_with(notations: &Notations, game: &PdnGame) -> Verdict {
     // Another notation is tried only when the record cannot be read in the variant's
     // own: a square that does not exist in it (numbers in an algebraic variant, ...).
     let own = &rules.spec().notation;
+    if let Some(why) = &game.refused {
+        let mut v = Verdict::new(&notation_name(rules, own.kind()));
+        let reason = PlyReason::Refused(why.clone());
+        v.error = Some(PlyError { ply: 0, text: String::new(), line: game.line, column: 1, reason });
+        return v;
+    }
     if readable(game, own) {
         return replay_in(notations, game, &notation_name(rules, own.kind()), own);
     }

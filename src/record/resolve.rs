@@ -5,7 +5,7 @@
 use super::notation::{full_path_in, PASS_TEXT};
 use super::pdn::MoveText;
 use crate::compile::Rules;
-use crate::engine::{MoveInfo, MoveList, Outcome, Position, Routes};
+use crate::engine::{BudgetExceeded, MoveInfo, MoveList, Outcome, Position, Routes};
 use crate::geometry::Notation;
 use crate::spec::Side;
 use std::fmt;
@@ -205,11 +205,16 @@ pub enum MoveError {
         /// How it ended.
         outcome: Outcome,
     },
+    /// The legal moves of the position are not known: its capture search passed the
+    /// rules' budget (see [`Rules::set_capture_budget`]). The move is neither legal nor
+    /// illegal as far as this search could tell.
+    Budget(BudgetExceeded),
 }
 
 impl MoveError {
     /// A stable name for the error, for programs: `syntax`, `no-such-square`,
-    /// `ambiguous`, `game-over`, or the [`Illegal::code`] of an illegal move.
+    /// `ambiguous`, `game-over`, `capture-budget`, or the [`Illegal::code`] of an illegal
+    /// move.
     pub fn code(&self) -> &'static str {
         match self {
             MoveError::Syntax { .. } => "syntax",
@@ -217,6 +222,7 @@ impl MoveError {
             MoveError::Illegal(i) => i.code(),
             MoveError::Ambiguous { .. } => "ambiguous",
             MoveError::GameOver { .. } => "game-over",
+            MoveError::Budget(_) => "capture-budget",
         }
     }
 }
@@ -237,6 +243,7 @@ impl fmt::Display for MoveError {
                 Ok(())
             }
             MoveError::GameOver { outcome } => write!(f, "the game is over: {outcome}"),
+            MoveError::Budget(e) => e.fmt(f),
         }
     }
 }
@@ -375,6 +382,9 @@ impl<'a> Resolver<'a> {
     /// The legal move that written squares name (none: a pass); routes with the same
     /// result are one move.
     pub fn resolve(&mut self, cells: &[u16], written_capture: bool) -> Resolved {
+        if self.list.exceeded() {
+            return Resolved::Error(MoveError::Budget(BudgetExceeded::at(self.rules, &self.pos)));
+        }
         if cells.is_empty() {
             return match self.list.iter().find(|m| m.is_pass()) {
                 Some(m) => Resolved::One(m.index()),

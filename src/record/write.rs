@@ -1,9 +1,11 @@
-//! Writing games as PDN, and random legal games (for tests and demonstrations).
+//! Writing games as PDN (with comments, move annotations, glyphs and variations when a
+//! game has them), and random legal games (for tests and demonstrations).
 
-use super::fen::write_fen;
+use super::fen::{write_fen, write_fen_with, FenExtras};
 use super::notation::move_text;
 use crate::compile::Rules;
 use crate::engine::{History, MoveInfo, MoveList, Outcome, Position, Routes};
+use crate::spec::Side;
 
 /// A game to write: its tags, start position and moves.
 pub struct GameRecord {
@@ -18,8 +20,174 @@ pub struct GameRecord {
     pub result: String,
 }
 
+/// What PDN may write after a move besides the move itself. The reader
+/// ([`parse_game`](crate::parse_game)) skips all three: they are for people.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveNotes {
+    /// A move annotation written right after the move, one or more `!` and `?`: `!`,
+    /// `?`, `!!`, `??`, `!?`, `?!`.
+    pub strength: Option<String>,
+    /// Numeric annotation glyphs written after the move: 1 is `$1`.
+    pub nags: Vec<u16>,
+    /// A comment written after the move (and its glyphs), in `{ }`; it may hold any text
+    /// but `}`, which would end it (PDN has no way to write one inside a comment).
+    pub comment: Option<String>,
+}
+
+impl MoveNotes {
+    /// Whether there is nothing to write.
+    pub fn is_empty(&self) -> bool {
+        self == &MoveNotes::default()
+    }
+}
+
+/// A variation to write: moves in `( ... )` as an alternative to a move of another line,
+/// the same shape as the [`Variation`](crate::Variation) the reader gives back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordVariation {
+    /// The line it branches from: `None` the main line, `Some(i)` the variation
+    /// `variations[i]` of the same [`Annotations`] (an earlier one).
+    pub parent: Option<usize>,
+    /// The index of the parent's move it replaces: it is played from the position before
+    /// that move, and written just after it.
+    pub at: usize,
+    /// Its moves, each with the legal moves of its position (as [`GameRecord::moves`]).
+    pub moves: Vec<(MoveInfo, Vec<MoveInfo>)>,
+    /// What to write after each of its moves (the first `notes.len()` moves).
+    pub notes: Vec<MoveNotes>,
+}
+
+/// What a record says about its moves besides them: notes after moves of the main line,
+/// and variations. [`GameRecord::annotations`] gives empty ones to fill in, and
+/// [`GameRecord::write_annotated`] writes the game with them.
+///
+/// Variations are written where they branch off, those that branch at the same move in
+/// the order of `variations`, each with its own variations inside it; a reader gives them
+/// back in the order they are written, which is the order of `variations` when that
+/// lists them as they are written (every variation after its parent, and before the
+/// variations that branch later from the same line).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Annotations {
+    /// What to write after each move of the main line (the first `moves.len()` moves).
+    pub moves: Vec<MoveNotes>,
+    /// The variations.
+    pub variations: Vec<RecordVariation>,
+}
+
+impl Annotations {
+    /// Whether there is nothing to write besides the moves.
+    pub fn is_empty(&self) -> bool {
+        self.moves.iter().all(MoveNotes::is_empty) && self.variations.is_empty()
+    }
+
+    /// Adds a variation with an empty [`MoveNotes`] for each of its moves; returns its
+    /// index in [`Annotations::variations`] (the `parent` of variations inside it).
+    pub fn add_variation(&mut self, parent: Option<usize>, at: usize, moves: Vec<(MoveInfo, Vec<MoveInfo>)>) -> usize {
+        let notes = vec![MoveNotes::default(); moves.len()];
+        self.variations.push(RecordVariation { parent, at, moves, notes });
+        self.variations.len() - 1
+    }
+}
+
+/// Why [`GameRecord::write_annotated`] cannot write a game's annotations.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum WriteError {
+    /// A comment holds `}`, which would end it early.
+    #[error("a comment cannot hold `}}` (it would end the comment there): {text:?}")]
+    CommentBrace {
+        /// The comment.
+        text: String,
+    },
+    /// A move annotation that is not one or more `!` and `?`.
+    #[error("`{text}` is not a move annotation (one or more `!` and `?`: `!`, `?!`, ...)")]
+    BadStrength {
+        /// The annotation given.
+        text: String,
+    },
+    /// More notes than a line has moves.
+    #[error("{notes} notes for a line of {moves} moves ({})", line_name(.line))]
+    TooManyNotes {
+        /// The line: `None` the main line, `Some(i)` variation `i`.
+        line: Option<usize>,
+        /// Notes given.
+        notes: usize,
+        /// Moves of the line.
+        moves: usize,
+    },
+    /// A variation without moves, whose parent is not an earlier variation, or that
+    /// branches at a move its parent does not have.
+    #[error("variation {index} cannot be written: {reason}")]
+    BadVariation {
+        /// Its index in [`Annotations::variations`].
+        index: usize,
+        /// Why.
+        reason: String,
+    },
+}
+
+fn line_name(line: &Option<usize>) -> String {
+    match line {
+        None => "the main line".to_string(),
+        Some(i) => format!("variation {i}"),
+    }
+}
+
+impl GameRecord {
+    /// Annotations with nothing in them, one empty `MoveNotes` for each move of the
+    /// main line, to fill in and write with [`GameRecord::write_annotated`].
+    pub fn annotations(&self) -> Annotations {
+        Annotations { moves: vec![MoveNotes::default(); self.moves.len()], variations: Vec::new() }
+    }
+
+    /// Writes the game as PDN as [`write_pdn`] does, with the comments, move annotations,
+    /// glyphs and variations of `notes`: after a move, its annotation (`32-28!`), its
+    /// glyphs (`$1`), its comment (`{...}`), then the variations that branch at it, each
+    /// in `( ... )`. A move of the second side to move is numbered again (`12...`) after a
+    /// comment or a variation. Refuses what the file cannot hold: a comment with `}`, an
+    /// annotation that is not `!` and `?`, a variation that cannot be placed.
+    ///
+    /// ```
+    /// use polydame::{load_variant, parse_game, parse_move, pdn_games, replay, Game};
+    ///
+    /// let rules = load_variant("international").unwrap();
+    /// let mut game = Game::new(&rules);
+    /// let opening = game.legal_moves().unwrap();
+    /// game.play("32-28").unwrap();
+    /// let record = game.record();
+    /// let mut notes = record.annotations();
+    /// notes.moves[0].strength = Some("!".into());
+    /// notes.moves[0].comment = Some("the centre".into());
+    /// let other = parse_move(&rules, game.start(), "33-29").unwrap();
+    /// let v = notes.add_variation(None, 0, vec![(other, opening)]);
+    /// notes.variations[v].notes[0].nags.push(6);
+    /// let text = record.write_annotated(&rules, &notes).unwrap();
+    /// assert!(text.ends_with("\n1. 32-28! {the centre} (1. 33-29 $6) *\n"));
+    /// let read = parse_game(&pdn_games(text.as_bytes()).next().unwrap().unwrap());
+    /// assert_eq!(read.variations[0].moves[0].text, "33-29");
+    /// assert!(replay(&rules, &read).variations.is_empty());
+    ///
+    /// notes.moves[0].comment = Some("a } in a comment".into());
+    /// assert!(record.write_annotated(&rules, &notes).is_err());
+    /// ```
+    pub fn write_annotated(&self, rules: &Rules, notes: &Annotations) -> Result<String, WriteError> {
+        check_notes(self, notes)?;
+        Ok(write(rules, self, notes))
+    }
+}
+
+/// A tag value as PDN writes it between quotes: `\` and `"` escaped; a line break (which
+/// would split the tag pair over lines) written as a space.
 fn escape(v: &str) -> String {
-    v.replace('\\', "\\\\").replace('"', "\\\"")
+    v.replace('\\', "\\\\").replace('"', "\\\"").replace("\r\n", " ").replace(['\n', '\r'], " ")
+}
+
+/// A tag name as PDN can read it: letters, digits and `_`, anything else written as `_`.
+fn tag_name(k: &str) -> String {
+    if k.is_empty() {
+        return "_".to_string();
+    }
+    k.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect()
 }
 
 /// The tags lidraughts writes, in its order, with the value written when a game has none.
@@ -30,9 +198,146 @@ const STANDARD_TAGS: [(&str, &str); 7] =
 /// Site, Date, Round, White, Black, Result, GameType, FEN), `?` where the game has no
 /// value; then `GameType` (or polydame's `Variant` tag for variants PDN has no number
 /// for), `FEN` (and `SetUp`) when the game does not start from the start position, and
-/// the game's other tags. Moves are written as briefly as they are unambiguous (the full
-/// path only where two captures share their ends); lines are wrapped before 80 columns.
+/// the game's other tags. A tag value's `"` and `\` are escaped and a line break in it is
+/// written as a space; a tag name's characters other than letters, digits and `_` are
+/// written as `_`. The FEN carries Frisian's king-move counters (`:+0+128`) when the start
+/// position has one running. Moves are written as briefly as they are unambiguous (the
+/// full path only where two captures share their ends); lines are wrapped before 80
+/// columns. [`GameRecord::write_annotated`] also writes comments and variations.
 pub fn write_pdn(rules: &Rules, game: &GameRecord) -> String {
+    write(rules, game, &Annotations::default())
+}
+
+/// Checks that `notes` can be written for `game`.
+fn check_notes(game: &GameRecord, notes: &Annotations) -> Result<(), WriteError> {
+    let check = |line: Option<usize>, list: &[MoveNotes], moves: usize| -> Result<(), WriteError> {
+        if list.len() > moves {
+            return Err(WriteError::TooManyNotes { line, notes: list.len(), moves });
+        }
+        for n in list {
+            if let Some(s) = &n.strength {
+                if s.is_empty() || !s.chars().all(|c| c == '!' || c == '?') {
+                    return Err(WriteError::BadStrength { text: s.clone() });
+                }
+            }
+            if let Some(c) = n.comment.as_ref().filter(|c| c.contains('}')) {
+                return Err(WriteError::CommentBrace { text: c.clone() });
+            }
+        }
+        Ok(())
+    };
+    check(None, &notes.moves, game.moves.len())?;
+    for (index, v) in notes.variations.iter().enumerate() {
+        let bad = |reason: String| Err(WriteError::BadVariation { index, reason });
+        let parent_moves = match v.parent {
+            None => game.moves.len(),
+            Some(p) if p < index => notes.variations[p].moves.len(),
+            Some(p) => return bad(format!("its parent, variation {p}, does not come before it")),
+        };
+        if v.at >= parent_moves {
+            return bad(format!("it branches at move {} of a line of {parent_moves} moves", v.at));
+        }
+        if v.moves.is_empty() {
+            return bad("it has no moves".to_string());
+        }
+        check(Some(index), &v.notes, v.moves.len())?;
+    }
+    Ok(())
+}
+
+/// The start position's FEN, with the king-move counters when one runs. A counter past 9
+/// is left out: the FEN gives a count one digit, and only a side whose every piece is of
+/// the limited kind (which the limit then does not bind) counts that far.
+fn start_fen(rules: &Rules, start: &Position) -> String {
+    let track = start.quiet_track().map(|(cell, n)| if n > 9 { (0, 0) } else { (cell, n) });
+    if track.iter().all(|&(_, n)| n == 0) {
+        return write_fen(rules, start);
+    }
+    let counter = |s: Side| {
+        let (cell, n) = track[s as usize];
+        (n, (n > 0).then_some(cell))
+    };
+    let extras = FenExtras { king_moves: Some([counter(Side::White), counter(Side::Black)]), ..FenExtras::default() };
+    write_fen_with(rules, start, &extras)
+}
+
+/// Move text as words, wrapped before 80 columns.
+#[derive(Default)]
+struct Words {
+    out: String,
+    line: String,
+}
+
+impl Words {
+    /// A word, after a space (or at the start of the next line when it would pass column 79).
+    fn word(&mut self, word: &str) {
+        if !self.line.is_empty() && self.line.len() + 1 + word.len() > 79 {
+            self.out.push_str(self.line.trim_end());
+            self.out.push('\n');
+            self.line.clear();
+        }
+        if !self.line.is_empty() {
+            self.line.push(' ');
+        }
+        self.line.push_str(word);
+    }
+
+    /// Text glued to the last word.
+    fn glue(&mut self, text: &str) {
+        self.line.push_str(text);
+    }
+
+    fn finish(mut self) -> String {
+        self.out.push_str(self.line.trim_end());
+        self.out.push('\n');
+        self.out
+    }
+}
+
+/// One line of moves (the main line, `line` = `None`, or a variation), with their notes
+/// and the variations that branch off it; its first move is ply `first_ply` of the game.
+struct Line<'a> {
+    id: Option<usize>,
+    moves: &'a [(MoveInfo, Vec<MoveInfo>)],
+    notes: &'a [MoveNotes],
+    first_ply: usize,
+}
+
+fn write_line(rules: &Rules, notes: &Annotations, line: Line, w: &mut Words) {
+    // Whether the next move of the second side needs its number (`12...`).
+    let mut renumber = true;
+    for (i, (m, legal)) in line.moves.iter().enumerate() {
+        let ply = line.first_ply + i;
+        let number = ply / 2 + 1;
+        let open = if i == 0 && line.id.is_some() { "(" } else { "" };
+        if ply.is_multiple_of(2) {
+            w.word(&format!("{open}{number}."));
+        } else if renumber {
+            w.word(&format!("{open}{number}..."));
+        }
+        let n = line.notes.get(i);
+        let strength = n.and_then(|n| n.strength.as_deref()).unwrap_or("");
+        w.word(&format!("{}{strength}", move_text(rules, m, legal)));
+        renumber = false;
+        if let Some(n) = n {
+            for g in &n.nags {
+                w.word(&format!("${g}"));
+            }
+            if let Some(c) = &n.comment {
+                w.word(&format!("{{{c}}}"));
+                renumber = true;
+            }
+        }
+        for (k, v) in notes.variations.iter().enumerate().filter(|(_, v)| v.parent == line.id && v.at == i) {
+            write_line(rules, notes, Line { id: Some(k), moves: &v.moves, notes: &v.notes, first_ply: ply }, w);
+            w.glue(")");
+            renumber = true;
+        }
+    }
+}
+
+/// Writes a game whose notes have been checked.
+fn write(rules: &Rules, game: &GameRecord, notes: &Annotations) -> String {
     let mut out = String::new();
     let given = |k: &str| game.tags.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone());
     let mut tags: Vec<(String, String)> = STANDARD_TAGS
@@ -56,7 +361,7 @@ pub fn write_pdn(rules: &Rules, game: &GameRecord) -> String {
         Some(f) => tags.push(("FEN".into(), f)),
         None if game.start != Position::start(rules) => {
             tags.push(("SetUp".into(), "1".into()));
-            tags.push(("FEN".into(), write_fen(rules, &game.start)));
+            tags.push(("FEN".into(), start_fen(rules, &game.start)));
         }
         None => {}
     }
@@ -66,43 +371,13 @@ pub fn write_pdn(rules: &Rules, game: &GameRecord) -> String {
         }
     }
     for (k, v) in &tags {
-        out.push_str(&format!("[{k} \"{}\"]\n", escape(v)));
+        out.push_str(&format!("[{} \"{}\"]\n", tag_name(k), escape(v)));
     }
     out.push('\n');
-    let mut line = String::new();
-    let mut side = game.start.side_to_move();
-    let mut number = 1;
-    let mut first = true;
-    let push = |line: &mut String, out: &mut String, word: &str| {
-        if !line.is_empty() && line.len() + 1 + word.len() > 79 {
-            out.push_str(line.trim_end());
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    };
-    let starter = game.start.side_to_move();
-    for (m, legal) in &game.moves {
-        let text = move_text(rules, m, legal);
-        if side == starter {
-            push(&mut line, &mut out, &format!("{number}."));
-        } else if first {
-            push(&mut line, &mut out, &format!("{number}..."));
-        }
-        push(&mut line, &mut out, &text);
-        if side != starter {
-            number += 1;
-        }
-        first = false;
-        side = side.other();
-    }
-    push(&mut line, &mut out, &game.result);
-    out.push_str(line.trim_end());
-    out.push('\n');
-    out
+    let mut w = Words { out, line: String::new() };
+    write_line(rules, notes, Line { id: None, moves: &game.moves, notes: &notes.moves, first_ply: 0 }, &mut w);
+    w.word(&game.result);
+    w.finish()
 }
 
 /// A random legal game from the start position, at most `max_plies` half-moves, with a

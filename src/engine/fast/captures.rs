@@ -37,16 +37,21 @@ struct Search<'a> {
     distinct: bool,
     /// Routes are told apart by where they turn (a flying king going on straight is one).
     paths: bool,
+    /// Steps left before the search passes the rules' capture budget, and whether it
+    /// has passed it.
+    steps_left: u64,
+    over: bool,
 }
 
 impl FastRules {
     /// The captures of the side to move: stored in `list` (emptied first by the caller),
-    /// or with `count_only` counted. Returns how many there are.
-    pub(super) fn captures(&self, b: &Board64, routes: Routes, list: &mut Vec<FastMove>, count_only: bool) -> usize {
+    /// or with `count_only` counted. Returns how many there are, or `None` if the search
+    /// passed the capture budget.
+    pub(super) fn captures(&self, b: &Board64, routes: Routes, list: &mut Vec<FastMove>, count_only: bool) -> Option<usize> {
         let men = b.own & !b.kings & self.men_that_jump(b);
         let kings = b.own & b.kings;
         if men == 0 && kings == 0 {
-            return 0;
+            return Some(0);
         }
         let mut s = Search {
             f: self,
@@ -64,6 +69,8 @@ impl FastRules {
             best: 0,
             distinct: routes == Routes::Distinct,
             paths: routes == Routes::Paths,
+            steps_left: self.budget,
+            over: false,
         };
         let all = b.own | b.opp;
         let mut pieces = men | kings;
@@ -84,11 +91,10 @@ impl FastRules {
                 s.jumps::<true>(p, NONE);
             }
         }
-        if count_only {
-            s.counted + s.list.len()
-        } else {
-            s.list.len()
+        if s.over {
+            return None;
         }
+        Some(if count_only { s.counted + s.list.len() } else { s.list.len() })
     }
 
     /// The men of the side to move that have a first jump: an enemy piece next to them
@@ -110,6 +116,18 @@ impl FastRules {
 }
 
 impl Search<'_> {
+    /// Takes one step of the search (one a landing, so a search past the budget has found
+    /// a capture); whether the budget is spent (then nothing more is searched).
+    #[inline(always)]
+    fn spent(&mut self) -> bool {
+        if self.steps_left == 0 {
+            self.over = true;
+            return true;
+        }
+        self.steps_left -= 1;
+        false
+    }
+
     /// What taking the piece `v` adds to the key.
     #[inline(always)]
     fn delta(&self, v: u64) -> u64 {
@@ -159,8 +177,13 @@ impl Search<'_> {
             return;
         }
         let m = FastMove { from: self.from, to, taken: self.taken, king };
-        if self.distinct && self.n >= self.f.dedup_from && self.list.contains(&m) {
-            return;
+        if self.distinct && self.n >= self.f.dedup_from {
+            // Comparing with every stored move is work too: it counts against the budget, 64
+            // comparisons a step (about the time of one step of the search).
+            self.steps_left = self.steps_left.saturating_sub(self.list.len() as u64 / 64);
+            if self.list.contains(&m) {
+                return;
+            }
         }
         self.list.push(m);
     }
@@ -168,6 +191,9 @@ impl Search<'_> {
     /// The continuations by short jumps of a man (`KING` false) or a king on `at` whose
     /// last capture went in direction `last`; returns whether there is one.
     fn jumps<const KING: bool>(&mut self, at: u64, last: usize) -> bool {
+        if self.n > 0 && self.spent() {
+            return false;
+        }
         let f = self.f;
         let dirs = if KING { f.king_caps[self.side] } else { f.man_jumps[self.side] };
         let i = at.trailing_zeros() as usize & 63;
@@ -252,6 +278,9 @@ impl Search<'_> {
     /// The continuations of a flying king on `at` whose last capture went in direction
     /// `last`, not searching direction `skip`.
     fn king_flies(&mut self, at: u64, last: usize, skip: usize) -> bool {
+        if self.n > 0 && self.spent() {
+            return false;
+        }
         let f = self.f;
         let mut dirs = f.king_caps[self.side] & !f.barred[last];
         if skip != NONE {

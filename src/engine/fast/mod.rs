@@ -18,7 +18,7 @@ use super::moves::Routes;
 use super::position::Position;
 use crate::compile::Rules;
 use crate::geometry::Layout;
-use crate::spec::{CaptureKind, Criterion, Land, Landing, MidPromotion, MoveKind, Removal, When};
+use crate::spec::{CaptureKind, Criterion, Land, Landing, MidPromotion, MoveKind, Removal, Side, When};
 
 /// `Ok` if `cond` holds, else the reason the fast path does not take the rules.
 fn need(cond: bool, why: &'static str) -> Result<(), &'static str> {
@@ -156,6 +156,8 @@ pub(crate) struct FastRules {
     /// taken pieces can take: 3 on a board of two lines through each cell (a capture of
     /// two pieces is fixed by its ends there), 2 otherwise.
     dedup_from: u32,
+    /// Capture-search steps one position may take (the rules' capture budget).
+    pub(crate) budget: u64,
 }
 
 impl FastRules {
@@ -211,6 +213,7 @@ impl FastRules {
             opposite: rules.opposite,
             bit: Box::new(std::array::from_fn(|c| l.bit.get(c).copied().unwrap_or(0))),
             dedup_from: if rules.dirs <= 4 { 3 } else { 2 },
+            budget: rules.capture_budget,
         };
         f.rank(rules, man, king)?;
         f.directions(rules, l);
@@ -368,43 +371,64 @@ impl FastRules {
         Board64 { own: pos.bits[side] as u64, opp: pos.bits[1 - side] as u64, kings: pos.kinds[self.king as usize] as u64, side, track }
     }
 
-    /// Leaves of the move tree `depth` plies deep (at least 1).
-    pub fn perft(&self, b: &Board64, depth: u32, routes: Routes) -> u64 {
+    /// Leaves of the move tree `depth` plies deep (at least 1), or the first position
+    /// whose capture search passed the budget.
+    pub fn perft(&self, b: &Board64, depth: u32, routes: Routes) -> Result<u64, Board64> {
         let mut lists: Vec<Vec<FastMove>> = (0..depth).map(|_| Vec::with_capacity(128)).collect();
         self.perft_rec(b, depth, routes, &mut lists)
     }
 
-    fn perft_rec(&self, b: &Board64, depth: u32, routes: Routes, lists: &mut [Vec<FastMove>]) -> u64 {
+    fn perft_rec(&self, b: &Board64, depth: u32, routes: Routes, lists: &mut [Vec<FastMove>]) -> Result<u64, Board64> {
         let (list, rest) = lists.split_first_mut().expect("a list per ply");
         if depth == 1 {
-            return self.count(b, routes, list);
+            return self.count(b, routes, list).ok_or(*b);
         }
-        self.generate(b, routes, list);
+        self.generate(b, routes, list).ok_or(*b)?;
         let mut n = 0;
         let limit = self.limit.is_some();
         for m in list.iter() {
-            n += self.perft_rec(&b.after(m, limit), depth - 1, routes, rest);
+            n += self.perft_rec(&b.after(m, limit), depth - 1, routes, rest)?;
         }
-        n
+        Ok(n)
+    }
+
+    /// The position `b` stands for, under `rules` (those the tables were built from).
+    pub fn position(&self, rules: &Rules, b: &Board64) -> Position {
+        let side = if b.side == 0 { Side::White } else { Side::Black };
+        let mut pos = Position::empty(rules, side);
+        let Some(l) = &rules.layout else { return pos };
+        for (s, set) in [(side, b.own), (side.other(), b.opp)] {
+            let mut rest = set;
+            while rest != 0 {
+                let bit = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let kind = if b.kings >> bit & 1 == 1 { self.king } else { self.man };
+                pos.put(rules, l.cell[bit], s, kind);
+            }
+        }
+        pos
     }
 
     /// The legal moves of `b` in `list` (cleared first): its captures, or else its quiet
     /// moves.
-    pub fn generate(&self, b: &Board64, routes: Routes, list: &mut Vec<FastMove>) {
+    /// `None` if the capture search passed the budget.
+    pub fn generate(&self, b: &Board64, routes: Routes, list: &mut Vec<FastMove>) -> Option<()> {
         list.clear();
-        self.captures(b, routes, list, false);
+        self.captures(b, routes, list, false)?;
         if list.is_empty() {
             self.quiet(b, list);
         }
+        Some(())
     }
 
     /// How many legal moves `b` has; `list` is scratch.
-    fn count(&self, b: &Board64, routes: Routes, list: &mut Vec<FastMove>) -> u64 {
+    /// `None` if the capture search passed the budget.
+    fn count(&self, b: &Board64, routes: Routes, list: &mut Vec<FastMove>) -> Option<u64> {
         list.clear();
-        let n = self.captures(b, routes, list, true);
+        let n = self.captures(b, routes, list, true)?;
         if n > 0 {
-            return n as u64;
+            return Some(n as u64);
         }
-        self.count_quiet(b)
+        Some(self.count_quiet(b))
     }
 }

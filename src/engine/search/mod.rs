@@ -41,6 +41,8 @@ struct Search<'a, const COLUMNS: bool> {
     /// Count complete captures instead of storing them: every route is a different move
     /// and no two rules of a kind can find the same one.
     count_only: bool,
+    /// The steps the search may take (see [`Rules::set_capture_budget`]).
+    budget: u64,
 }
 
 impl<const COLUMNS: bool> Search<'_, COLUMNS> {
@@ -189,6 +191,15 @@ impl<const COLUMNS: bool> Search<'_, COLUMNS> {
         let table = &r.tables[self.us][k as usize];
         let mut any = false;
         let started = !self.list.stack.is_empty();
+        // One step per landing searched from (so a search past the budget has found a
+        // capture); past the budget, nothing more is searched.
+        if started {
+            self.list.steps += 1;
+            if self.list.steps > self.budget {
+                self.list.exceeded = true;
+                return false;
+            }
+        }
         // Directions not to search: `skip`, and those the rules bar after `last` (turning
         // back, or any turn).
         let mut excluded = r.barred_after[last as usize & 15];
@@ -564,6 +575,7 @@ impl Position {
             cap: rules.capture,
             criteria,
             count_only,
+            budget: rules.capture_budget,
         };
         s.search_from(first);
         for from in origins {

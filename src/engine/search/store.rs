@@ -3,7 +3,7 @@
 
 use super::Search;
 use crate::compile::{kind_of, DEAD};
-use crate::engine::moves::Move;
+use crate::engine::moves::{Move, MoveList};
 use crate::spec::Criterion;
 
 impl<const COLUMNS: bool> Search<'_, COLUMNS> {
@@ -42,6 +42,7 @@ impl<const COLUMNS: bool> Search<'_, COLUMNS> {
                 match key.cmp(&list.best) {
                     std::cmp::Ordering::Less => return,
                     std::cmp::Ordering::Greater => {
+                        list.forget_index();
                         list.moves.clear();
                         list.caps.clear();
                         list.path.clear();
@@ -66,25 +67,38 @@ impl<const COLUMNS: bool> Search<'_, COLUMNS> {
             h ^= r.cell_keys[c as usize];
         }
         let ncap = list.stack.len();
-        for m in &list.moves {
-            if m.from == self.from && m.to == to && m.key == h && m.ncap as usize == ncap && m.kind_after == kind_after {
-                if self.every_route {
+        // Few moves are compared one by one; many through a hash index of them, so that a
+        // position with thousands of captures is not searched in quadratic time.
+        let indexed = list.moves.len() >= INDEX_FROM;
+        if indexed {
+            list.update_index(self.every_route);
+        }
+        let list = &*list;
+        let same = |m: &Move| m.from == self.from && m.to == to && m.key == h && m.ncap as usize == ncap && m.kind_after == kind_after;
+        let duplicate = |m: &Move| {
+            same(m)
+                && if self.every_route {
                     // Two capture rules may find the same route: it is one route.
-                    let theirs = &list.path[m.path_start as usize..m.path_start as usize + m.npath as usize];
-                    if theirs == list.trail.as_slice() {
-                        return;
-                    }
+                    list.path[m.path_start as usize..m.path_start as usize + m.npath as usize] == *list.trail.as_slice()
                 } else {
-                    // The same set of cells (with columns a cell may be jumped twice; without,
-                    // equal counts and one set within the other are enough).
+                    // The same set of cells (with columns a cell may be jumped twice;
+                    // without, equal counts and one set within the other are enough).
                     let theirs = &list.caps[m.cap_start as usize..m.cap_start as usize + ncap];
-                    if theirs.iter().all(|c| list.stack.iter().any(|s| s.0 == c.0))
+                    theirs.iter().all(|c| list.stack.iter().any(|s| s.0 == c.0))
                         && (!COLUMNS || list.stack.iter().all(|s| theirs.iter().any(|c| c.0 == s.0)))
-                    {
-                        return;
-                    }
                 }
-            }
+        };
+        let (found, probes) = if indexed {
+            let path = if self.every_route { path_hash(&list.trail) } else { 0 };
+            list.probe(slot_hash(self.from, to, h ^ path, kind_after), duplicate)
+        } else {
+            (list.moves.iter().any(duplicate), list.moves.len())
+        };
+        // Comparing is work too: it counts against the budget.
+        let list = &mut *self.list;
+        list.steps += probes as u64 / 8;
+        if found {
+            return;
         }
         let m = Move {
             from: self.from,
@@ -100,5 +114,70 @@ impl<const COLUMNS: bool> Search<'_, COLUMNS> {
         list.caps.extend(list.stack.iter().map(|&(c, pc)| (c, pc & !DEAD)));
         list.path.extend_from_slice(&list.trail);
         list.moves.push(m);
+        if indexed {
+            list.update_index(self.every_route);
+        }
+    }
+}
+
+/// How many stored moves a search compares one by one before it indexes them.
+const INDEX_FROM: usize = 32;
+
+/// The hash of a capture's origin, destination, captured-cell key and kind after, that
+/// places it in the index.
+fn slot_hash(from: u16, to: u16, key: u64, kind_after: u8) -> u64 {
+    (key ^ (from as u64) << 48 ^ (to as u64) << 32 ^ kind_after as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// A hash of a capture's landing cells, for telling routes apart.
+fn path_hash(path: &[u16]) -> u64 {
+    path.iter().fold(0u64, |h, &c| (h ^ c as u64).wrapping_mul(0x100_0000_01B3))
+}
+
+impl MoveList {
+    /// The index hash of a stored move; `routes`: routes are told apart (by their path).
+    fn hash_of(&self, m: &Move, routes: bool) -> u64 {
+        let path = if routes { path_hash(&self.path[m.path_start as usize..m.path_start as usize + m.npath as usize]) } else { 0 };
+        slot_hash(m.from, m.to, m.key ^ path, m.kind_after)
+    }
+
+    /// Brings the index of stored moves up to date (growing it when it is half full);
+    /// `routes`: routes are told apart (by their path).
+    fn update_index(&mut self, routes: bool) {
+        if self.index.len() < 2 * (self.moves.len() + 1) {
+            let size = (4 * (self.moves.len() + 1)).next_power_of_two().max(4 * INDEX_FROM);
+            self.index.clear();
+            self.index.resize(size, (0, 0));
+            self.generation = 1;
+            self.indexed = 0;
+        }
+        let mask = self.index.len() - 1;
+        while self.indexed < self.moves.len() {
+            let mut slot = self.hash_of(&self.moves[self.indexed], routes) as usize & mask;
+            while self.index[slot].1 == self.generation && self.index[slot].0 != 0 {
+                slot = (slot + 1) & mask;
+            }
+            self.index[slot] = (self.indexed as u32 + 1, self.generation);
+            self.indexed += 1;
+        }
+    }
+
+    /// Whether a stored move with this hash is `equal` to the one being stored, looked up
+    /// in the index; and how many slots were probed.
+    fn probe(&self, hash: u64, equal: impl Fn(&Move) -> bool) -> (bool, usize) {
+        let mask = self.index.len() - 1;
+        let mut slot = hash as usize & mask;
+        let mut probes = 1;
+        loop {
+            let (i, g) = self.index[slot];
+            if g != self.generation || i == 0 {
+                return (false, probes);
+            }
+            if equal(&self.moves[i as usize - 1]) {
+                return (true, probes);
+            }
+            slot = (slot + 1) & mask;
+            probes += 1;
+        }
     }
 }

@@ -8,6 +8,9 @@ use std::collections::HashSet;
 use std::sync::{Mutex, OnceLock};
 use toml::Spanned;
 
+/// The most move-count rules (`[[end.count]]`) a variant may have.
+pub(crate) const MAX_COUNT_RULES: usize = 16;
+
 impl Checker<'_> {
     /// `[end]` over the defaults of [`EndRules`]; a bad key keeps its default.
     pub(super) fn end(&mut self, e: &RawEnd, kind_names: &[String]) -> EndRules {
@@ -41,7 +44,11 @@ impl Checker<'_> {
                 end.material.push(m);
             }
         }
-        for c in &e.count {
+        if let Some(extra) = e.count.get(MAX_COUNT_RULES) {
+            let message = format!("at most {MAX_COUNT_RULES} `[[end.count]]` rules");
+            self.err(Diagnostic::new(DiagnosticKind::OutOfRange, message, extra.span(), "one rule too many"));
+        }
+        for c in e.count.iter().take(MAX_COUNT_RULES) {
             if let Some(c) = self.count(c.get_ref(), kind_names) {
                 end.counts.push(c);
             }

@@ -71,7 +71,12 @@ pub(super) fn toml_error(e: &toml::de::Error, source: &str) -> Diagnostic {
         Some(key) if msg == "duplicate key" && !key.is_empty() && !key.contains('\n') => format!("duplicate key `{key}`"),
         _ => msg,
     };
-    let span = if span.is_empty() && span.start < source.len() { span.start..span.start + 1 } else { span };
+    // An empty span is widened to the character it points at (whole: a span never cuts a
+    // character in two).
+    let span = match source.get(span.start..).and_then(|rest| rest.chars().next()) {
+        Some(c) if span.is_empty() => span.start..span.start + c.len_utf8(),
+        _ => span,
+    };
     // serde's words for a value of the wrong type or form; anything else is TOML syntax.
     let kind = if ["invalid type:", "invalid value:", "invalid length"].iter().any(|p| msg.starts_with(p)) {
         DiagnosticKind::WrongType
@@ -177,7 +182,8 @@ impl Checker<'_> {
         }
     }
 
-    /// Every piece of the setup stands on a cell its kind may stand on.
+    /// Every piece of the setup stands on a cell its kind may stand on, and off its own
+    /// promotion cells.
     fn setup_on_kind_cells(&mut self, setup: &[Vec<(u16, u8)>; 2], kinds: &[Kind], board: &Board, span: Range<usize>) {
         for side in Side::BOTH {
             for &(cell, k) in &setup[side as usize] {
@@ -197,6 +203,23 @@ impl Checker<'_> {
                             "in this setup",
                         )
                         .help(format!("move it, or add the cell to the `cells` of `[pieces.{}]`", kind.name)),
+                    );
+                    return;
+                }
+                if kind.promotion.as_ref().is_some_and(|(_, z)| z[side as usize].contains(cell)) {
+                    self.err(
+                        Diagnostic::new(
+                            DiagnosticKind::ConflictingKeys,
+                            format!(
+                                "a {} {} starts on {}, one of its own promotion cells: no game could start there",
+                                side.name(),
+                                kind.name,
+                                board.n.name(cell)
+                            ),
+                            span,
+                            "in this setup",
+                        )
+                        .help(format!("move it, or change the `promotion` of `[pieces.{}]`", kind.name)),
                     );
                     return;
                 }

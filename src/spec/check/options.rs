@@ -6,13 +6,26 @@ use crate::spec::checked::VariantOption;
 use crate::spec::diag::{did_you_mean, near_miss, Diagnostic, DiagnosticKind};
 use crate::spec::raw::{Ordered, RawOption};
 
+/// The most options a variant may have, and the most choices one option may have.
+pub(crate) const MAX_OPTIONS: usize = 16;
+pub(crate) const MAX_CHOICES: usize = 16;
+
 impl Checker<'_> {
     /// Every option, its default chosen; every default must be one of its choices.
     pub(super) fn options(&mut self, raw: Option<&Ordered<RawOption>>) -> Vec<VariantOption> {
         let Some(opts) = raw else { return Vec::new() };
         let mut out = Vec::new();
-        for (name, o) in &opts.0 {
+        if let Some((_, extra)) = opts.0.get(MAX_OPTIONS) {
+            let message = format!("at most {MAX_OPTIONS} options");
+            self.err(Diagnostic::new(DiagnosticKind::OutOfRange, message, extra.default.span(), "one option too many"));
+        }
+        for (name, o) in opts.0.iter().take(MAX_OPTIONS) {
             let choices: Vec<&str> = o.choices.0.iter().map(|(c, _)| c.as_str()).collect();
+            if choices.len() > MAX_CHOICES {
+                let message = format!("at most {MAX_CHOICES} choices for an option, and `{name}` has {}", choices.len());
+                self.err(Diagnostic::new(DiagnosticKind::OutOfRange, message, o.default.span(), "too many choices"));
+                continue;
+            }
             let default = o.default.get_ref();
             if !choices.contains(&default.as_str()) {
                 let help = if near_miss(default, choices.iter().copied()).is_some() {

@@ -12,6 +12,9 @@ use toml::Spanned;
 /// The most kinds a variant may have (a kind set is a `u8` mask).
 const MAX_KINDS: usize = 8;
 
+/// The most move rules, and the most capture rules, one kind may have.
+pub(crate) const MAX_RULES: usize = 16;
+
 impl Checker<'_> {
     /// Every `[pieces.NAME]` table, in file order; `None` when there are none or too many.
     /// `board_span` marks the file when `[pieces]` is empty.
@@ -85,8 +88,14 @@ impl Checker<'_> {
         }
         kind.may_stop = p.may_stop.as_ref().is_some_and(|b| *b.get_ref());
         kind.max_quiet_moves = self.int(&p.max_quiet_moves, "`max_quiet_moves`", 1..256).map(|v| v as u8);
-        kind.moves = p.moves.iter().filter_map(|m| self.quiet_move(m, board)).collect();
-        kind.captures = p.captures.iter().filter_map(|c| self.capture_rule(c, board, names)).collect();
+        for (rules, what) in [(&p.moves, "move"), (&p.captures, "capture")] {
+            if let Some(extra) = rules.get(MAX_RULES) {
+                let message = format!("at most {MAX_RULES} {what} rules for a kind");
+                self.err(Diagnostic::new(DiagnosticKind::OutOfRange, message, extra.span(), "one rule too many"));
+            }
+        }
+        kind.moves = p.moves.iter().take(MAX_RULES).filter_map(|m| self.quiet_move(m, board)).collect();
+        kind.captures = p.captures.iter().take(MAX_RULES).filter_map(|c| self.capture_rule(c, board, names)).collect();
         if let Some(list) = &p.can_capture {
             kind.can_capture = 0;
             for k in list {

@@ -14,12 +14,37 @@ const CELL_CALLS: [&str; 6] = ["row", "rows", "rank", "ranks", "edge", "column"]
 /// expression is read as White's and turned a half turn for Black; otherwise cells are
 /// absolute and only `rank`/`ranks` count from the side's own edge.
 pub(in crate::spec) fn lower_cells(e: &Expr, cx: &Ctx) -> Result<CellSet, Diagnostic> {
+    if cx.relative && cx.side == Side::Black && !cx.g.turns_rows() {
+        // No view of the board from Black's side keeps the squares' colours: only ranks,
+        // counted from Black's own edge, can be turned.
+        return match by_rank_only(e) {
+            true => absolute(e, &cx.absolute()),
+            false => Err(Diagnostic::new(
+                DiagnosticKind::WrongExpression,
+                "these cells cannot be turned for Black on this board",
+                e.span(),
+                "written for White",
+            )
+            .help("on a board of dark squares with an odd width and an even height no half turn keeps the colours of the squares; write the cells with `rank(N)` or `ranks(A..B)`, which count from each side's own edge")),
+        };
+    }
     if cx.relative && cx.side == Side::Black {
         let white = Ctx { side: Side::White, ..cx.absolute() };
         let set = absolute(e, &white)?;
         return Ok(set.iter().map(|c| cx.g.rotate(c)).collect());
     }
     absolute(e, &cx.absolute())
+}
+
+/// Whether a cell set is written with ranks only (`rank(8)`, `ranks(1..2) | rank(4)`,
+/// `all`, `none`), so that it reads the same from either side's own edge.
+fn by_rank_only(e: &Expr) -> bool {
+    match e {
+        Expr::Name { name, .. } => matches!(name.as_str(), "all" | "none"),
+        Expr::Binary { lhs, rhs, .. } => by_rank_only(lhs) && by_rank_only(rhs),
+        Expr::Call { name, .. } => matches!(name.as_str(), "rank" | "ranks"),
+        _ => false,
+    }
 }
 
 fn absolute(e: &Expr, cx: &Ctx) -> Result<CellSet, Diagnostic> {
