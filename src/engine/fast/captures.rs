@@ -69,7 +69,9 @@ impl FastRules {
             best: 0,
             distinct: routes == Routes::Distinct,
             paths: routes == Routes::Paths,
-            steps_left: self.budget,
+            // The first call from each piece is not a step (a search past the budget has
+            // found a capture): one more step for each piece that may start one.
+            steps_left: self.budget.saturating_add(64),
             over: false,
         };
         let all = b.own | b.opp;
@@ -116,8 +118,8 @@ impl FastRules {
 }
 
 impl Search<'_> {
-    /// Takes one step of the search (one a landing, so a search past the budget has found
-    /// a capture); whether the budget is spent (then nothing more is searched).
+    /// Takes one step of the search (one a call from a landing or a piece's first);
+    /// whether the budget is spent (then nothing more is searched).
     #[inline(always)]
     fn spent(&mut self) -> bool {
         if self.steps_left == 0 {
@@ -191,7 +193,7 @@ impl Search<'_> {
     /// The continuations by short jumps of a man (`KING` false) or a king on `at` whose
     /// last capture went in direction `last`; returns whether there is one.
     fn jumps<const KING: bool>(&mut self, at: u64, last: usize) -> bool {
-        if self.n > 0 && self.spent() {
+        if self.spent() {
             return false;
         }
         let f = self.f;
@@ -278,7 +280,7 @@ impl Search<'_> {
     /// The continuations of a flying king on `at` whose last capture went in direction
     /// `last`, not searching direction `skip`.
     fn king_flies(&mut self, at: u64, last: usize, skip: usize) -> bool {
-        if self.n > 0 && self.spent() {
+        if self.spent() {
             return false;
         }
         let f = self.f;

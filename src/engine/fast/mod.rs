@@ -375,21 +375,34 @@ impl FastRules {
     /// whose capture search passed the budget.
     pub fn perft(&self, b: &Board64, depth: u32, routes: Routes) -> Result<u64, Board64> {
         let mut lists: Vec<Vec<FastMove>> = (0..depth).map(|_| Vec::with_capacity(128)).collect();
-        self.perft_rec(b, depth, routes, &mut lists)
+        let mut failed = None;
+        match self.perft_rec(b, depth, routes, &mut lists, &mut failed) {
+            Some(n) => Ok(n),
+            None => Err(failed.unwrap_or(*b)),
+        }
     }
 
-    fn perft_rec(&self, b: &Board64, depth: u32, routes: Routes, lists: &mut [Vec<FastMove>]) -> Result<u64, Board64> {
+    /// [`FastRules::perft`]; `None` when a capture search passed the budget, its position
+    /// then in `failed` (kept out of the return value, which stays two registers wide).
+    fn perft_rec(&self, b: &Board64, depth: u32, routes: Routes, lists: &mut [Vec<FastMove>], failed: &mut Option<Board64>) -> Option<u64> {
         let (list, rest) = lists.split_first_mut().expect("a list per ply");
         if depth == 1 {
-            return self.count(b, routes, list).ok_or(*b);
+            let n = self.count(b, routes, list);
+            if n.is_none() {
+                *failed = Some(*b);
+            }
+            return n;
         }
-        self.generate(b, routes, list).ok_or(*b)?;
+        if self.generate(b, routes, list).is_none() {
+            *failed = Some(*b);
+            return None;
+        }
         let mut n = 0;
         let limit = self.limit.is_some();
         for m in list.iter() {
-            n += self.perft_rec(&b.after(m, limit), depth - 1, routes, rest)?;
+            n += self.perft_rec(&b.after(m, limit), depth - 1, routes, rest, failed)?;
         }
-        Ok(n)
+        Some(n)
     }
 
     /// The position `b` stands for, under `rules` (those the tables were built from).

@@ -81,11 +81,18 @@ impl<const COLUMNS: bool> Search<'_, COLUMNS> {
                     // Two capture rules may find the same route: it is one route.
                     list.path[m.path_start as usize..m.path_start as usize + m.npath as usize] == *list.trail.as_slice()
                 } else {
-                    // The same set of cells (with columns a cell may be jumped twice;
-                    // without, equal counts and one set within the other are enough).
+                    // The same cells taken: without columns, equal counts and one set
+                    // within the other are enough; with columns a cell may be jumped more
+                    // than once, and each cell must be jumped as often.
                     let theirs = &list.caps[m.cap_start as usize..m.cap_start as usize + ncap];
-                    theirs.iter().all(|c| list.stack.iter().any(|s| s.0 == c.0))
-                        && (!COLUMNS || list.stack.iter().all(|s| theirs.iter().any(|c| c.0 == s.0)))
+                    if COLUMNS {
+                        let times = |cells: &mut dyn Iterator<Item = u16>, c: u16| cells.filter(|&x| x == c).count();
+                        list.stack
+                            .iter()
+                            .all(|s| times(&mut list.stack.iter().map(|t| t.0), s.0) == times(&mut theirs.iter().map(|t| t.0), s.0))
+                    } else {
+                        theirs.iter().all(|c| list.stack.iter().any(|s| s.0 == c.0))
+                    }
                 }
         };
         let (found, probes) = if indexed {
