@@ -204,17 +204,18 @@ fn a_game_too_long_or_with_too_many_moves_is_refused() {
 
 #[test]
 fn a_file_cut_short_reports_the_partial_game_and_where_it_was_cut() {
-    for (what, tail, place) in [
-        ("comment", "2. 28x19 {a comment that never", "line 2, column 25"),
-        ("variation", "(1... 18-23 2. 33-29 ", "line 2, column 16"),
-        ("tag pair", "*\n[Event \"b\"]\n[White \"Some", "line 4, column 1"),
+    let inside = |what: &str, place: &str| format!("the file ends inside a {what} opened at {place}: the game is read up to there");
+    for (tail, warning) in [
+        ("2. 28x19 {a comment that never", inside("comment", "line 2, column 25")),
+        ("(1... 18-23 2. 33-29 ", inside("variation", "line 2, column 16")),
+        ("*\n[Event \"b\"]\n[White \"Some", inside("tag pair", "line 4, column 1")),
+        ("2. 28x19", "the file ends before the game's result: the game is read up to there".to_string()),
     ] {
         let pdn = format!("[Event \"a\"]\n1. 32-28 19-23 {tail}");
         let (games, summary) = validate_json("cut.pdn", &pdn, &["--variant", "international"]);
         let last = games.last().unwrap();
         assert_eq!(summary["games"].as_u64(), Some(games.len() as u64));
-        let warning = format!("the file ends inside a {what} opened at {place}: the game is read up to there");
-        assert_eq!(last["warnings"], serde_json::json!([warning]), "{what}: {last}");
-        assert_eq!(last["valid"], true, "{what}");
+        assert_eq!(last["warnings"], serde_json::json!([warning]), "{tail}: {last}");
+        assert_eq!(last["valid"], true, "{tail}");
     }
 }

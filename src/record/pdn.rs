@@ -26,9 +26,10 @@ pub struct GameText {
     /// Why the game is refused unread, if it is: a line longer than [`MAX_LINE_BYTES`] or
     /// a game longer than [`MAX_GAME_BYTES`] (its text is then empty: it is not kept).
     pub refused: Option<String>,
-    /// The stream ended inside this game's tag pair, comment or variation: what was open
-    /// (`text`: `tag pair`, `comment` or `variation`) and where it was opened. The text
-    /// is then closed there, so that what came before it reads.
+    /// The stream ended inside this game's tag pair, comment or variation, or after moves
+    /// with no result: what was open (`text`: `tag pair`, `comment`, `variation` or
+    /// `game`) and where it was opened (for `game`, where the game starts). The text is
+    /// then closed there, so that what came before it reads.
     pub cut: Option<Oddity>,
 }
 

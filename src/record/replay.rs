@@ -240,11 +240,13 @@ fn warn_about_text(game: &PdnGame, seen: &Seen, v: &mut Verdict) {
     for o in &game.oddities {
         v.warnings.push(format!("unreadable text `{}` at line {}, column {} was skipped", o.text, o.line, o.column));
     }
-    if let Some(c) = &game.cut {
-        v.warnings.push(format!(
+    match &game.cut {
+        Some(c) if c.text == "game" => v.warnings.push("the file ends before the game's result: the game is read up to there".into()),
+        Some(c) => v.warnings.push(format!(
             "the file ends inside a {} opened at line {}, column {}: the game is read up to there",
             c.text, c.line, c.column
-        ));
+        )),
+        None => {}
     }
 }
 

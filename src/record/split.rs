@@ -95,8 +95,9 @@ impl State {
         cuts
     }
 
-    /// At the end of the stream: what is still open (the innermost), where it was opened,
-    /// and the text that closes everything open.
+    /// At the end of the stream: what is still open (the innermost; `game` for moves with
+    /// no result after them), where it was opened, and the text that closes everything
+    /// open.
     pub(super) fn open(&self) -> Option<(&'static str, usize, String)> {
         let parens = ")".repeat(self.variations_at.len());
         if let Some((at, in_str)) = self.tag_open {
@@ -105,6 +106,10 @@ impl State {
         if self.in_comment {
             return Some(("comment", self.comment_at, format!("}}{parens}")));
         }
-        self.variations_at.last().map(|&at| ("variation", at, parens))
+        if let Some(&at) = self.variations_at.last() {
+            return Some(("variation", at, parens));
+        }
+        // Moves and no result after them: the game was cut before its end.
+        self.has_moves.then(|| ("game", 0, String::new()))
     }
 }
