@@ -34,46 +34,79 @@ impl<const COLUMNS: bool> Search<'_, COLUMNS> {
         key
     }
 
-    pub(super) fn record(&mut self, to: u16, kind_after: u8) {
-        if !self.criteria.is_empty() {
-            let key = self.key();
-            let list = &mut *self.list;
-            if list.has_best {
-                match key.cmp(&list.best) {
-                    std::cmp::Ordering::Less => return,
-                    std::cmp::Ordering::Greater => {
-                        list.forget_index();
-                        list.moves.clear();
-                        list.caps.clear();
-                        list.path.clear();
-                        list.counted = 0;
-                        list.best = key;
-                    }
-                    std::cmp::Ordering::Equal => {}
-                }
-            } else {
-                list.has_best = true;
+    /// Whether the capture found now ranks among the best so far (clearing the list when
+    /// it is better than them all).
+    fn ranks_among_best(&mut self) -> bool {
+        if self.criteria.is_empty() {
+            return true;
+        }
+        let key = self.key();
+        let list = &mut *self.list;
+        if !list.has_best {
+            list.has_best = true;
+            list.best = key;
+            return true;
+        }
+        match key.cmp(&list.best) {
+            std::cmp::Ordering::Less => false,
+            std::cmp::Ordering::Greater => {
+                list.forget_index();
+                list.moves.clear();
+                list.caps.clear();
+                list.path.clear();
+                list.counted = 0;
                 list.best = key;
+                true
             }
+            std::cmp::Ordering::Equal => true,
+        }
+    }
+
+    pub(super) fn record(&mut self, to: u16, kind_after: u8) {
+        if !self.ranks_among_best() {
+            return;
         }
         if self.count_only {
             self.list.counted += 1;
             return;
         }
         let r = self.rules;
-        let list = &mut *self.list;
-        let mut h = 0u64;
-        for &(c, _) in &list.stack {
-            h ^= r.cell_keys[c as usize];
-        }
-        let ncap = list.stack.len();
+        let h = self.list.stack.iter().fold(0u64, |h, &(c, _)| h ^ r.cell_keys[c as usize]);
         // Few moves are compared one by one; many through a hash index of them, so that a
         // position with thousands of captures is not searched in quadratic time.
-        let indexed = list.moves.len() >= INDEX_FROM;
+        let indexed = self.list.moves.len() >= INDEX_FROM;
+        if indexed {
+            self.list.update_index(self.every_route);
+        }
+        if self.already_stored(to, kind_after, h, indexed) {
+            return;
+        }
+        let list = &mut *self.list;
+        let m = Move {
+            from: self.from,
+            to,
+            kind_before: self.start_kind,
+            kind_after,
+            cap_start: list.caps.len() as u32,
+            ncap: list.stack.len() as u16,
+            path_start: list.path.len() as u32,
+            npath: list.trail.len() as u16,
+            key: h,
+        };
+        list.caps.extend(list.stack.iter().map(|&(c, pc)| (c, pc & !DEAD)));
+        list.path.extend_from_slice(&list.trail);
+        list.moves.push(m);
         if indexed {
             list.update_index(self.every_route);
         }
-        let list = &*list;
+    }
+
+    /// Whether the capture found now (ending on `to` as `kind_after`, its captured cells'
+    /// key `h`) is stored already: the same route, or with [`Routes::Distinct`](crate::Routes)
+    /// the same result. The comparisons count against the budget.
+    fn already_stored(&mut self, to: u16, kind_after: u8, h: u64, indexed: bool) -> bool {
+        let list = &*self.list;
+        let ncap = list.stack.len();
         let same = |m: &Move| m.from == self.from && m.to == to && m.key == h && m.ncap as usize == ncap && m.kind_after == kind_after;
         let duplicate = |m: &Move| {
             same(m)
@@ -101,29 +134,8 @@ impl<const COLUMNS: bool> Search<'_, COLUMNS> {
         } else {
             (list.moves.iter().any(duplicate), list.moves.len())
         };
-        // Comparing is work too: it counts against the budget.
-        let list = &mut *self.list;
-        list.steps += probes as u64 / 8;
-        if found {
-            return;
-        }
-        let m = Move {
-            from: self.from,
-            to,
-            kind_before: self.start_kind,
-            kind_after,
-            cap_start: list.caps.len() as u32,
-            ncap: ncap as u16,
-            path_start: list.path.len() as u32,
-            npath: list.trail.len() as u16,
-            key: h,
-        };
-        list.caps.extend(list.stack.iter().map(|&(c, pc)| (c, pc & !DEAD)));
-        list.path.extend_from_slice(&list.trail);
-        list.moves.push(m);
-        if indexed {
-            list.update_index(self.every_route);
-        }
+        self.list.steps += probes as u64 / 8;
+        found
     }
 }
 
