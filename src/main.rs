@@ -46,6 +46,23 @@ enum Command {
         #[arg(long, value_name = "MOVE")]
         last: Option<String>,
     },
+    /// The generic player's best move for a position (alpha-beta on an evaluation built
+    /// from the rules: material by kind value, advance towards promotion).
+    Best {
+        #[command(flatten)]
+        variant: VariantArgs,
+        #[command(flatten)]
+        fen: FenArgs,
+        /// Search this many plies deep (and on while captures are compulsory).
+        #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=64))]
+        depth: u32,
+        /// Stop after this many milliseconds, with the deepest search finished.
+        #[arg(long, value_name = "MS")]
+        time: Option<u64>,
+        /// One JSON object: move, score, depth, line, nodes, seconds.
+        #[arg(long)]
+        json: bool,
+    },
     /// Compile a variant file and report its errors with line and column.
     Check {
         /// The .toml file.
@@ -161,6 +178,7 @@ fn run(command: Command, out: &mut Out) -> cli::Done {
             cli::board::run(&variant, &fen, cli::board::Picture { svg, last: last.as_deref() }, out)
         }
         Command::Check { file } => cli::check::run(&file, out),
+        Command::Best { variant, fen, depth, time, json } => cli::best::run(&variant, &fen, depth, time, json, out),
         Command::Moves { variant, fen, fen_file, routes, json } => {
             let from = cli::moves::Positions { fen: &fen, fen_file: fen_file.as_deref() };
             cli::moves::run(&variant, from, routes, json, out)

@@ -1,0 +1,51 @@
+//! `polydame best`: the generic player's move for a position.
+
+use super::{invalid, over_budget, Done, FenArgs, Out, VariantArgs};
+use polydame::{Game, Limits, Player};
+use serde::Serialize;
+use std::time::{Duration, Instant};
+
+/// `best --json`: one object.
+#[derive(Serialize)]
+struct BestJson {
+    fen: String,
+    #[serde(rename = "move")]
+    mv: Option<String>,
+    score: i32,
+    depth: u32,
+    pv: Vec<String>,
+    nodes: u64,
+    seconds: f64,
+}
+
+/// Searches the position (the start, or --fen) to `depth` plies or for `time` ms, and
+/// prints the best move, its score, the line expected and the work done.
+pub fn run(variant: &VariantArgs, fen: &FenArgs, depth: u32, time: Option<u64>, json: bool, out: &mut Out) -> Done {
+    let rules = variant.load()?;
+    let pos = fen.position(&rules)?;
+    let start = Instant::now();
+    let limits = Limits { depth, time: time.map(Duration::from_millis) };
+    let found = Player::new(&rules).best(&pos, limits).map_err(|e| over_budget(&e))?;
+    let secs = start.elapsed().as_secs_f64();
+    // The line in the variant's notation, each move written as in its own position.
+    let mut game = Game::from_position(&rules, pos);
+    let mut pv = Vec::new();
+    for m in &found.pv {
+        pv.push(game.move_text(m));
+        game.play_move(m).map_err(|e| invalid(format!("the player's line cannot be played: {e}")))?;
+    }
+    let fen_text = polydame::write_fen(&rules, game.start());
+    if json {
+        let nodes = found.nodes;
+        out.json(&BestJson { fen: fen_text, mv: pv.first().cloned(), score: found.score, depth: found.depth, pv, nodes, seconds: secs });
+        return Ok(());
+    }
+    match pv.first() {
+        Some(m) => out.say(format!("best move: {m} (score {:+}, depth {})", found.score, found.depth)),
+        None => out.say("no legal move: the game is over"),
+    }
+    out.say(format!("line: {}", pv.join(" ")));
+    let knps = if secs > 0.0 { found.nodes as f64 / secs / 1e3 } else { 0.0 };
+    out.say(format!("{} positions in {secs:.3} s ({knps:.0} k/s)", found.nodes));
+    Ok(())
+}

@@ -1,0 +1,84 @@
+//! The generic player: it plays legal moves only, finds what is there to take, and beats a
+//! random player.
+
+use polydame::{load_variant, Game, Limits, Outcome, Player, Side};
+
+/// A random player's choice: a small seeded generator (SplitMix64).
+fn random_index(state: &mut u64, n: usize) -> usize {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    ((z ^ (z >> 31)) % n as u64) as usize
+}
+
+/// Plays the player (on `side`) against a random player; every move goes through
+/// `Game::play_move`, which refuses an illegal one. Returns how the game ended.
+fn game_against_random(variant: &str, side: Side, seed: u64, depth: u32) -> Outcome {
+    let rules = load_variant(variant).unwrap();
+    let player = Player::new(&rules);
+    let mut game = Game::new(&rules);
+    let mut state = seed;
+    for _ in 0..400 {
+        if game.outcome() != Outcome::Ongoing {
+            break;
+        }
+        let m = if game.position().side_to_move() == side {
+            let best = player.best_after(game.position(), Limits { depth, time: None }, game.history().hashes()).unwrap();
+            best.best.expect("an ongoing game has a move")
+        } else {
+            let legal = game.legal_moves().unwrap();
+            legal[random_index(&mut state, legal.len())].clone()
+        };
+        game.play_move(&m).unwrap_or_else(|e| panic!("{variant}: the move {m:?} is refused: {e}"));
+    }
+    game.outcome()
+}
+
+/// Games per variant in the default run.
+const GAMES: u64 = 20;
+
+#[test]
+fn the_player_beats_a_random_player() {
+    for variant in ["international", "english", "hexdame"] {
+        let mut wins = 0;
+        for seed in 0..GAMES {
+            let side = if seed % 2 == 0 { Side::White } else { Side::Black };
+            if game_against_random(variant, side, seed, 4).winner() == Some(side) {
+                wins += 1;
+            }
+        }
+        assert_eq!(wins, GAMES, "{variant}: {wins} wins of {GAMES}");
+    }
+}
+
+#[test]
+fn the_player_takes_what_is_there_to_take_and_is_deterministic() {
+    let rules = load_variant("international").unwrap();
+    let pos = polydame::parse_fen(&rules, "W:W32,33:B28,19,9").unwrap();
+    let player = Player::new(&rules);
+    let a = player.best(&pos, Limits { depth: 5, time: None }).unwrap();
+    assert_eq!(a.best.as_ref().map(|m| m.captured.len()), Some(3));
+    assert_eq!(player.best(&pos, Limits { depth: 5, time: None }).unwrap(), a);
+    // A lost position has no move to give, and says it is lost.
+    let over = polydame::parse_fen(&rules, "W:W:B28").unwrap();
+    let lost = player.best(&over, Limits { depth: 3, time: None }).unwrap();
+    assert_eq!((lost.best, lost.score), (None, -polydame::WIN_SCORE));
+}
+
+/// The bar: at least 99 wins in 100 games of each (run on purpose:
+/// `cargo test --release --test player -- --ignored`).
+#[test]
+#[ignore = "300 games; about 15 s"]
+fn the_player_beats_a_random_player_in_99_games_of_100() {
+    for variant in ["international", "english", "hexdame"] {
+        let wins = (0..100u64)
+            .filter(|&seed| {
+                let side = if seed % 2 == 0 { Side::White } else { Side::Black };
+                game_against_random(variant, side, 1000 + seed, 4).winner() == Some(side)
+            })
+            .count();
+        println!("{variant}: {wins} wins of 100");
+        assert!(wins >= 99, "{variant}: {wins} wins of 100");
+    }
+}
