@@ -9,7 +9,7 @@
 //! randomness: the same position and limits give the same move.
 
 use crate::compile::Rules;
-use crate::engine::{BudgetExceeded, MoveInfo, MoveList, Outcome, Position, Routes};
+use crate::engine::{BudgetExceeded, MoveInfo, MoveList, Outcome, Position};
 use crate::spec::Side;
 use std::time::{Duration, Instant};
 
@@ -207,7 +207,10 @@ impl Search<'_, '_> {
             Outcome::Win(..) => return Ok(-(WIN_SCORE - ply as i32)),
             Outcome::Draw(_) => return Ok(0),
         }
-        pos.try_generate(rules, list, Routes::Distinct)?;
+        // The game goes on: `outcome` has left the legal moves in `list`.
+        if list.exceeded() {
+            return Err(BudgetExceeded::at(rules, pos));
+        }
         let forced = list.iter().all(|m| m.captures() > 0);
         if self.out_of_time || depth == 0 && (!forced || ply >= self.horizon) {
             return Ok(self.player.evaluate(pos));

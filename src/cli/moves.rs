@@ -30,11 +30,12 @@ pub fn run(variant: &VariantArgs, from: Positions, routes: RouteArgs, json: bool
     };
     let mut bad = 0;
     for (line, f) in fens {
+        // Where a FEN of a file is, for its error.
+        let place = if line > 0 { format!("{}:{line}: ", from.fen_file.unwrap_or("")) } else { String::new() };
         let mut pos = match read_fen(&rules, &f, from.fen.allow_unreachable) {
             Ok(p) => p,
             Err(e) => {
                 bad += 1;
-                let place = if line > 0 { format!("{}:{line}: ", from.fen_file.unwrap_or("")) } else { String::new() };
                 eprintln!("{place}{}", fen_failure(&e));
                 if json {
                     out.json(&FenErrorJson::new(&f, &e));
@@ -45,7 +46,6 @@ pub fn run(variant: &VariantArgs, from: Positions, routes: RouteArgs, json: bool
         let mut list = MoveList::new();
         if let Err(e) = pos.try_generate(&rules, &mut list, routes.routes()) {
             bad += 1;
-            let place = if line > 0 { format!("{}:{line}: ", from.fen_file.unwrap_or("")) } else { String::new() };
             eprintln!("{place}{}", over_budget(&e).message);
             if json {
                 out.json(&BudgetJson::new(&f, &e));

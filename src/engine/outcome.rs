@@ -70,7 +70,8 @@ impl Position {
     /// wins where the variant says so; a side left with a material the variant names
     /// loses, draws or wins; a side to move without pieces, or without legal
     /// moves, loses, or wins where the variant says so (a side that passes always has a
-    /// move while it has pieces).
+    /// move while it has pieces). When the game goes on, `list` holds the position's legal
+    /// moves, as [`Position::generate`] leaves them with [`Routes::Distinct`](super::Routes).
     pub fn outcome(&mut self, rules: &Rules, list: &mut MoveList) -> Outcome {
         let end = &rules.spec().end;
         if end.promotion_wins {
