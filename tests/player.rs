@@ -24,7 +24,7 @@ fn game_against_random(variant: &str, side: Side, seed: u64, depth: u32) -> Outc
             break;
         }
         let m = if game.position().side_to_move() == side {
-            let best = player.best_after(game.position(), Limits { depth, time: None }, game.history().hashes()).unwrap();
+            let best = player.best_after(game.position(), Limits::depth(depth), game.history().hashes()).unwrap();
             best.best.expect("an ongoing game has a move")
         } else {
             let legal = game.legal_moves().unwrap();
@@ -57,12 +57,12 @@ fn the_player_takes_what_is_there_to_take_and_is_deterministic() {
     let rules = load_variant("international").unwrap();
     let pos = polydame::parse_fen(&rules, "W:W32,33:B28,19,9").unwrap();
     let player = Player::new(&rules);
-    let a = player.best(&pos, Limits { depth: 5, time: None }).unwrap();
+    let a = player.best(&pos, Limits::depth(5)).unwrap();
     assert_eq!(a.best.as_ref().map(|m| m.captured.len()), Some(3));
-    assert_eq!(player.best(&pos, Limits { depth: 5, time: None }).unwrap(), a);
+    assert_eq!(player.best(&pos, Limits::depth(5)).unwrap(), a);
     // A lost position has no move to give, and says it is lost.
     let over = polydame::parse_fen(&rules, "W:W:B28").unwrap();
-    let lost = player.best(&over, Limits { depth: 3, time: None }).unwrap();
+    let lost = player.best(&over, Limits::depth(3)).unwrap();
     assert_eq!((lost.best, lost.score), (None, -polydame::WIN_SCORE));
 }
 

@@ -24,7 +24,7 @@ pub fn run(variant: &VariantArgs, fen: &FenArgs, depth: u32, time: Option<u64>, 
     let rules = variant.load()?;
     let pos = fen.position(&rules)?;
     let start = Instant::now();
-    let limits = Limits { depth, time: time.map(Duration::from_millis) };
+    let limits = Limits { depth, time: time.map(Duration::from_millis), stop: None };
     let found = Player::new(&rules).best(&pos, limits).map_err(|e| over_budget(&e))?;
     let secs = start.elapsed().as_secs_f64();
     // The line in the variant's notation, each move written as in its own position.

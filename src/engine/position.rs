@@ -84,6 +84,17 @@ impl Position {
         self.hash ^= rules.zobrist_key(cell, c);
     }
 
+    /// Runs `f` on this position with the other side to move, as if the side to move had
+    /// passed, and gives the turn back.
+    pub(crate) fn with_turn_passed<T>(&mut self, rules: &Rules, f: impl FnOnce(&mut Position) -> T) -> T {
+        self.side = self.side.other();
+        self.hash ^= rules.zobrist_black;
+        let t = f(self);
+        self.side = self.side.other();
+        self.hash ^= rules.zobrist_black;
+        t
+    }
+
     /// The side to move.
     pub fn side_to_move(&self) -> Side {
         self.side

@@ -1,0 +1,71 @@
+//! The evaluation, from the compiled rules alone: each piece is worth its kind's `value`
+//! (a man is 100), a piece that promotes a little more the nearer it stands to its
+//! promotion cells (its tempo), and the side with more moves to choose from a little more
+//! again (mobility).
+
+use crate::compile::Rules;
+use crate::engine::{MoveList, Position};
+use crate::spec::Side;
+
+/// What one more row towards promotion is worth.
+const ROW: i32 = 4;
+/// What one more legal move than the opponent is worth, up to [`MOBILITY_CAP`] moves.
+const MOBILITY: i32 = 2;
+const MOBILITY_CAP: usize = 24;
+
+/// Per side, kind and cell, what a piece there is worth.
+pub(super) struct Worth {
+    /// `table[(side * kinds + kind) * cells + cell]`.
+    table: Vec<i32>,
+    kinds: usize,
+    cells: usize,
+}
+
+impl Worth {
+    /// The worth of every piece on every cell, from the rules.
+    pub fn new(rules: &Rules) -> Worth {
+        let spec = rules.spec();
+        let g = &spec.geometry;
+        let (kinds, cells) = (spec.kinds.len(), g.len());
+        let mut table = vec![0; 2 * kinds * cells];
+        for side in Side::BOTH {
+            for (k, kind) in spec.kinds.iter().enumerate() {
+                let base = 100 * kind.value as i32;
+                for cell in 0..cells as u16 {
+                    let bonus = kind.promotion.as_ref().map_or(0, |(_, zones)| {
+                        let far = zones[side as usize].iter().map(|p| (g.row(p) - g.row(cell)).abs()).min().unwrap_or(0);
+                        (g.rows() - far).max(0) * ROW
+                    });
+                    table[(side as usize * kinds + k) * cells + cell as usize] = base + bonus;
+                }
+            }
+        }
+        Worth { table, kinds, cells }
+    }
+
+    /// The pieces of the side to move less the other side's.
+    pub fn material(&self, pos: &Position) -> i32 {
+        let us = pos.side_to_move();
+        let mut score = 0;
+        for side in Side::BOTH {
+            let sign = if side == us { 1 } else { -1 };
+            for cell in pos.pieces(side).iter() {
+                if let Some((_, kind)) = pos.piece(cell) {
+                    score += sign * self.table[(side as usize * self.kinds + kind as usize) * self.cells + cell as usize];
+                }
+            }
+        }
+        score
+    }
+
+    /// [`Worth::material`] and mobility: `ours` is the side to move's count of legal
+    /// moves; the other side's is counted on `scratch` with the turn passed to it.
+    pub fn evaluate(&self, rules: &Rules, pos: &mut Position, ours: usize, scratch: &mut MoveList) -> i32 {
+        let theirs = pos.with_turn_passed(rules, |p| {
+            p.generate(rules, scratch, crate::engine::Routes::Distinct);
+            scratch.len()
+        });
+        let mobility = ours.min(MOBILITY_CAP) as i32 - theirs.min(MOBILITY_CAP) as i32;
+        self.material(pos) + MOBILITY * mobility
+    }
+}

@@ -1,0 +1,159 @@
+//! A generic player: alpha-beta search over the legal moves with an evaluation built from
+//! the compiled rules alone (material by each kind's `value`, tempo towards the promotion
+//! cells, mobility). No variant is named here: whatever a variant file says, the player
+//! plays it.
+//!
+//! The search deepens one ply at a time until the depth or the time asked for is reached.
+//! A transposition table on the position's hash keeps what each iteration found, so the
+//! next one tries the best move first; then captures (the largest first) and quiet moves.
+//! At its depth the search goes on over captures (quiescence): all of them while a capture
+//! is compulsory, so it never stops in the middle of an exchange, and where taking is
+//! optional, the captures against the score of standing still.
+//!
+//! A search by depth is deterministic: the same position, limits and seed give the same
+//! move. The seed shuffles the order in which the first ply's moves are tried, so that of
+//! moves the search finds equal, different seeds may choose differently.
+
+mod eval;
+mod search;
+mod table;
+
+use crate::compile::Rules;
+use crate::engine::{BudgetExceeded, MoveInfo, Position};
+use search::Search;
+use std::cell::RefCell;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// A won position's score (less the plies it takes to win it).
+pub const WIN_SCORE: i32 = 1_000_000;
+
+/// The deepest search [`Limits::time`] allows.
+pub const MAX_DEPTH: u32 = 64;
+
+/// What the search may spend: plies, and optionally time and a flag to stop on (it then
+/// answers with the deepest search it finished).
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// The deepest search, in plies (at least 1).
+    pub depth: u32,
+    /// Wall-clock time, checked as the search goes.
+    pub time: Option<Duration>,
+    /// Set from another thread to stop the search early (a GUI's "stop").
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+impl Limits {
+    /// A search `depth` plies deep.
+    pub fn depth(depth: u32) -> Limits {
+        Limits { depth, time: None, stop: None }
+    }
+
+    /// A search as deep as `time` allows.
+    pub fn time(time: Duration) -> Limits {
+        Limits { depth: MAX_DEPTH, time: Some(time), stop: None }
+    }
+
+    /// These limits, and a stop when `flag` is set.
+    pub fn stop_on(self, flag: Arc<AtomicBool>) -> Limits {
+        Limits { stop: Some(flag), ..self }
+    }
+}
+
+/// What the player found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Best {
+    /// The move to play (`None` when the position has none).
+    pub best: Option<MoveInfo>,
+    /// Its score for the side to move, in hundredths of a man (a man's `value` is 100);
+    /// beyond [`WIN_SCORE`] minus a few hundred, a forced win (negative: a forced loss).
+    pub score: i32,
+    /// The line the search expects: the best move and the replies after it.
+    pub pv: Vec<MoveInfo>,
+    /// The depth of the last search finished.
+    pub depth: u32,
+    /// Positions searched.
+    pub nodes: u64,
+}
+
+impl Best {
+    /// Whether the score is a forced win or loss, and in how many plies.
+    pub fn forced(&self) -> Option<u32> {
+        (self.score.abs() > WIN_SCORE - 1000).then(|| (WIN_SCORE - self.score.abs()) as u32)
+    }
+}
+
+/// A player of one variant. It keeps a transposition table between searches (cleared at
+/// the start of each), so one player serves one thread; make one per thread.
+pub struct Player<'r> {
+    rules: &'r Rules,
+    worth: eval::Worth,
+    seed: u64,
+    table: RefCell<Option<table::Table>>,
+}
+
+/// The transposition table's size: 2^18 entries of 16 bytes.
+const TABLE_BITS: u32 = 18;
+
+impl<'r> Player<'r> {
+    /// A player for `rules`: the worth of every piece on every cell, from the rules.
+    pub fn new(rules: &'r Rules) -> Player<'r> {
+        Player { rules, worth: eval::Worth::new(rules), seed: 0, table: RefCell::new(None) }
+    }
+
+    /// The same player with another seed (0 is the default): of the moves its search
+    /// finds equal, it may choose another.
+    pub fn with_seed(self, seed: u64) -> Player<'r> {
+        Player { seed, ..self }
+    }
+
+    /// The position's worth for the side to move: its pieces (by kind value and advance)
+    /// less the other side's, and its mobility against theirs.
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        let mut pos = pos.clone();
+        let mut ours = crate::engine::MoveList::new();
+        pos.generate(self.rules, &mut ours, crate::engine::Routes::Distinct);
+        let mut theirs = crate::engine::MoveList::new();
+        self.worth.evaluate(self.rules, &mut pos, ours.len(), &mut theirs)
+    }
+
+    /// The best move of `pos` within `limits`, searched deeper and deeper; an error if a
+    /// capture search passed the rules' budget.
+    ///
+    /// ```
+    /// use polydame::{load_variant, parse_fen, Limits, Player};
+    ///
+    /// let rules = load_variant("international").unwrap();
+    /// // White's man on 32 takes all three black men, and wins.
+    /// let pos = parse_fen(&rules, "W:W32,33:B28,19,9").unwrap();
+    /// let best = Player::new(&rules).best(&pos, Limits::depth(4)).unwrap();
+    /// assert_eq!(best.best.unwrap().captured.len(), 3);
+    /// assert!(best.forced().is_some());
+    /// ```
+    pub fn best(&self, pos: &Position, limits: Limits) -> Result<Best, BudgetExceeded> {
+        self.best_after(pos, limits, &[])
+    }
+
+    /// [`Player::best`] in a game whose earlier positions have the hashes `earlier` (see
+    /// [`History::hashes`](crate::History::hashes)): a line that comes back to one of
+    /// them, or to a position earlier in the line, is scored a draw.
+    pub fn best_after(&self, pos: &Position, limits: Limits, earlier: &[u64]) -> Result<Best, BudgetExceeded> {
+        self.best_reporting(pos, limits, earlier, &mut |_| {})
+    }
+
+    /// [`Player::best_after`], calling `each` with what each finished depth found (a GUI
+    /// shows it as the search goes).
+    pub fn best_reporting(
+        &self,
+        pos: &Position,
+        limits: Limits,
+        earlier: &[u64],
+        each: &mut dyn FnMut(&Best),
+    ) -> Result<Best, BudgetExceeded> {
+        let mut slot = self.table.borrow_mut();
+        let table = slot.get_or_insert_with(|| table::Table::new(TABLE_BITS));
+        table.clear();
+        Search::new(self, table, &limits, earlier).run(pos, &limits, each)
+    }
+}

@@ -1,0 +1,283 @@
+//! The search: negamax alpha-beta, deepened one ply at a time, with the transposition
+//! table, move ordering and quiescence over captures.
+
+use super::table::{Bound, Entry, Table};
+use super::{Best, Limits, Player, WIN_SCORE};
+use crate::engine::{BudgetExceeded, MoveInfo, MoveList, Outcome, Position};
+use std::collections::HashSet;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// How far the quiescence search goes past the depth.
+const CAPTURE_PLIES: u32 = 12;
+/// Scores beyond this are forced wins or losses.
+const FORCED: i32 = WIN_SCORE - 1000;
+const INFINITY: i32 = WIN_SCORE + 1;
+
+/// The search's state: limits, the clock, the count of positions, scratch lists.
+pub(super) struct Search<'p, 'r> {
+    player: &'p Player<'r>,
+    table: &'p mut Table,
+    deadline: Option<Instant>,
+    stop: Option<Arc<AtomicBool>>,
+    /// Whether the clock and the stop flag are heeded (not in the first iteration, so
+    /// that there is always a move to answer).
+    armed: bool,
+    out_of_time: bool,
+    /// The ply past which captures are not followed any more.
+    horizon: u32,
+    /// The hashes of the game's earlier positions, and of those along the line searched:
+    /// coming back to one is scored a draw, so a player ahead does not go round in circles.
+    earlier: HashSet<u64>,
+    path: Vec<u64>,
+    nodes: u64,
+    /// Per ply, its move list and the order its moves are tried in.
+    lists: Vec<(MoveList, Vec<(u32, u16)>)>,
+    /// The other side's moves, counted for mobility.
+    scratch: MoveList,
+}
+
+impl<'p, 'r> Search<'p, 'r> {
+    pub fn new(player: &'p Player<'r>, table: &'p mut Table, limits: &Limits, earlier: &[u64]) -> Search<'p, 'r> {
+        Search {
+            player,
+            table,
+            deadline: limits.time.map(|t| Instant::now() + t),
+            stop: limits.stop.clone(),
+            armed: false,
+            out_of_time: false,
+            horizon: 0,
+            earlier: earlier.iter().copied().collect(),
+            path: Vec::new(),
+            nodes: 0,
+            lists: Vec::new(),
+            scratch: MoveList::new(),
+        }
+    }
+
+    /// Searches deeper and deeper until the limits; `each` hears of every depth finished.
+    pub fn run(mut self, pos: &Position, limits: &Limits, each: &mut dyn FnMut(&Best)) -> Result<Best, BudgetExceeded> {
+        let mut pos = pos.clone();
+        let mut found = Best { best: None, score: 0, pv: Vec::new(), depth: 0, nodes: 0 };
+        for depth in 1..=limits.depth.max(1) {
+            self.horizon = depth + CAPTURE_PLIES;
+            self.armed = depth > 1;
+            let mut pv = Vec::new();
+            let score = self.negamax(&mut pos, depth, 0, -INFINITY, INFINITY, &mut pv)?;
+            if self.out_of_time {
+                break;
+            }
+            self.extend_line(&mut pos, &mut pv, depth as usize);
+            found = Best { best: pv.first().cloned(), score, pv, depth, nodes: self.nodes };
+            each(&found);
+            if found.forced().is_some() {
+                break;
+            }
+        }
+        found.nodes = self.nodes;
+        Ok(found)
+    }
+
+    /// Whether the search must stop now: the time is up or the stop flag is set.
+    fn must_stop(&mut self) -> bool {
+        if self.armed && !self.out_of_time && self.nodes.is_multiple_of(1024) {
+            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
+            let stopped = self.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed));
+            self.out_of_time = late || stopped;
+        }
+        self.out_of_time
+    }
+
+    /// The score of `pos` for the side to move, searched `depth` plies and then over
+    /// captures, within the window `alpha..beta`; `pv` gets its line.
+    fn negamax(
+        &mut self,
+        pos: &mut Position,
+        depth: u32,
+        ply: u32,
+        alpha: i32,
+        beta: i32,
+        pv: &mut Vec<MoveInfo>,
+    ) -> Result<i32, BudgetExceeded> {
+        self.nodes += 1;
+        self.must_stop();
+        if ply > 0 && (self.earlier.contains(&pos.hash()) || self.path.contains(&pos.hash())) {
+            return Ok(0);
+        }
+        let stored = self.table.probe(pos.hash());
+        if let Some(e) = stored.filter(|e| ply > 0 && depth > 0 && u32::from(e.depth) >= depth) {
+            let score = from_table(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if cut {
+                return Ok(score);
+            }
+        }
+        if self.lists.len() <= ply as usize {
+            self.lists.push((MoveList::new(), Vec::new()));
+        }
+        let (mut list, mut order) = std::mem::take(&mut self.lists[ply as usize]);
+        let hint = stored.map_or(u16::MAX, |e| e.best);
+        let result = self.node(pos, Node { depth, ply, alpha, beta, hint }, pv, &mut list, &mut order);
+        self.lists[ply as usize] = (list, order);
+        result
+    }
+
+    /// [`Search::negamax`] with the position's lists taken out of the scratch.
+    fn node(
+        &mut self,
+        pos: &mut Position,
+        n: Node,
+        pv: &mut Vec<MoveInfo>,
+        list: &mut MoveList,
+        order: &mut Vec<(u32, u16)>,
+    ) -> Result<i32, BudgetExceeded> {
+        let rules = self.player.rules;
+        match pos.outcome(rules, list) {
+            Outcome::Ongoing => {}
+            Outcome::Win(side, _) if side == pos.side_to_move() => return Ok(WIN_SCORE - n.ply as i32),
+            Outcome::Win(..) => return Ok(-(WIN_SCORE - n.ply as i32)),
+            Outcome::Draw(_) => return Ok(0),
+        }
+        // The game goes on: `outcome` has left the legal moves in `list`.
+        if list.exceeded() {
+            return Err(BudgetExceeded::at(rules, pos));
+        }
+        let mut alpha = n.alpha;
+        let mut best = -INFINITY;
+        let mut only_captures = false;
+        if n.depth == 0 || self.out_of_time {
+            let forced = list.iter().all(|m| m.captures() > 0);
+            let any = list.iter().any(|m| m.captures() > 0);
+            if self.out_of_time || n.ply >= self.horizon || !any {
+                return Ok(self.player.worth.evaluate(rules, pos, list.len(), &mut self.scratch));
+            }
+            if !forced {
+                // Taking is optional here: the score of not taking stands against it.
+                best = self.player.worth.evaluate(rules, pos, list.len(), &mut self.scratch);
+                if best >= n.beta {
+                    return Ok(best);
+                }
+                alpha = alpha.max(best);
+                only_captures = true;
+            }
+        }
+        self.order_moves(list, order, n.hint, n.ply, only_captures);
+        let mut line = Vec::new();
+        let mut best_index = u16::MAX;
+        for &(_, i) in order.iter() {
+            let m = list.get(i as usize);
+            self.path.push(pos.hash());
+            let undo = pos.make(rules, m);
+            line.clear();
+            let score = self.negamax(pos, n.depth.saturating_sub(1), n.ply + 1, -n.beta, -alpha, &mut line);
+            pos.unmake(rules, m, undo);
+            self.path.pop();
+            let score = -score?;
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    best_index = i;
+                    pv.clear();
+                    pv.push(m.info());
+                    pv.extend(line.iter().cloned());
+                }
+            }
+            if alpha >= n.beta || self.out_of_time {
+                break;
+            }
+        }
+        if n.depth > 0 && !self.out_of_time {
+            let bound = if best >= n.beta {
+                Bound::Lower
+            } else if best_index == u16::MAX {
+                Bound::Upper
+            } else {
+                Bound::Exact
+            };
+            let depth = n.depth.min(255) as u8;
+            self.table.store(Entry { key: pos.hash(), score: to_table(best, n.ply), depth, bound, best: best_index });
+        }
+        Ok(best)
+    }
+
+    /// The order the moves of `list` are tried in: the table's best move, then captures
+    /// (the largest first), then the rest; at the first ply, ties in the seed's order.
+    fn order_moves(&self, list: &MoveList, order: &mut Vec<(u32, u16)>, hint: u16, ply: u32, only_captures: bool) {
+        order.clear();
+        let seed = self.player.seed;
+        for (i, m) in list.iter().enumerate() {
+            let taken = m.captures() as u32;
+            if only_captures && taken == 0 {
+                continue;
+            }
+            let first = if i as u16 == hint { 1 << 20 } else { 0 };
+            let tie = if ply == 0 && seed != 0 { mix(seed ^ i as u64) as u32 & 0x3ff } else { 0x3ff - i.min(0x3ff) as u32 };
+            order.push((first | taken.min(0x3ff) << 10 | tie, i as u16));
+        }
+        order.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
+    }
+
+    /// Makes `pv` at least `depth` moves long where the table knows the best moves after it.
+    fn extend_line(&mut self, pos: &mut Position, pv: &mut Vec<MoveInfo>, depth: usize) {
+        let rules = self.player.rules;
+        let mut game = crate::record::Game::from_position(rules, pos.clone());
+        for m in pv.iter() {
+            if game.play_move(m).is_err() {
+                return;
+            }
+        }
+        let mut seen = HashSet::new();
+        while pv.len() < depth {
+            let p = game.position();
+            let Some(e) = self.table.probe(p.hash()) else { break };
+            let Ok(moves) = game.legal_moves() else { break };
+            let Some(m) = moves.get(e.best as usize) else { break };
+            if !seen.insert(p.hash()) || game.play_move(m).is_err() {
+                break;
+            }
+            pv.push(m.clone());
+        }
+    }
+}
+
+/// A node's depth, ply, window and the table's best move for it.
+#[derive(Clone, Copy)]
+struct Node {
+    depth: u32,
+    ply: u32,
+    alpha: i32,
+    beta: i32,
+    hint: u16,
+}
+
+/// A forced score stored as plies from the node, not from the root.
+fn to_table(score: i32, ply: u32) -> i32 {
+    match score {
+        s if s > FORCED => s + ply as i32,
+        s if s < -FORCED => s - ply as i32,
+        s => s,
+    }
+}
+
+/// A stored score as plies from the root.
+fn from_table(score: i32, ply: u32) -> i32 {
+    match score {
+        s if s > FORCED => s - ply as i32,
+        s if s < -FORCED => s + ply as i32,
+        s => s,
+    }
+}
+
+/// SplitMix64's finaliser: the seed's order of the first ply's moves.
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
