@@ -128,7 +128,7 @@ impl<'r> Player<'r> {
     /// // White's man on 32 takes all three black men, and wins.
     /// let pos = parse_fen(&rules, "W:W32,33:B28,19,9").unwrap();
     /// let best = Player::new(&rules).best(&pos, Limits::depth(4)).unwrap();
-    /// assert_eq!(best.best.unwrap().captured.len(), 3);
+    /// assert_eq!(best.best.as_ref().unwrap().captured.len(), 3);
     /// assert!(best.forced().is_some());
     /// ```
     pub fn best(&self, pos: &Position, limits: Limits) -> Result<Best, BudgetExceeded> {
