@@ -63,6 +63,21 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// The player against itself from random openings (or ballots): the games as PDN, the
+    /// score on standard error. Every game is checked by the rules as it is played.
+    Match {
+        #[command(flatten)]
+        variant: VariantArgs,
+        #[command(flatten)]
+        games: cli::selfplay::GameArgs,
+        /// Write the games to this file instead of standard output.
+        #[arg(long, value_name = "FILE")]
+        out: Option<String>,
+        /// The score as one JSON object on standard output (games, white_wins, black_wins,
+        /// draws, unfinished).
+        #[arg(long)]
+        json: bool,
+    },
     /// Compile a variant file and report its errors with line and column.
     Check {
         /// The .toml file.
@@ -178,6 +193,7 @@ fn run(command: Command, out: &mut Out) -> cli::Done {
             cli::board::run(&variant, &fen, cli::board::Picture { svg, last: last.as_deref() }, out)
         }
         Command::Check { file } => cli::check::run(&file, out),
+        Command::Match { variant, games, out: file, json } => cli::matches::run(&variant, &games, file.as_deref(), json, out),
         Command::Best { variant, fen, depth, time, json } => cli::best::run(&variant, &fen, depth, time, json, out),
         Command::Moves { variant, fen, fen_file, routes, json } => {
             let from = cli::moves::Positions { fen: &fen, fen_file: fen_file.as_deref() };

@@ -1,7 +1,7 @@
 //! The generic player: it plays legal moves only, finds what is there to take, and beats a
 //! random player.
 
-use polydame::{load_variant, Game, Limits, Outcome, Player, Side};
+use polydame::{load_variant, parse_game, pdn_games, replay, write_pdn, Game, Limits, Outcome, Player, Side};
 
 /// A random player's choice: a small seeded generator (SplitMix64).
 fn random_index(state: &mut u64, n: usize) -> usize {
@@ -32,6 +32,12 @@ fn game_against_random(variant: &str, side: Side, seed: u64, depth: u32) -> Outc
         };
         game.play_move(&m).unwrap_or_else(|e| panic!("{variant}: the move {m:?} is refused: {e}"));
     }
+    // The replayer reads the game back, written as PDN, and finds every move legal.
+    let pdn = write_pdn(&rules, &game.record());
+    let text = pdn_games(pdn.as_bytes()).next().unwrap().unwrap();
+    let verdict = replay(&rules, &parse_game(&text));
+    assert!(verdict.error.is_none(), "{variant}: {:?}\n{pdn}", verdict.error);
+    assert_eq!(verdict.outcome, Some(game.outcome()));
     game.outcome()
 }
 

@@ -16,11 +16,13 @@
 
 mod eval;
 mod search;
+mod selfplay;
 mod table;
 
 use crate::compile::Rules;
 use crate::engine::{BudgetExceeded, MoveInfo, Position};
 use search::Search;
+pub use selfplay::{play_out, random_opening, PlyFacts, SelfPlayGame};
 use std::cell::RefCell;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;

@@ -275,7 +275,7 @@ fn from_table(score: i32, ply: u32) -> i32 {
 }
 
 /// SplitMix64's finaliser: the seed's order of the first ply's moves.
-fn mix(mut z: u64) -> u64 {
+pub(super) fn mix(mut z: u64) -> u64 {
     z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);

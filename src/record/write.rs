@@ -8,6 +8,7 @@ use crate::engine::{History, MoveInfo, MoveList, Outcome, Position, Routes};
 use crate::spec::Side;
 
 /// A game to write: its tags, start position and moves.
+#[derive(Clone, Debug)]
 pub struct GameRecord {
     /// Tag pairs to write first: (name, value).
     pub tags: Vec<(String, String)>,

@@ -1,0 +1,113 @@
+//! The games of `polydame match` and `polydame report`: the player against itself from a
+//! set of openings, every game on its own thread (rayon), with a progress bar on a terminal.
+
+use super::{invalid, over_budget, Failure};
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use polydame::{play_out, random_opening, Game, Limits, Player, Rules, SelfPlayGame};
+use rayon::prelude::*;
+use std::io::IsTerminal;
+
+/// How the games are played.
+#[derive(Args, Clone, Debug)]
+pub struct GameArgs {
+    /// How many games.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub games: u32,
+    /// The player's depth in plies for every move (and on while captures are compulsory).
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub depth: u32,
+    /// Each game opens with this many random legal plies before the player takes over
+    /// (with --ballots: none).
+    #[arg(long, default_value_t = 4)]
+    pub opening_plies: usize,
+    /// Openings from a file instead, one a line in the variant's notation (`32-28 19-23`;
+    /// blank lines and lines starting with # are skipped), the games taking them in turn.
+    #[arg(long, value_name = "FILE")]
+    pub ballots: Option<String>,
+    /// The first game's seed (its random opening, and the order in which the player tries
+    /// moves it finds equal); each next game takes the next seed.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// A game still going on after this many plies stops there, unfinished.
+    #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_plies: u32,
+    /// Threads (default: all cores).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
+    pub threads: Option<u16>,
+}
+
+/// The openings of the ballots file: each line's moves, checked against the rules.
+fn read_ballots(rules: &Rules, path: &str) -> Result<Vec<Vec<String>>, Failure> {
+    let text = std::fs::read_to_string(path).map_err(|e| invalid(format!("cannot read {path}: {e}")))?;
+    let mut ballots = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let moves: Vec<String> = line.split_whitespace().map(str::to_string).collect();
+        let mut game = Game::new(rules);
+        for (i, m) in moves.iter().enumerate() {
+            game.play(m).map_err(|e| invalid(format!("{path}:{}: ply {} `{m}`: {e}", n + 1, i + 1)))?;
+        }
+        ballots.push(moves);
+    }
+    if ballots.is_empty() {
+        return Err(invalid(format!("{path}: no opening in the file")));
+    }
+    Ok(ballots)
+}
+
+/// The opening of game `i`: its ballot, or random plies from its seed.
+fn opening<'r>(rules: &'r Rules, args: &GameArgs, ballots: &[Vec<String>], i: u64) -> Result<Game<'r>, Failure> {
+    if ballots.is_empty() {
+        return random_opening(rules, args.seed.wrapping_add(i), args.opening_plies).map_err(|e| over_budget(&e));
+    }
+    let mut game = Game::new(rules);
+    for m in &ballots[i as usize % ballots.len()] {
+        game.play(m).map_err(|e| invalid(format!("opening move `{m}`: {e}")))?;
+    }
+    Ok(game)
+}
+
+/// Plays the games, in parallel, and returns them in order (game `i` from seed `seed + i`).
+pub fn play_games(rules: &Rules, args: &GameArgs, what: &str) -> Result<Vec<SelfPlayGame>, Failure> {
+    let ballots = match &args.ballots {
+        Some(path) => read_ballots(rules, path)?,
+        None => Vec::new(),
+    };
+    let bar = progress(u64::from(args.games), what);
+    let limits = Limits::depth(args.depth);
+    let one = |i: u64| {
+        let game = opening(rules, args, &ballots, i)?;
+        let player = Player::new(rules).with_seed(args.seed.wrapping_add(i));
+        let played = play_out(&player, game, &limits, args.max_plies as usize).map_err(|e| over_budget(&e));
+        if let Some(b) = &bar {
+            b.inc(1);
+        }
+        played
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.map_or(0, usize::from))
+        .build()
+        .map_err(|e| invalid(format!("cannot start threads: {e}")))?;
+    let games = pool.install(|| (0..u64::from(args.games)).into_par_iter().map(one).collect::<Result<Vec<_>, _>>());
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    games
+}
+
+/// A progress bar on standard error when it is a terminal.
+fn progress(games: u64, what: &str) -> Option<ProgressBar> {
+    if !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let b = ProgressBar::new(games);
+    let style = ProgressStyle::with_template("{prefix} {bar:40} {pos}/{len} games ({elapsed}, {eta} to go)");
+    b.set_style(style.unwrap_or_else(|_| ProgressStyle::default_bar()));
+    b.set_prefix(what.to_string());
+    b.enable_steady_tick(std::time::Duration::from_millis(200));
+    Some(b)
+}

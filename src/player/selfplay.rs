@@ -1,0 +1,88 @@
+//! Games the player plays against itself, from an opening, and what each ply of them
+//! was: the facts a variant's designer asks of many games (who wins, how long games last,
+//! how often captures are forced and how long they get, when men promote).
+
+use super::{Limits, Player};
+use crate::compile::Rules;
+use crate::engine::{BudgetExceeded, Outcome, Position};
+use crate::record::{Game, GameRecord};
+use crate::spec::Side;
+
+/// A game played out by the player: its record (with the legal moves of every ply), how
+/// it ended, and how many of its first plies were the opening it was given.
+#[derive(Clone, Debug)]
+pub struct SelfPlayGame {
+    /// The moves, each with the legal moves of its position; the result is written in it.
+    pub record: GameRecord,
+    /// How the game ended; [`Outcome::Ongoing`] if it reached the limit of plies first.
+    pub outcome: Outcome,
+    /// The plies of the opening, played before the player took over.
+    pub opening: usize,
+    /// Positions the player searched in the whole game.
+    pub nodes: u64,
+}
+
+/// What one ply of a game was.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlyFacts {
+    /// The side that moved.
+    pub side: Side,
+    /// Its legal moves (the branching factor there).
+    pub legal: usize,
+    /// Whether every legal move was a capture (taking was forced).
+    pub forced: bool,
+    /// The pieces the move played took.
+    pub captured: usize,
+    /// Whether the moving piece changed kind (a man crowned).
+    pub promoted: bool,
+    /// Whether the move was the opening's rather than the player's.
+    pub opening: bool,
+}
+
+impl SelfPlayGame {
+    /// The facts of each ply, in order.
+    pub fn plies(&self) -> impl ExactSizeIterator<Item = PlyFacts> + '_ {
+        let first = self.record.start.side_to_move();
+        self.record.moves.iter().enumerate().map(move |(i, (m, legal))| PlyFacts {
+            side: if i % 2 == 0 { first } else { first.other() },
+            legal: legal.len(),
+            forced: !legal.is_empty() && legal.iter().all(|l| !l.captured.is_empty()),
+            captured: m.captured.len(),
+            promoted: m.kind_before != m.kind_after,
+            opening: i < self.opening,
+        })
+    }
+}
+
+/// Plays `game` on, the player choosing every move with `limits` and the game's history
+/// (repetitions are draws it sees coming), until the game ends or has `max_plies` plies.
+/// The plies already in `game` are its opening.
+pub fn play_out<'r>(player: &Player<'r>, mut game: Game<'r>, limits: &Limits, max_plies: usize) -> Result<SelfPlayGame, BudgetExceeded> {
+    let opening = game.moves().len();
+    let mut nodes = 0;
+    let outcome = loop {
+        let outcome = game.outcome();
+        if outcome != Outcome::Ongoing || game.moves().len() >= max_plies {
+            break outcome;
+        }
+        let found = player.best_after(game.position(), limits.clone(), game.history().hashes())?;
+        nodes += found.nodes;
+        let m = found.best.expect("an ongoing game has a legal move");
+        game.play_move(&m).expect("the player's move is one of the legal moves");
+    };
+    Ok(SelfPlayGame { record: game.record(), outcome, opening, nodes })
+}
+
+/// A game of `plies` random legal moves from the start (fewer if it ends first), the
+/// choices drawn from `seed`: the openings of a match played from random positions.
+pub fn random_opening(rules: &Rules, seed: u64, plies: usize) -> Result<Game<'_>, BudgetExceeded> {
+    let mut state = seed;
+    let mut game = Game::from_position(rules, Position::start(rules));
+    while game.moves().len() < plies && game.outcome() == Outcome::Ongoing {
+        let legal = game.legal_moves()?;
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let i = (super::search::mix(state) % legal.len() as u64) as usize;
+        game.play_move(&legal[i]).expect("a legal move plays");
+    }
+    Ok(game)
+}

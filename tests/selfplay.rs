@@ -1,0 +1,122 @@
+//! Self-play: the player's games against itself are legal (the replayer reads back every
+//! game written as PDN), reproducible from their seed, and their facts add up; `polydame
+//! match` writes them as PDN with its score.
+
+use polydame::{
+    load_variant, parse_game, pdn_games, play_out, random_opening, replay, write_pdn, Limits, Outcome, Player, Rules, SelfPlayGame,
+};
+use std::process::Command;
+
+/// A game from a random opening of 4 plies, the player at `depth`.
+fn game(rules: &Rules, seed: u64, depth: u32) -> SelfPlayGame {
+    let opening = random_opening(rules, seed, 4).unwrap();
+    let player = Player::new(rules).with_seed(seed);
+    play_out(&player, opening, &Limits::depth(depth), 300).unwrap()
+}
+
+/// Writes the game as PDN, reads it back and replays it: every move must be legal and the
+/// outcome the replayer judges must be the one the game ended with.
+fn replays(rules: &Rules, g: &SelfPlayGame) {
+    let pdn = write_pdn(rules, &g.record);
+    let texts: Vec<_> = pdn_games(pdn.as_bytes()).map(|t| parse_game(&t.unwrap())).collect();
+    assert_eq!(texts.len(), 1);
+    let verdict = replay(rules, &texts[0]);
+    assert!(verdict.error.is_none(), "{:?}\n{pdn}", verdict.error);
+    assert_eq!(verdict.plies, g.record.moves.len());
+    assert_eq!(verdict.outcome, Some(g.outcome), "{pdn}");
+}
+
+#[test]
+fn self_play_games_are_legal_and_end_as_the_replayer_judges() {
+    for variant in ["international", "english", "hexdame", "frisian", "lasca", "coronet", "pommel"] {
+        let rules = load_variant(variant).unwrap();
+        for seed in 1..=2 {
+            let g = game(&rules, seed, 2);
+            replays(&rules, &g);
+            assert_eq!(g.opening, 4, "{variant}");
+        }
+    }
+}
+
+#[test]
+fn a_game_is_reproducible_from_its_seed_and_seeds_differ() {
+    let rules = load_variant("english").unwrap();
+    let a = game(&rules, 7, 3);
+    let b = game(&rules, 7, 3);
+    assert_eq!(a.record.moves, b.record.moves);
+    assert_eq!(a.outcome, b.outcome);
+    let others: Vec<_> = (8..12).map(|s| game(&rules, s, 3).record.moves).collect();
+    assert!(others.iter().any(|m| *m != a.record.moves), "five seeds, one game");
+}
+
+#[test]
+fn ply_facts_follow_the_record() {
+    let rules = load_variant("international").unwrap();
+    let g = game(&rules, 3, 2);
+    let facts: Vec<_> = g.plies().collect();
+    assert_eq!(facts.len(), g.record.moves.len());
+    for (i, (f, (m, legal))) in facts.iter().zip(&g.record.moves).enumerate() {
+        assert_eq!(f.opening, i < 4);
+        assert_eq!(f.legal, legal.len());
+        assert_eq!(f.captured, m.captured.len());
+        assert!(legal.contains(m), "ply {i}: the move played is one of the legal moves");
+        // Where every move captures, the move played captures.
+        assert!(!f.forced || f.captured > 0);
+    }
+    assert_eq!(facts[0].side, polydame::Side::White);
+    assert_eq!(facts[1].side, polydame::Side::Black);
+    // A game that is over when it stops has no legal move left or another end rule.
+    if g.outcome == Outcome::Ongoing {
+        assert_eq!(g.record.moves.len(), 300);
+    }
+}
+
+#[test]
+fn match_writes_legal_games_and_its_score() {
+    let out = Command::new(env!("CARGO_BIN_EXE_polydame"))
+        .args(["match", "english", "--games", "3", "--depth", "2", "--max-plies", "120", "--seed", "5", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let (pdn, json) = text.trim_end().rsplit_once('\n').unwrap();
+    let score: serde_json::Value = serde_json::from_str(json).unwrap();
+    assert_eq!(score["games"], 3);
+    let sum: u64 = ["white_wins", "black_wins", "draws", "unfinished"].iter().map(|k| score[k].as_u64().unwrap()).sum();
+    assert_eq!(sum, 3);
+    let rules = load_variant("english").unwrap();
+    let games: Vec<_> = pdn_games(pdn.as_bytes()).map(|t| parse_game(&t.unwrap())).collect();
+    assert_eq!(games.len(), 3);
+    for g in &games {
+        assert!(replay(&rules, g).error.is_none());
+        assert!(g.tags.iter().any(|(k, v)| k == "White" && v == "polydame depth 2"));
+    }
+}
+
+#[test]
+fn match_takes_ballots_and_says_which_line_is_wrong() {
+    let dir = std::env::temp_dir().join(format!("polydame-ballots-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.txt");
+    std::fs::write(&good, "# two openings\n11-15 23-19\n\n9-13 22-18\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_polydame"))
+        .args(["match", "english", "--games", "2", "--depth", "1", "--max-plies", "40", "--ballots"])
+        .arg(&good)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let pdn = String::from_utf8(out.stdout).unwrap();
+    assert!(pdn.contains("1. 11-15 23-19"), "{pdn}");
+    assert!(pdn.contains("1. 9-13 22-18"), "{pdn}");
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "11-15 23-19\n11-15 15-19\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_polydame"))
+        .args(["match", "english", "--games", "2", "--depth", "1", "--ballots"])
+        .arg(&bad)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(":2: ply 2 `15-19`"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
