@@ -88,3 +88,62 @@ fn the_player_beats_a_random_player_in_99_games_of_100() {
         assert!(wins >= 99, "{variant}: {wins} wins of 100");
     }
 }
+
+#[test]
+fn a_search_by_time_or_stopped_by_a_flag_answers_with_the_depth_it_finished() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    let rules = load_variant("international").unwrap();
+    let pos = polydame::Position::start(&rules);
+    let player = Player::new(&rules);
+    let timed = player.best(&pos, Limits::time(std::time::Duration::from_millis(50))).unwrap();
+    assert!(timed.best.is_some() && timed.depth >= 1 && timed.depth < polydame::MAX_DEPTH);
+    // A flag set from another thread stops a search that has no other limit.
+    let flag = Arc::new(AtomicBool::new(false));
+    let setter = {
+        let flag = flag.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            flag.store(true, Ordering::Relaxed);
+        })
+    };
+    let mut depths = Vec::new();
+    let stopped =
+        player.best_reporting(&pos, Limits::depth(polydame::MAX_DEPTH).stop_on(flag), &[], &mut |b| depths.push(b.depth)).unwrap();
+    setter.join().unwrap();
+    assert!(stopped.best.is_some() && stopped.depth < polydame::MAX_DEPTH);
+    // Every depth finished was reported, in order, the last one being the answer's.
+    assert_eq!(depths, (1..=stopped.depth).collect::<Vec<_>>());
+}
+
+#[test]
+fn where_taking_is_optional_the_player_weighs_captures_against_quiet_moves() {
+    // Pool-like rules with optional capture (docs/recipes/optional-capture.toml): the
+    // quiescence search weighs each capture against not taking.
+    let rules = polydame::compile_text(include_str!("../docs/recipes/optional-capture.toml"), "optional-capture.toml").unwrap();
+    let player = Player::new(&rules);
+    // White is a piece down. Its king may take d4 (ending on e5, where f6 must retake it)
+    // or move; b2-a3 gives the king to d4, which a3 retakes. A search that stopped after
+    // the king's capture would score it even; followed to the recapture, White stays one
+    // piece down whatever it plays.
+    let start = polydame::parse_fen(&rules, "W:WKc3,b2,h2:Bd4,f6,g7,a7").unwrap();
+    let found = player.best(&start, Limits::depth(4)).unwrap();
+    assert!(found.best.is_some());
+    assert!(found.score > -150 && found.score < -90, "down one piece, not two: {found:?}");
+    let mut game = Game::from_position(&rules, start);
+    for m in &found.pv {
+        game.play_move(m).expect("the expected line is legal");
+    }
+}
+
+#[test]
+fn seeds_choose_among_moves_the_search_finds_equal() {
+    let rules = load_variant("english").unwrap();
+    let start = polydame::Position::start(&rules);
+    let firsts: std::collections::HashSet<_> =
+        (1..=8).map(|seed| Player::new(&rules).with_seed(seed).best(&start, Limits::depth(1)).unwrap().best.unwrap()).collect();
+    // At depth 1 several first moves score alike; eight seeds do not all pick one.
+    assert!(firsts.len() > 1, "{firsts:?}");
+    let again = Player::new(&rules).with_seed(3).best(&start, Limits::depth(1)).unwrap().best.unwrap();
+    assert_eq!(again, Player::new(&rules).with_seed(3).best(&start, Limits::depth(1)).unwrap().best.unwrap());
+}
