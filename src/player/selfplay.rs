@@ -5,7 +5,7 @@
 use super::{Limits, Player};
 use crate::compile::Rules;
 use crate::engine::{BudgetExceeded, Outcome, Position};
-use crate::record::{Game, GameRecord};
+use crate::record::{Game, GameRecord, MoveError};
 use crate::spec::Side;
 
 /// A game played out by the player: its record (with the legal moves of every ply), how
@@ -68,7 +68,7 @@ pub fn play_out<'r>(player: &Player<'r>, mut game: Game<'r>, limits: &Limits, ma
         let found = player.best_after(game.position(), limits.clone(), game.history().hashes())?;
         nodes += found.nodes;
         let m = found.best.expect("an ongoing game has a legal move");
-        game.play_move(&m).expect("the player's move is one of the legal moves");
+        played(game.play_move(&m))?;
     };
     Ok(SelfPlayGame { record: game.record(), outcome, opening, nodes })
 }
@@ -82,7 +82,16 @@ pub fn random_opening(rules: &Rules, seed: u64, plies: usize) -> Result<Game<'_>
         let legal = game.legal_moves()?;
         state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let i = (super::search::mix(state) % legal.len() as u64) as usize;
-        game.play_move(&legal[i]).expect("a legal move plays");
+        played(game.play_move(&legal[i]))?;
     }
     Ok(game)
+}
+
+/// A legal move played: only the capture budget can refuse it.
+fn played(r: Result<(), MoveError>) -> Result<(), BudgetExceeded> {
+    match r {
+        Ok(()) => Ok(()),
+        Err(MoveError::Budget(e)) => Err(e),
+        Err(e) => unreachable!("a move of the legal moves is refused: {e}"),
+    }
 }
