@@ -1,11 +1,11 @@
-//! Micro-benchmarks (divan): perft with bulk counting, move generation, make/unmake, and
-//! reading PDN with and without replaying it. `cargo bench` runs them; nothing here is a
+//! Micro-benchmarks (divan): perft with bulk counting, move generation, make/unmake,
+//! reading PDN with and without replaying it, and the generic player's search. `cargo bench` runs them; nothing here is a
 //! test, and no test times anything. The side-by-side comparison with dedicated engines
 //! is `scripts/bench`.
 
 use divan::{black_box, Bencher};
 use polydame::{load_variant, perft, random_game, replay, write_pdn, MoveList, Position, Routes, Rules};
-use polydame::{parse_game, pdn_games};
+use polydame::{parse_game, pdn_games, Limits, Player};
 
 fn main() {
     divan::main();
@@ -108,4 +108,17 @@ fn pdn_read_and_replay(bencher: Bencher) {
             assert!(v.error.is_none());
         }
     });
+}
+
+/// The generic player's search from the start position, to a fixed depth; the counter is
+/// the positions it searched (the same every run: a search by depth is deterministic).
+#[divan::bench(args = [("international", 8), ("english", 10), ("hexdame", 5)])]
+fn player_search(bencher: Bencher, (id, depth): (&str, u32)) {
+    let rules = rules(id);
+    let pos = Position::start(&rules);
+    let player = Player::new(&rules);
+    let nodes = player.best(&pos, Limits::depth(depth)).expect("within the capture budget").nodes;
+    bencher
+        .counter(divan::counter::ItemsCount::new(nodes as usize))
+        .bench_local(|| player.best(black_box(&pos), Limits::depth(depth)));
 }
