@@ -118,7 +118,5 @@ fn player_search(bencher: Bencher, (id, depth): (&str, u32)) {
     let pos = Position::start(&rules);
     let player = Player::new(&rules);
     let nodes = player.best(&pos, Limits::depth(depth)).expect("within the capture budget").nodes;
-    bencher
-        .counter(divan::counter::ItemsCount::new(nodes as usize))
-        .bench_local(|| player.best(black_box(&pos), Limits::depth(depth)));
+    bencher.counter(divan::counter::ItemsCount::new(nodes as usize)).bench_local(|| player.best(black_box(&pos), Limits::depth(depth)));
 }

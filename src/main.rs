@@ -53,9 +53,10 @@ enum Command {
         variant: VariantArgs,
         #[command(flatten)]
         fen: FenArgs,
-        /// Search this many plies deep (and on while captures are compulsory).
-        #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=64))]
-        depth: u32,
+        /// Search this many plies deep (and on while captures are compulsory); default 6, or
+        /// as deep as --time allows.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
+        depth: Option<u32>,
         /// Stop after this many milliseconds, with the deepest search finished.
         #[arg(long, value_name = "MS")]
         time: Option<u64>,

@@ -18,12 +18,14 @@ struct BestJson {
     seconds: f64,
 }
 
-/// Searches the position (the start, or --fen) to `depth` plies or for `time` ms, and
-/// prints the best move, its score, the line expected and the work done.
-pub fn run(variant: &VariantArgs, fen: &FenArgs, depth: u32, time: Option<u64>, json: bool, out: &mut Out) -> Done {
+/// Searches the position (the start, or --fen) to `depth` plies (6 by default, or as deep as
+/// the time allows) or for `time` ms, and prints the best move, its score, the line
+/// expected and the work done.
+pub fn run(variant: &VariantArgs, fen: &FenArgs, depth: Option<u32>, time: Option<u64>, json: bool, out: &mut Out) -> Done {
     let rules = variant.load()?;
     let pos = fen.position(&rules)?;
     let start = Instant::now();
+    let depth = depth.unwrap_or(if time.is_some() { polydame::MAX_DEPTH } else { 6 });
     let limits = Limits { depth, time: time.map(Duration::from_millis), stop: None };
     let found = Player::new(&rules).best(&pos, limits).map_err(|e| over_budget(&e))?;
     let secs = start.elapsed().as_secs_f64();
