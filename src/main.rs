@@ -47,7 +47,7 @@ enum Command {
         last: Option<String>,
     },
     /// The generic player's best move for a position (alpha-beta on an evaluation built
-    /// from the rules: material by kind value, advance towards promotion).
+    /// from the rules: material by kind value, advance towards promotion, mobility).
     Best {
         #[command(flatten)]
         variant: VariantArgs,
@@ -64,8 +64,10 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// The player against itself from random openings (or ballots): the games as PDN, the
-    /// score on standard error. Every game is checked by the rules as it is played.
+    /// The player against itself, from random openings or ballots: the games as PDN.
+    ///
+    /// The score goes to standard error (or --json). Every move is played through the
+    /// rules; games run in parallel and are the same with any number of threads.
     Match {
         #[command(flatten)]
         variant: VariantArgs,
@@ -107,11 +109,19 @@ enum Command {
     /// prints nothing, a line that cannot be played prints its ply, its text and why on
     /// standard error and the game goes on (exit status 1 at the end), and board, moves, fen
     /// and pdn print what they ask for.
+    ///
+    /// With --engine LEVEL, you play against the generic player: it answers each of your
+    /// moves (at a terminal it names its move and shows the board; piped, it prints its
+    /// move on a line of its own), undo takes back its reply and your move, and the PDN
+    /// names the players. With moves given, it plays one reply after them when it is to
+    /// move.
     Play {
         #[command(flatten)]
         variant: VariantArgs,
         #[command(flatten)]
         fen: FenArgs,
+        #[command(flatten)]
+        engine: cli::play_engine::EngineArgs,
         /// The moves, in the variant's notation: 32-28 28x19 ... (none: read them from
         /// standard input).
         moves: Vec<String>,
@@ -200,7 +210,9 @@ fn run(command: Command, out: &mut Out) -> cli::Done {
             let from = cli::moves::Positions { fen: &fen, fen_file: fen_file.as_deref() };
             cli::moves::run(&variant, from, routes, json, out)
         }
-        Command::Play { variant, fen, moves, json, pdn } => cli::play::run(&variant, &fen, &moves, cli::play::Show { json, pdn }, out),
+        Command::Play { variant, fen, engine, moves, json, pdn } => {
+            cli::play::run(&variant, &fen, &moves, cli::play::Show { json, pdn }, &engine, out)
+        }
         Command::Perft { variant, depth, fen, divide, threads, routes, json } => {
             let threads = threads.map(usize::from);
             cli::perft::run(&variant, &fen, cli::perft::Count { depth, divide, threads, routes, json }, out)

@@ -8,6 +8,7 @@ pub mod matches;
 pub mod moves;
 pub mod perft;
 pub mod play;
+pub mod play_engine;
 pub mod play_loop;
 pub mod random_game;
 pub mod selfplay;

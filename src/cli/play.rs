@@ -1,8 +1,10 @@
 //! `polydame play`: moves played from the start or a FEN; the position reached, its
 //! outcome and its legal moves. Without moves, the game is played line by line from
-//! standard input (see [`super::play_loop`]).
+//! standard input (see [`super::play_loop`]). With `--engine`, the generic player answers
+//! (see [`super::play_engine`]).
 
 use super::json::{MoveErrorJson, MoveJson, PlayErrorJson, PlayJson};
+use super::play_engine::{self, Engine, EngineArgs};
 use super::play_loop::{self, Mode};
 use super::{board, invalid, over_budget, say_moves, Done, FenArgs, Out, VariantArgs};
 use polydame::Game;
@@ -18,13 +20,16 @@ pub struct Show {
 }
 
 /// Plays `moves` in order; stops at the first that cannot be played, saying which ply and
-/// why (exit status 1). Without moves, reads them from standard input: a player's loop on
-/// a terminal, a quiet one for scripts otherwise (exit status 1 if a line was refused).
-pub fn run(variant: &VariantArgs, fen: &FenArgs, moves: &[String], show: Show, out: &mut Out) -> Done {
+/// why (exit status 1); then the engine's reply when it plays and is to move. Without
+/// moves, reads them from standard input: a player's loop on a terminal, a quiet one for
+/// scripts otherwise (exit status 1 if a line was refused).
+pub fn run(variant: &VariantArgs, fen: &FenArgs, moves: &[String], show: Show, engine: &EngineArgs, out: &mut Out) -> Done {
     let rules = variant.load()?;
-    let mut game = Game::from_position(&rules, fen.position(&rules)?);
+    let start = fen.position(&rules)?;
+    let engine = engine.engine(&rules, &start);
+    let mut game = Game::from_position(&rules, start);
     if moves.is_empty() {
-        return from_input(&mut game, show, out);
+        return from_input(&mut game, engine.as_ref(), show, out);
     }
     for (i, text) in moves.iter().enumerate() {
         if let Err(e) = game.play(text) {
@@ -36,8 +41,15 @@ pub fn run(variant: &VariantArgs, fen: &FenArgs, moves: &[String], show: Show, o
             return Err(invalid(format!("ply {ply} `{text}`: {e}")));
         }
     }
+    let reply = match &engine {
+        Some(e) => e.reply(&mut game)?,
+        None => None,
+    };
     if show.json || show.pdn {
-        return print_end(&game, show, out);
+        return print_end(&game, engine.as_ref(), show, out);
+    }
+    if let Some(text) = reply {
+        out.say(format!("polydame plays {text}"));
     }
     let legal = game.legal_moves().map_err(|e| over_budget(&e))?;
     let pos = game.position();
@@ -51,24 +63,25 @@ pub fn run(variant: &VariantArgs, fen: &FenArgs, moves: &[String], show: Show, o
 
 /// The game played from standard input, then the game as PDN or the position as JSON when
 /// asked for. Exit status 1 when a piped line was refused (the refusals are on standard
-/// error already).
-fn from_input(game: &mut Game, show: Show, out: &mut Out) -> Done {
+/// error already), or when the engine failed.
+fn from_input<'r>(game: &mut Game<'r>, engine: Option<&Engine<'r>>, show: Show, out: &mut Out) -> Done {
     let stdin = std::io::stdin();
     let mode = if stdin.is_terminal() { Mode::Talk } else { Mode::Quiet };
-    let refused = play_loop::run(game, stdin.lock(), mode, out);
-    print_end(game, show, out)?;
-    match mode {
-        Mode::Quiet if refused > 0 => Err(invalid("")),
+    let ended = play_loop::run(game, stdin.lock(), mode, engine, out);
+    print_end(game, engine, show, out)?;
+    match ended? {
+        refused if mode == Mode::Quiet && refused > 0 => Err(invalid("")),
         _ => Ok(()),
     }
 }
 
-/// `--pdn`: the game as PDN; `--json`: the position reached as one JSON object (its FEN,
-/// its outcome, its legal moves); neither: nothing.
-fn print_end(game: &Game, show: Show, out: &mut Out) -> Done {
+/// `--pdn`: the game as PDN (naming the players against the engine); `--json`: the
+/// position reached as one JSON object (its FEN, its outcome, its legal moves); neither:
+/// nothing.
+fn print_end(game: &Game, engine: Option<&Engine>, show: Show, out: &mut Out) -> Done {
     let rules = game.rules();
     if show.pdn {
-        out.say(polydame::write_pdn(rules, &game.record()).trim_end());
+        out.say(polydame::write_pdn(rules, &play_engine::record(game, engine)).trim_end());
     } else if show.json {
         let legal = game.legal_moves().map_err(|e| over_budget(&e))?;
         out.json(&PlayJson { fen: game.fen(), outcome: game.outcome().into(), moves: MoveJson::all(rules, &legal) });

@@ -3,9 +3,12 @@
 //! `quit`). At a terminal it talks: a prompt naming the side to move, the board after each
 //! move, the end of the game announced. Piped, it is quiet for scripts: a move played
 //! prints nothing, a refused line prints one line on standard error (`ply N `TEXT`:
-//! reason`), and only the commands that ask for something print it.
+//! reason`), and only the commands that ask for something print it. Against the engine
+//! (`--engine`, see [`super::play_engine`]) its reply follows each move: at a terminal
+//! named and shown on the board, piped on a line of its own.
 
-use super::{keyed_board, say_moves, Out};
+use super::play_engine::{self, Engine};
+use super::{keyed_board, say_moves, Failure, Out};
 use polydame::{Game, MoveError, Outcome};
 use std::fmt::Display;
 use std::io::{BufRead, Write};
@@ -64,13 +67,22 @@ const COMMANDS: [(&str, &str); 7] = [
     ("quit", "the end (also exit, or the end of input)"),
 ];
 
-/// Plays `game` on from the lines of `input` until `quit` or the end of input; returns
-/// how many lines were refused (moves that cannot be played, `undo` at the start).
-pub fn run(game: &mut Game, mut input: impl BufRead, mode: Mode, out: &mut Out) -> usize {
-    let mut session = Session { game, mode, refused: 0 };
+/// Plays `game` on from the lines of `input` until `quit` or the end of input, with
+/// `engine` answering the person's moves (and moving first when it is to move); returns
+/// how many lines were refused (moves that cannot be played, `undo` at the start), or the
+/// engine's failure, which ends the loop.
+pub fn run<'r>(
+    game: &mut Game<'r>,
+    mut input: impl BufRead,
+    mode: Mode,
+    engine: Option<&Engine<'r>>,
+    out: &mut Out,
+) -> Result<usize, Failure> {
+    let mut session = Session { game, engine, mode, refused: 0 };
     if mode == Mode::Talk {
         session.greet(out);
     }
+    session.answer(out)?;
     let mut buf = Vec::new();
     loop {
         session.prompt(out);
@@ -80,11 +92,11 @@ pub fn run(game: &mut Game, mut input: impl BufRead, mode: Mode, out: &mut Out) 
             }
             break;
         };
-        if session.handle(&line, out) == Flow::Stop {
+        if session.handle(&line, out)? == Flow::Stop {
             break;
         }
     }
-    session.refused
+    Ok(session.refused)
 }
 
 /// The next line of input, without its end of line; a tab becomes a space, bytes that are
@@ -114,20 +126,22 @@ enum Flow {
     Stop,
 }
 
-/// The game being played, how the loop talks, and the lines refused so far.
+/// The game being played, the engine playing one side of it, how the loop talks, and the
+/// lines refused so far.
 struct Session<'g, 'r> {
     game: &'g mut Game<'r>,
+    engine: Option<&'g Engine<'r>>,
     mode: Mode,
     refused: usize,
 }
 
-impl Session<'_, '_> {
-    /// Does what a line asks.
-    fn handle(&mut self, line: &str, out: &mut Out) -> Flow {
+impl<'r> Session<'_, 'r> {
+    /// Does what a line asks; an error when the engine cannot answer.
+    fn handle(&mut self, line: &str, out: &mut Out) -> Result<Flow, Failure> {
         let rules = self.game.rules();
         match Line::read(line) {
             Line::Blank => {}
-            Line::Move(text) => self.play(text, out),
+            Line::Move(text) => self.play(text, out)?,
             Line::Undo => self.undo(out),
             Line::Moves => match self.game.legal_moves() {
                 Ok(legal) => {
@@ -138,38 +152,81 @@ impl Session<'_, '_> {
             },
             Line::Board => self.show(out),
             Line::Fen => out.say(self.game.fen()),
-            Line::Pdn => out.say(polydame::write_pdn(rules, &self.game.record()).trim_end()),
+            Line::Pdn => out.say(polydame::write_pdn(rules, &play_engine::record(self.game, self.engine)).trim_end()),
             Line::Help => self.help(out),
-            Line::Quit => return Flow::Stop,
+            Line::Quit => return Ok(Flow::Stop),
         }
-        Flow::Go
+        Ok(Flow::Go)
     }
 
-    /// Plays a move, or says why it cannot be played.
-    fn play(&mut self, text: &str, out: &mut Out) {
+    /// Plays a move, or says why it cannot be played; then the engine's reply.
+    fn play(&mut self, text: &str, out: &mut Out) -> Result<(), Failure> {
         let side = self.game.position().side_to_move();
         match self.game.play(text) {
             Err(e) => {
                 let hint = if self.mode == Mode::Talk && matches!(e, MoveError::Syntax { .. }) { " (help lists the commands)" } else { "" };
                 self.refuse(text, format_args!("{e}{hint}"));
+                return Ok(());
             }
             Ok(m) if self.mode == Mode::Talk => {
                 out.say(format!("\n{} played {}", side.name(), polydame::full_path(self.game.rules(), &m)));
-                self.show(out);
-                if self.game.outcome() != Outcome::Ongoing {
-                    out.say("(undo takes the last move back, pdn prints the game, quit ends)");
+                if !self.engine.is_some_and(|e| e.to_move(self.game)) {
+                    self.show_moved(out); // else the board after the engine's reply
                 }
             }
             Ok(_) => {}
         }
+        self.answer(out)
     }
 
-    /// Takes back the last move.
+    /// The engine's move when it is to move: at a terminal named and shown, piped its text
+    /// on a line.
+    fn answer(&mut self, out: &mut Out) -> Result<(), Failure> {
+        let Some(engine) = self.engine else { return Ok(()) };
+        match engine.reply(self.game)? {
+            Some(text) if self.mode == Mode::Talk => {
+                out.say(format!("\npolydame plays {text}"));
+                self.show_moved(out);
+            }
+            Some(text) => out.say(text),
+            None => {}
+        }
+        Ok(())
+    }
+
+    /// The board after a move, and at the end of the game what the player may do.
+    fn show_moved(&self, out: &mut Out) {
+        self.show(out);
+        if self.game.outcome() != Outcome::Ongoing {
+            let last = if self.engine.is_some() { "your last move" } else { "the last move" };
+            out.say(format!("(undo takes {last} back, pdn prints the game, quit ends)"));
+        }
+    }
+
+    /// Takes back the last move; against the engine, the person's last move and the
+    /// engine's reply.
     fn undo(&mut self, out: &mut Out) {
+        if let Some(engine) = self.engine {
+            return self.undo_both(engine, out);
+        }
         match self.game.undo() {
             None => self.refuse("undo", "no move to take back"),
             Some(m) if self.mode == Mode::Talk => {
                 out.say(format!("\ntook back {}", self.game.move_text(&m)));
+                self.show(out);
+            }
+            Some(_) => {}
+        }
+    }
+
+    /// Takes back moves until the person is to move, at least one of theirs.
+    fn undo_both(&mut self, engine: &Engine<'r>, out: &mut Out) {
+        match engine.undo(self.game) {
+            None => self.refuse("undo", "no move of yours to take back"),
+            Some(taken) if self.mode == Mode::Talk => {
+                let rules = self.game.rules();
+                let texts: Vec<String> = taken.iter().rev().map(|m| polydame::full_path(rules, m)).collect();
+                out.say(format!("\ntook back {}", texts.join(" ")));
                 self.show(out);
             }
             Some(_) => {}
@@ -201,13 +258,17 @@ impl Session<'_, '_> {
         };
         out.say(format!("a move in the variant's notation{example}, or a command:"));
         for (command, what) in COMMANDS {
+            let what = if command == "undo" && self.engine.is_some() { "take back your last move and the reply" } else { what };
             out.say(format!("  {command:<7} {what}"));
         }
     }
 
-    /// The variant's name, how to go on, and the board.
+    /// The variant's name, the players, how to go on, and the board.
     fn greet(&self, out: &mut Out) {
         out.say(format!("{}: type a move, or help for the commands", self.game.rules().spec().name));
+        if let Some(e) = self.engine {
+            out.say(format!("you play {}, {} plays {}", e.side().other().name(), e.name(), e.side().name()));
+        }
         self.show(out);
     }
 
@@ -234,7 +295,7 @@ mod tests {
     fn quiet(variant: &str, input: &[u8]) -> (usize, String, usize) {
         let rules = polydame::load_variant(variant).unwrap();
         let mut game = Game::new(&rules);
-        let refused = run(&mut game, input, Mode::Quiet, &mut Out::new());
+        let refused = run(&mut game, input, Mode::Quiet, None, &mut Out::new()).unwrap_or_default();
         let plies = game.moves().len();
         (refused, game.fen(), plies)
     }
@@ -282,7 +343,7 @@ mod tests {
     fn moves_after_the_end_are_refused() {
         let rules = polydame::load_variant("international").unwrap();
         let mut game = Game::from_fen(&rules, "W:W28:B23").unwrap();
-        let refused = run(&mut game, &b"28x19\n19-14\n"[..], Mode::Quiet, &mut Out::new());
+        let refused = run(&mut game, &b"28x19\n19-14\n"[..], Mode::Quiet, None, &mut Out::new()).unwrap_or_default();
         assert_eq!((refused, game.moves().len()), (1, 1));
         assert!(matches!(game.outcome(), Outcome::Win(polydame::Side::White, _)));
     }
