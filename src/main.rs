@@ -194,6 +194,19 @@ enum Command {
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
         count: u64,
     },
+    /// Be an engine for draughts GUIs: speak Scan's Hub protocol on standard input and output.
+    ///
+    /// GUIs such as Hub and Dam, and lidraughts bots, can then use the generic player as
+    /// an engine (see docs/hub.md).
+    Hub {
+        /// The variant to start with: a Hub name (normal, killer, bt, frisian, losing) or a
+        /// variant whose squares are numbered (a shipped id or a .toml file). The GUI may
+        /// change it with `set-param name=variant`. Default: normal (international).
+        #[arg(long)]
+        variant: Option<String>,
+        #[command(flatten)]
+        options: OptionArgs,
+    },
 }
 
 fn run(command: Command, out: &mut Out) -> cli::Done {
@@ -205,6 +218,7 @@ fn run(command: Command, out: &mut Out) -> cli::Done {
         }
         Command::Check { file } => cli::check::run(&file, out),
         Command::Match { variant, games, out: file, json } => cli::matches::run(&variant, &games, file.as_deref(), json, out),
+        Command::Hub { variant, options } => cli::hub::run(variant.as_deref(), &options, out),
         Command::Best { variant, fen, depth, time, json } => cli::best::run(&variant, &fen, depth, time, json, out),
         Command::Moves { variant, fen, fen_file, routes, json } => {
             let from = cli::moves::Positions { fen: &fen, fen_file: fen_file.as_deref() };

@@ -3,6 +3,7 @@
 pub mod best;
 pub mod board;
 pub mod check;
+pub mod hub;
 pub mod json;
 pub mod matches;
 pub mod moves;
