@@ -207,6 +207,20 @@ enum Command {
         #[command(flatten)]
         options: OptionArgs,
     },
+    /// The designer's report: self-play games of one or more variants, side by side.
+    ///
+    /// The player plays many games against itself at a fixed depth, and the report tells
+    /// who wins (and whether moving first is an advantage, with its 95% interval), how long
+    /// games last, how many legal moves there are along the game, how often captures are
+    /// forced and how many pieces they take, when men promote, and how games end.
+    ///
+    /// As text on standard output, as one HTML page with charts (--out FILE.html), as
+    /// Markdown with its charts in SVG files beside it (--out FILE.md), or as JSON
+    /// (--json). docs/report.md says what every number means.
+    Report {
+        #[command(flatten)]
+        args: cli::report::ReportArgs,
+    },
 }
 
 fn run(command: Command, out: &mut Out) -> cli::Done {
@@ -218,6 +232,7 @@ fn run(command: Command, out: &mut Out) -> cli::Done {
         }
         Command::Check { file } => cli::check::run(&file, out),
         Command::Match { variant, games, out: file, json } => cli::matches::run(&variant, &games, file.as_deref(), json, out),
+        Command::Report { args } => cli::report::run(&args, out),
         Command::Hub { variant, options } => cli::hub::run(variant.as_deref(), &options, out),
         Command::Best { variant, fen, depth, time, json } => cli::best::run(&variant, &fen, depth, time, json, out),
         Command::Moves { variant, fen, fen_file, routes, json } => {

@@ -12,6 +12,7 @@ pub mod play;
 pub mod play_engine;
 pub mod play_loop;
 pub mod random_game;
+pub mod report;
 pub mod selfplay;
 pub mod show;
 pub mod validate;
