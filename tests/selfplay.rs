@@ -120,3 +120,13 @@ fn match_takes_ballots_and_says_which_line_is_wrong() {
     assert!(err.contains(":2: ply 2 `15-19`"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn match_refuses_a_file_it_cannot_write_before_playing() {
+    let out = Command::new(env!("CARGO_BIN_EXE_polydame"))
+        .args(["match", "international", "--games", "100000", "--depth", "8", "--out", "no-such-folder/games.pdn"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot write no-such-folder/games.pdn"));
+}

@@ -1,25 +1,31 @@
 //! `polydame match`: the player against itself from a set of openings, the games written
 //! as PDN, and the score on standard error.
 
+use super::report::stats::{results, Results};
 use super::selfplay::{play_games, GameArgs};
 use super::{invalid, Done, Out, VariantArgs};
-use polydame::{Outcome, SelfPlayGame, Side};
+use polydame::{Outcome, SelfPlayGame};
 use serde::Serialize;
+use std::io::Write;
 
 /// `match --json`: the score, after the games.
-#[derive(Serialize, Default)]
+#[derive(Serialize)]
 struct Score {
     games: usize,
-    white_wins: usize,
-    black_wins: usize,
-    draws: usize,
-    unfinished: usize,
+    #[serde(flatten)]
+    results: Results,
 }
 
 /// Plays the games and writes them as PDN (to `out_file`, or standard output), then the
 /// score (standard error; with `json`, one JSON object on standard output after the file).
 pub fn run(variant: &VariantArgs, args: &GameArgs, out_file: Option<&str>, json: bool, out: &mut Out) -> Done {
     let rules = variant.load()?;
+    // The file is made before the games are played, so that a path that cannot be written
+    // fails at once, not after the work.
+    let mut file = match out_file {
+        Some(path) => Some((path, std::fs::File::create(path).map_err(|e| invalid(format!("cannot write {path}: {e}")))?)),
+        None => None,
+    };
     let games = play_games(&rules, args, "match")?;
     let mut pdn = String::new();
     for (i, g) in games.iter().enumerate() {
@@ -38,17 +44,17 @@ pub fn run(variant: &VariantArgs, args: &GameArgs, out_file: Option<&str>, json:
         }
         pdn.push_str(&polydame::write_pdn(&rules, &record));
     }
-    match out_file {
-        Some(path) => std::fs::write(path, &pdn).map_err(|e| invalid(format!("cannot write {path}: {e}")))?,
+    match &mut file {
+        Some((path, f)) => f.write_all(pdn.as_bytes()).map_err(|e| invalid(format!("cannot write {path}: {e}")))?,
         None => out.say(pdn.trim_end()),
     }
-    let score = score(&games);
+    let score = Score { games: games.len(), results: results(games.iter().map(|g| &g.outcome)) };
     if json {
         out.json(&score);
     } else {
         eprintln!(
             "{} games: White wins {}, Black wins {}, draws {}, unfinished at {} plies {}",
-            score.games, score.white_wins, score.black_wins, score.draws, args.max_plies, score.unfinished
+            score.games, score.results.white_wins, score.results.black_wins, score.results.draws, args.max_plies, score.results.unfinished
         );
     }
     Ok(())
@@ -60,18 +66,4 @@ fn termination(g: &SelfPlayGame) -> String {
         Outcome::Ongoing => "unterminated: the match's limit of plies".to_string(),
         o => o.to_string(),
     }
-}
-
-/// The games' results by side.
-fn score(games: &[SelfPlayGame]) -> Score {
-    let mut s = Score { games: games.len(), ..Score::default() };
-    for g in games {
-        match g.outcome {
-            Outcome::Win(Side::White, _) => s.white_wins += 1,
-            Outcome::Win(Side::Black, _) => s.black_wins += 1,
-            Outcome::Draw(_) => s.draws += 1,
-            Outcome::Ongoing => s.unfinished += 1,
-        }
-    }
-    s
 }

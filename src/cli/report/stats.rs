@@ -168,7 +168,7 @@ pub const UNFINISHED: &str = "unfinished at the ply limit";
 pub fn stats(games: &[GameFacts], bin: usize) -> Stats {
     Stats {
         games: games.len(),
-        results: results(games),
+        results: results(games.iter().map(|g| &g.outcome)),
         first_move: first_move(games),
         length: length(games, bin),
         branching: branching(games),
@@ -199,10 +199,11 @@ fn median(sorted: &[usize]) -> Option<f64> {
     }
 }
 
-pub fn results(games: &[GameFacts]) -> Results {
+/// The games of these outcomes by result (`polydame match` scores with it too).
+pub fn results<'o>(outcomes: impl IntoIterator<Item = &'o Outcome>) -> Results {
     let mut r = Results::default();
-    for g in games {
-        match g.outcome {
+    for o in outcomes {
+        match o {
             Outcome::Win(Side::White, _) => r.white_wins += 1,
             Outcome::Win(Side::Black, _) => r.black_wins += 1,
             Outcome::Draw(_) => r.draws += 1,
