@@ -61,10 +61,7 @@ impl Worth {
     /// [`Worth::material`] and mobility: `ours` is the side to move's count of legal
     /// moves; the other side's is counted on `scratch` with the turn passed to it.
     pub fn evaluate(&self, rules: &Rules, pos: &mut Position, ours: usize, scratch: &mut MoveList) -> i32 {
-        let theirs = pos.with_turn_passed(rules, |p| {
-            p.generate(rules, scratch, crate::engine::Routes::Distinct);
-            scratch.len()
-        });
+        let theirs = pos.with_turn_passed(rules, |p| p.count_moves(rules, scratch, crate::engine::Routes::Distinct));
         let mobility = ours.min(MOBILITY_CAP) as i32 - theirs.min(MOBILITY_CAP) as i32;
         self.material(pos) + MOBILITY * mobility
     }
