@@ -39,6 +39,26 @@ fn self_play_games_are_legal_and_end_as_the_replayer_judges() {
 }
 
 #[test]
+fn the_player_plays_every_shipped_variant_legally() {
+    for (id, _) in polydame::shipped() {
+        let rules = load_variant(id).unwrap();
+        let opening = random_opening(&rules, 11, 6).unwrap();
+        let player = Player::new(&rules).with_seed(11);
+        let g = play_out(&player, opening, &Limits::depth(2), 80).unwrap_or_else(|e| panic!("{id}: {e}"));
+        replays(&rules, &g);
+        // Its expected line from the last position is legal too.
+        let mut game = polydame::Game::from_position(&rules, g.record.start.clone());
+        for (m, _) in &g.record.moves {
+            game.play_move(m).unwrap();
+        }
+        let found = player.best_after(game.position(), Limits::depth(3), game.history().hashes()).unwrap();
+        for m in &found.pv {
+            game.play_move(m).unwrap_or_else(|e| panic!("{id}: the line's move {m:?}: {e}"));
+        }
+    }
+}
+
+#[test]
 fn a_game_is_reproducible_from_its_seed_and_seeds_differ() {
     let rules = load_variant("english").unwrap();
     let a = game(&rules, 7, 3);
