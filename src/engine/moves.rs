@@ -288,6 +288,19 @@ impl<'a> MoveRef<'a> {
         }
     }
 
+    /// The move spelled out into `out`, reusing its vectors: [`MoveRef::info`] without
+    /// allocating once `out` has grown (a search's principal variation).
+    pub fn info_into(self, out: &mut MoveInfo) {
+        out.from = self.from();
+        out.to = self.to();
+        out.path.clear();
+        out.path.extend_from_slice(self.path());
+        out.captured.clear();
+        out.captured.extend(self.captured_cells());
+        out.kind_before = self.kind_before();
+        out.kind_after = self.kind_after();
+    }
+
     /// Its place in the list: `list.get(m.index())` is `m`.
     #[inline]
     pub fn index(self) -> usize {

@@ -15,6 +15,7 @@
 //! moves the search finds equal, different seeds may choose differently.
 
 mod eval;
+mod line;
 mod search;
 mod selfplay;
 mod table;

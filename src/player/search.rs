@@ -1,6 +1,7 @@
 //! The search: negamax alpha-beta, deepened one ply at a time, with the transposition
 //! table, move ordering and quiescence over captures.
 
+use super::line::Lines;
 use super::table::{Bound, Entry, Table};
 use super::{Best, Limits, Player, WIN_SCORE};
 use crate::engine::{BudgetExceeded, MoveInfo, MoveList, Outcome, Position};
@@ -36,6 +37,8 @@ pub(super) struct Search<'p, 'r> {
     lists: Vec<(MoveList, Vec<(u32, u16)>)>,
     /// The other side's moves, counted for mobility.
     scratch: MoveList,
+    /// The line each ply expects.
+    lines: Lines,
 }
 
 impl<'p, 'r> Search<'p, 'r> {
@@ -53,6 +56,7 @@ impl<'p, 'r> Search<'p, 'r> {
             nodes: 0,
             lists: Vec::new(),
             scratch: MoveList::new(),
+            lines: Lines::default(),
         }
     }
 
@@ -63,11 +67,11 @@ impl<'p, 'r> Search<'p, 'r> {
         for depth in 1..=limits.depth.max(1) {
             self.horizon = depth + CAPTURE_PLIES;
             self.armed = depth > 1;
-            let mut pv = Vec::new();
-            let score = self.negamax(&mut pos, depth, 0, -INFINITY, INFINITY, &mut pv)?;
+            let score = self.negamax(&mut pos, depth, 0, -INFINITY, INFINITY)?;
             if self.out_of_time {
                 break;
             }
+            let mut pv = self.lines.get(0).to_vec();
             self.extend_line(&mut pos, &mut pv, depth as usize);
             found = Best { best: pv.first().cloned(), score, pv, depth, nodes: self.nodes };
             each(&found);
@@ -90,17 +94,10 @@ impl<'p, 'r> Search<'p, 'r> {
     }
 
     /// The score of `pos` for the side to move, searched `depth` plies and then over
-    /// captures, within the window `alpha..beta`; `pv` gets its line.
-    fn negamax(
-        &mut self,
-        pos: &mut Position,
-        depth: u32,
-        ply: u32,
-        alpha: i32,
-        beta: i32,
-        pv: &mut Vec<MoveInfo>,
-    ) -> Result<i32, BudgetExceeded> {
+    /// captures, within the window `alpha..beta`; the line of `ply` gets its best line.
+    fn negamax(&mut self, pos: &mut Position, depth: u32, ply: u32, alpha: i32, beta: i32) -> Result<i32, BudgetExceeded> {
         self.nodes += 1;
+        self.lines.clear(ply as usize);
         self.must_stop();
         if ply > 0 && (self.earlier.contains(&pos.hash()) || self.path.contains(&pos.hash())) {
             return Ok(0);
@@ -122,20 +119,13 @@ impl<'p, 'r> Search<'p, 'r> {
         }
         let (mut list, mut order) = std::mem::take(&mut self.lists[ply as usize]);
         let hint = stored.map_or(u16::MAX, |e| e.best);
-        let result = self.node(pos, Node { depth, ply, alpha, beta, hint }, pv, &mut list, &mut order);
+        let result = self.node(pos, Node { depth, ply, alpha, beta, hint }, &mut list, &mut order);
         self.lists[ply as usize] = (list, order);
         result
     }
 
     /// [`Search::negamax`] with the position's lists taken out of the scratch.
-    fn node(
-        &mut self,
-        pos: &mut Position,
-        n: Node,
-        pv: &mut Vec<MoveInfo>,
-        list: &mut MoveList,
-        order: &mut Vec<(u32, u16)>,
-    ) -> Result<i32, BudgetExceeded> {
+    fn node(&mut self, pos: &mut Position, n: Node, list: &mut MoveList, order: &mut Vec<(u32, u16)>) -> Result<i32, BudgetExceeded> {
         let rules = self.player.rules;
         match pos.outcome(rules, list) {
             Outcome::Ongoing => {}
@@ -167,14 +157,12 @@ impl<'p, 'r> Search<'p, 'r> {
             }
         }
         self.order_moves(list, order, n.hint, n.ply, only_captures);
-        let mut line = Vec::new();
         let mut best_index = u16::MAX;
         for &(_, i) in order.iter() {
             let m = list.get(i as usize);
             self.path.push(pos.hash());
             let undo = pos.make(rules, m);
-            line.clear();
-            let score = self.negamax(pos, n.depth.saturating_sub(1), n.ply + 1, -n.beta, -alpha, &mut line);
+            let score = self.negamax(pos, n.depth.saturating_sub(1), n.ply + 1, -n.beta, -alpha);
             pos.unmake(rules, m, undo);
             self.path.pop();
             let score = -score?;
@@ -183,9 +171,7 @@ impl<'p, 'r> Search<'p, 'r> {
                 if score > alpha {
                     alpha = score;
                     best_index = i;
-                    pv.clear();
-                    pv.push(m.info());
-                    pv.extend(line.iter().cloned());
+                    self.lines.set(n.ply as usize, m);
                 }
             }
             if alpha >= n.beta || self.out_of_time {
