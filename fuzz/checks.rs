@@ -13,7 +13,8 @@
 
 use polydame::{
     compile_text, dump, load_with, move_text, parse_fen, parse_fen_in, parse_game, parse_move, pdn_games, read_fen, replay_with, shipped,
-    write_fen, FenError, FenRead, Game, MoveInfo, MoveList, Notations, OptionError, Outcome, PdnGames, Position, Routes, Rules,
+    write_fen, FenError, FenRead, Game, Limits, MoveInfo, MoveList, Notations, OptionError, Outcome, PdnGames, Player, Position, Routes,
+    Rules,
 };
 use std::sync::OnceLock;
 
@@ -291,7 +292,7 @@ pub fn play(data: &[u8]) {
     let mut list = MoveList::new();
     for &choice in choices.iter().take(MAX_PLIES) {
         if game.outcome() != Outcome::Ongoing {
-            return;
+            break;
         }
         if pos.try_generate(rules, &mut list, Routes::Distinct).is_err() {
             return;
@@ -338,6 +339,27 @@ pub fn play(data: &[u8]) {
                 assert_eq!(back.position.hash(), pos.hash(), "{}: {after} reads back with another hash", rules.id());
             }
             Err(e) => panic!("{}: {after}, reached in a game, cannot be read: {e}", rules.id()),
+        }
+    }
+    check_player(rules, &game);
+}
+
+/// The generic player, searching the position the game reached two plies deep, gives a
+/// move while the game goes on, and a line that plays.
+fn check_player(rules: &Rules, game: &Game) {
+    let found = match Player::new(rules).best_after(game.position(), Limits::depth(2), game.history().hashes()) {
+        Ok(found) => found,
+        Err(_) => return, // the capture budget: the game above would have said so too
+    };
+    let fen = game.fen();
+    if game.outcome() != Outcome::Ongoing {
+        return;
+    }
+    assert!(found.best.is_some(), "{}: the player has no move in {fen}, but the game goes on", rules.id());
+    let mut line = game.clone();
+    for m in &found.pv {
+        if let Err(e) = line.play_move(m) {
+            panic!("{}: in {fen}, the player's line {:?} has a move that does not play: {m:?}: {e}", rules.id(), found.pv);
         }
     }
 }

@@ -69,6 +69,20 @@
 //! let p = parse_fen(&rules, "W:W13-18:B1-6").unwrap();
 //! assert_eq!(p.hash(), Position::start(&rules).hash());
 //! ```
+//!
+//! A generic [`Player`] plays any variant, its evaluation built from the rules alone;
+//! [`play_out`] has it play games against itself, with the facts of every ply:
+//!
+//! ```
+//! use polydame::{load_variant, play_out, random_opening, Limits, Player, Position};
+//!
+//! let rules = load_variant("english").unwrap();
+//! let player = Player::new(&rules);
+//! let found = player.best(&Position::start(&rules), Limits::depth(6)).unwrap();
+//! assert!(found.best.is_some() && found.depth == 6);
+//! let game = play_out(&player, random_opening(&rules, 1, 4).unwrap(), &Limits::depth(2), 60).unwrap();
+//! assert_eq!(game.plies().len(), game.record.moves.len());
+//! ```
 
 #![warn(missing_docs)]
 
