@@ -150,3 +150,17 @@ fn match_refuses_a_file_it_cannot_write_before_playing() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot write no-such-folder/games.pdn"));
 }
+
+#[test]
+fn best_cuts_its_line_where_a_move_count_rule_ends_the_game() {
+    // King against king in International: the 5-move rule draws after 5 moves each, which
+    // the search does not count; the line written stops there.
+    let out = Command::new(env!("CARGO_BIN_EXE_polydame"))
+        .args(["best", "international", "--fen", "W:WK47:BK4", "--depth", "30", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["pv"].as_array().unwrap().len(), 10, "{v}");
+    assert_eq!(v["score"], 0);
+}

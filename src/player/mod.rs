@@ -32,14 +32,15 @@ use std::time::Duration;
 /// A won position's score (less the plies it takes to win it).
 pub const WIN_SCORE: i32 = 1_000_000;
 
-/// The deepest search [`Limits::time`] allows.
+/// The deepest search: [`Limits::depth`] is held to it, and [`Limits::time`] searches to it
+/// unless time runs out first.
 pub const MAX_DEPTH: u32 = 64;
 
 /// What the search may spend: plies, and optionally time and a flag to stop on (it then
 /// answers with the deepest search it finished).
 #[derive(Clone, Debug)]
 pub struct Limits {
-    /// The deepest search, in plies (at least 1).
+    /// The deepest search, in plies (at least 1, at most [`MAX_DEPTH`]).
     pub depth: u32,
     /// Wall-clock time, checked as the search goes.
     pub time: Option<Duration>,

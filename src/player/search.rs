@@ -3,7 +3,7 @@
 
 use super::line::Lines;
 use super::table::{Bound, Entry, Table};
-use super::{Best, Limits, Player, WIN_SCORE};
+use super::{Best, Limits, Player, MAX_DEPTH, WIN_SCORE};
 use crate::engine::{BudgetExceeded, MoveInfo, MoveList, Outcome, Position};
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -64,7 +64,7 @@ impl<'p, 'r> Search<'p, 'r> {
     pub fn run(mut self, pos: &Position, limits: &Limits, each: &mut dyn FnMut(&Best)) -> Result<Best, BudgetExceeded> {
         let mut pos = pos.clone();
         let mut found = Best { best: None, score: 0, pv: Vec::new(), depth: 0, nodes: 0 };
-        for depth in 1..=limits.depth.max(1) {
+        for depth in 1..=limits.depth.clamp(1, MAX_DEPTH) {
             self.horizon = depth + CAPTURE_PLIES;
             self.armed = depth > 1;
             let score = self.negamax(&mut pos, depth, 0, -INFINITY, INFINITY)?;
