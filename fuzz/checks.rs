@@ -347,7 +347,7 @@ pub fn play(data: &[u8]) {
 /// The generic player, searching the position the game reached two plies deep, gives a
 /// move while the game goes on, and a line that plays.
 fn check_player(rules: &Rules, game: &Game) {
-    let found = match Player::new(rules).best_after(game.position(), Limits::depth(2), game.history().hashes()) {
+    let found = match Player::new(rules).best_in(game.position(), Limits::depth(2), game.history()) {
         Ok(found) => found,
         Err(_) => return, // the capture budget: the game above would have said so too
     };

@@ -51,7 +51,7 @@ fn the_player_plays_every_shipped_variant_legally() {
         for (m, _) in &g.record.moves {
             game.play_move(m).unwrap();
         }
-        let found = player.best_after(game.position(), Limits::depth(3), game.history().hashes()).unwrap();
+        let found = player.best_in(game.position(), Limits::depth(3), game.history()).unwrap();
         for m in &found.pv {
             game.play_move(m).unwrap_or_else(|e| panic!("{id}: the line's move {m:?}: {e}"));
         }
@@ -152,9 +152,9 @@ fn match_refuses_a_file_it_cannot_write_before_playing() {
 }
 
 #[test]
-fn best_cuts_its_line_where_a_move_count_rule_ends_the_game() {
-    // King against king in International: the 5-move rule draws after 5 moves each, which
-    // the search does not count; the line written stops there.
+fn best_sees_a_move_count_rule_end_the_game() {
+    // King against king in International: the 5-move rule draws after 5 moves each; the
+    // search scores it a draw and its line stops there.
     let out = Command::new(env!("CARGO_BIN_EXE_polydame"))
         .args(["best", "international", "--fen", "W:WK47:BK4", "--depth", "30", "--json"])
         .output()

@@ -33,11 +33,6 @@ pub fn run(variant: &VariantArgs, fen: &FenArgs, depth: Option<u32>, time: Optio
     let mut game = Game::from_position(&rules, pos);
     let mut pv = Vec::new();
     for m in &found.pv {
-        // The search does not count the variant's move-count rules: its line may go on
-        // past the point where one ends the game, and is cut there.
-        if game.outcome() != polydame::Outcome::Ongoing {
-            break;
-        }
         pv.push(game.move_text(m));
         game.play_move(m).map_err(|e| invalid(format!("the player's line cannot be played: {e}")))?;
     }

@@ -12,7 +12,7 @@ mod think;
 
 use super::{invalid, Done, OptionArgs, Out};
 use line::{error, Line, Reply};
-use polydame::{Limits, Position, Rules};
+use polydame::{History, Limits, Position, Rules};
 use squares::Squares;
 use std::collections::VecDeque;
 use std::io::BufRead;
@@ -110,8 +110,8 @@ struct Session<'a> {
     variant: Variant,
     options: &'a OptionArgs,
     pos: Position,
-    /// The hashes of the positions before `pos` in the game the GUI sent.
-    earlier: Vec<u64>,
+    /// The past of the game the GUI sent, `pos` last (repetitions, move-count rules).
+    history: History,
     level: Level,
     search: Option<Running>,
     /// Lines that stopped a search, to handle once it is done.
@@ -122,7 +122,8 @@ struct Session<'a> {
 impl<'a> Session<'a> {
     fn new(variant: Variant, options: &'a OptionArgs, events: Sender<Event>) -> Session<'a> {
         let pos = Position::start(&variant.rules);
-        Session { variant, options, pos, earlier: Vec::new(), level: Level::default(), search: None, pending: VecDeque::new(), events }
+        let history = History::new(&variant.rules, &pos);
+        Session { variant, options, history, pos, level: Level::default(), search: None, pending: VecDeque::new(), events }
     }
 
     /// Handles events until `quit` or the end of input.
@@ -270,7 +271,7 @@ impl<'a> Session<'a> {
         let value = line.value("value").unwrap_or_default();
         self.variant = Variant::load(value, self.options).map_err(|e| format!("set-param: {e}"))?;
         self.pos = Position::start(&self.variant.rules);
-        self.earlier.clear();
+        self.history = History::new(&self.variant.rules, &self.pos);
         Ok(())
     }
 
@@ -284,13 +285,13 @@ impl<'a> Session<'a> {
             Some(text) => self.variant.squares.read(rules, text)?,
             None => Position::start(rules),
         };
-        self.earlier.clear();
+        let mut history = History::new(rules, &pos);
         let played = line.value("moves").unwrap_or_default().split_whitespace().try_for_each(|m| {
-            let before = pos.hash();
-            squares::play(rules, &mut pos, m).map_err(|e| format!("pos: moves=: {e}"))?;
-            self.earlier.push(before);
+            let mv = squares::play(rules, &mut pos, m).map_err(|e| format!("pos: moves=: {e}"))?;
+            history.push(rules, &mv, &pos);
             Ok(())
         });
+        self.history = history;
         self.pos = pos;
         played
     }
@@ -317,7 +318,7 @@ impl<'a> Session<'a> {
             (false, _, _) => Limits::depth(level.depth()),
         };
         let stop = Arc::new(AtomicBool::new(false));
-        let job = Job { rules, pos: self.pos.clone(), earlier: self.earlier.clone(), limits, nodes: level.nodes() };
+        let job = Job { rules, pos: self.pos.clone(), history: self.history.clone(), limits, nodes: level.nodes() };
         let (flag, events) = (Arc::clone(&stop), self.events.clone());
         let thread = std::thread::spawn(move || think::run(job, flag, events));
         let ponder = ponder.then(|| (Instant::now(), level.budget()));

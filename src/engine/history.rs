@@ -131,7 +131,8 @@ impl History {
     }
 }
 
-/// Whether the condition of a count rule holds in a position.
+/// Whether the condition of a count rule holds in a position. It runs after every move
+/// of a game and of the player's search, so it counts pieces without allocating.
 fn holds(rules: &Rules, rule: &CountRule, pos: &Position) -> bool {
     if let Some((lo, hi)) = rule.pieces {
         let n = (pos.pieces(Side::White).len() + pos.pieces(Side::Black).len()) as u16;
@@ -139,17 +140,41 @@ fn holds(rules: &Rules, rule: &CountRule, pos: &Position) -> bool {
             return false;
         }
     }
-    let material =
-        |side: Side| -> Vec<u8> { (0..rules.tables[side as usize].len()).map(|k| pos.count(side, k as u8).min(255) as u8).collect() };
+    if !rule.both_kings && rule.material.is_empty() {
+        return true;
+    }
+    // A material names every piece: most positions have too many for any of the rule's.
+    let total = (pos.pieces(Side::White).len() + pos.pieces(Side::Black).len()) as usize;
+    let pieces = |a: &[u8]| a.iter().map(|&n| usize::from(n)).sum::<usize>();
+    if !rule.material.is_empty() && !rule.material.iter().any(|(a, b)| pieces(a) + pieces(b) == total) {
+        return false;
+    }
+    let (white, black) = (material(rules, pos, Side::White), material(rules, pos, Side::Black));
+    let kinds = |side: Side| &rules.tables[side as usize];
     if rule.both_kings {
-        let has_king = |side: Side| pos.pieces(side).iter().any(|c| rules.tables[side as usize][kind_of(pos.board[c]) as usize].is_king);
-        if !has_king(Side::White) || !has_king(Side::Black) {
+        let has_king = |side: Side, counts: &[u8; 8]| kinds(side).iter().zip(counts).any(|(t, &n)| t.is_king && n > 0);
+        if !has_king(Side::White, &white) || !has_king(Side::Black, &black) {
             return false;
         }
     }
-    if rule.material.is_empty() {
-        return true;
+    let (white, black) = (&white[..kinds(Side::White).len()], &black[..kinds(Side::Black).len()]);
+    rule.material.is_empty()
+        || rule.material.iter().any(|(a, b)| (a[..] == *white && b[..] == *black) || (a[..] == *black && b[..] == *white))
+}
+
+/// A side's pieces of each kind (a variant has at most 8 kinds), at most 255 counted:
+/// from the bit sets of the rules' layout where there is one.
+fn material(rules: &Rules, pos: &Position, side: Side) -> [u8; 8] {
+    let mut counts = [0u8; 8];
+    if rules.layout.is_some() {
+        for (k, n) in counts.iter_mut().enumerate() {
+            *n = (pos.kinds[k] & pos.bits[side as usize]).count_ones().min(255) as u8;
+        }
+        return counts;
     }
-    let (white, black) = (material(Side::White), material(Side::Black));
-    rule.material.iter().any(|(a, b)| (*a == white && *b == black) || (*a == black && *b == white))
+    for c in pos.pieces(side).iter() {
+        let k = kind_of(pos.board[c]) as usize & 7;
+        counts[k] = counts[k].saturating_add(1);
+    }
+    counts
 }

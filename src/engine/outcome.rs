@@ -140,22 +140,29 @@ impl Position {
         if o != Outcome::Ongoing {
             return o;
         }
+        match self.history_draw(rules, history, true) {
+            Some(why) => Outcome::Draw(why),
+            None => Outcome::Ongoing,
+        }
+    }
+
+    /// The draw the game's past makes of this position (its last), if any: by repetition
+    /// (when `repetition`; a search may judge repetitions its own way), by passes in a
+    /// row, or by a move-count rule that ends the game.
+    pub(crate) fn history_draw(&self, rules: &Rules, history: &History, repetition: bool) -> Option<&'static str> {
         let end = &rules.spec().end;
         let hashes = history.hashes();
-        if let Some(n) = end.repetition {
+        if let Some(n) = end.repetition.filter(|_| repetition) {
             if hashes.iter().filter(|&&h| h == self.hash).count() >= n as usize {
-                return Outcome::Draw("the same position occurred again (repetition)");
+                return Some("the same position occurred again (repetition)");
             }
         }
         if let Some(n) = end.passes_draw {
             let passes = hashes.windows(2).rev().take_while(|w| w[1] == w[0] ^ rules.zobrist_black).count();
             if passes >= n as usize {
-                return Outcome::Draw("both sides passed");
+                return Some("both sides passed");
             }
         }
-        match history.count_draw(rules) {
-            Some(why) => Outcome::Draw(why),
-            None => Outcome::Ongoing,
-        }
+        history.count_draw(rules)
     }
 }

@@ -10,8 +10,12 @@
 //! is compulsory, so it never stops in the middle of an exchange, and where taking is
 //! optional, the captures against the score of standing still.
 //!
-//! A search by depth is deterministic: the same position, limits and seed give the same
-//! move. The seed shuffles the order in which the first ply's moves are tried, so that of
+//! A line that comes back to a position of the game or of the line is a draw, and so is
+//! one that runs out a move-count rule of the variant: the search follows the game's
+//! [`History`] along each line.
+//!
+//! A search by depth is deterministic: the same position, history, limits and seed give
+//! the same move. The seed shuffles the order in which the first ply's moves are tried, so that of
 //! moves the search finds equal, different seeds may choose differently.
 
 mod eval;
@@ -21,7 +25,7 @@ mod selfplay;
 mod table;
 
 use crate::compile::Rules;
-use crate::engine::{BudgetExceeded, MoveInfo, Position};
+use crate::engine::{BudgetExceeded, History, MoveInfo, Position};
 use search::Search;
 pub use selfplay::{play_out, random_opening, PlyFacts, SelfPlayGame};
 use std::cell::RefCell;
@@ -136,28 +140,29 @@ impl<'r> Player<'r> {
     /// assert!(best.forced().is_some());
     /// ```
     pub fn best(&self, pos: &Position, limits: Limits) -> Result<Best, BudgetExceeded> {
-        self.best_after(pos, limits, &[])
+        self.best_in(pos, limits, &History::new(self.rules, pos))
     }
 
-    /// [`Player::best`] in a game whose earlier positions have the hashes `earlier` (see
-    /// [`History::hashes`](crate::History::hashes)): a line that comes back to one of
-    /// them, or to a position earlier in the line, is scored a draw.
-    pub fn best_after(&self, pos: &Position, limits: Limits, earlier: &[u64]) -> Result<Best, BudgetExceeded> {
-        self.best_reporting(pos, limits, earlier, &mut |_| {})
+    /// [`Player::best`] in a game whose past is `history` (see
+    /// [`Game::history`](crate::Game::history); its last position is `pos`): a line that
+    /// comes back to a position of the game, or of the line, is scored a draw, and so is
+    /// one that runs out a move-count rule of the variant (its 25-move rule, say).
+    pub fn best_in(&self, pos: &Position, limits: Limits, history: &History) -> Result<Best, BudgetExceeded> {
+        self.best_reporting(pos, limits, history, &mut |_| {})
     }
 
-    /// [`Player::best_after`], calling `each` with what each finished depth found (a GUI
+    /// [`Player::best_in`], calling `each` with what each finished depth found (a GUI
     /// shows it as the search goes).
     pub fn best_reporting(
         &self,
         pos: &Position,
         limits: Limits,
-        earlier: &[u64],
+        history: &History,
         each: &mut dyn FnMut(&Best),
     ) -> Result<Best, BudgetExceeded> {
         let mut slot = self.table.borrow_mut();
         let table = slot.get_or_insert_with(|| table::Table::new(TABLE_BITS));
         table.clear();
-        Search::new(self, table, &limits, earlier).run(pos, &limits, each)
+        Search::new(self, table, &limits, history).run(pos, &limits, each)
     }
 }

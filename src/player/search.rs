@@ -4,7 +4,7 @@
 use super::line::Lines;
 use super::table::{Bound, Entry, Table};
 use super::{Best, Limits, Player, MAX_DEPTH, WIN_SCORE};
-use crate::engine::{BudgetExceeded, MoveInfo, MoveList, Outcome, Position};
+use crate::engine::{BudgetExceeded, History, MoveInfo, MoveList, Outcome, Position};
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -28,10 +28,15 @@ pub(super) struct Search<'p, 'r> {
     out_of_time: bool,
     /// The ply past which captures are not followed any more.
     horizon: u32,
-    /// The hashes of the game's earlier positions, and of those along the line searched:
-    /// coming back to one is scored a draw, so a player ahead does not go round in circles.
-    earlier: HashSet<u64>,
+    /// The hashes of the game's earlier positions (sorted), and of those along the line
+    /// searched: coming back to one is scored a draw, so a player ahead does not go round
+    /// in circles.
+    earlier: Vec<u64>,
     path: Vec<u64>,
+    /// The game's past and the line searched, for the variant's other draws by history
+    /// (move-count rules, passes), and the move played spelled out for it.
+    history: History,
+    played: MoveInfo,
     nodes: u64,
     /// Per ply, its move list and the order its moves are tried in.
     lists: Vec<(MoveList, Vec<(u32, u16)>)>,
@@ -42,7 +47,7 @@ pub(super) struct Search<'p, 'r> {
 }
 
 impl<'p, 'r> Search<'p, 'r> {
-    pub fn new(player: &'p Player<'r>, table: &'p mut Table, limits: &Limits, earlier: &[u64]) -> Search<'p, 'r> {
+    pub fn new(player: &'p Player<'r>, table: &'p mut Table, limits: &Limits, history: &History) -> Search<'p, 'r> {
         Search {
             player,
             table,
@@ -51,8 +56,10 @@ impl<'p, 'r> Search<'p, 'r> {
             armed: false,
             out_of_time: false,
             horizon: 0,
-            earlier: earlier.iter().copied().collect(),
+            earlier: sorted(history.hashes()),
             path: Vec::new(),
+            history: history.clone(),
+            played: MoveInfo { from: 0, to: 0, path: Vec::new(), captured: Vec::new(), kind_before: 0, kind_after: 0 },
             nodes: 0,
             lists: Vec::new(),
             scratch: MoveList::new(),
@@ -99,7 +106,7 @@ impl<'p, 'r> Search<'p, 'r> {
         self.nodes += 1;
         self.lines.clear(ply as usize);
         self.must_stop();
-        if ply > 0 && (self.earlier.contains(&pos.hash()) || self.path.contains(&pos.hash())) {
+        if ply > 0 && (self.earlier.binary_search(&pos.hash()).is_ok() || self.path.contains(&pos.hash())) {
             return Ok(0);
         }
         let stored = self.table.probe(pos.hash());
@@ -137,6 +144,9 @@ impl<'p, 'r> Search<'p, 'r> {
         if list.exceeded() {
             return Err(BudgetExceeded::at(rules, pos));
         }
+        if n.ply > 0 && pos.history_draw(rules, &self.history, false).is_some() {
+            return Ok(0);
+        }
         let mut alpha = n.alpha;
         let mut best = -INFINITY;
         let mut only_captures = false;
@@ -162,7 +172,10 @@ impl<'p, 'r> Search<'p, 'r> {
             let m = list.get(i as usize);
             self.path.push(pos.hash());
             let undo = pos.make(rules, m);
+            m.info_into(&mut self.played);
+            self.history.push(rules, &self.played, pos);
             let score = self.negamax(pos, n.depth.saturating_sub(1), n.ply + 1, -n.beta, -alpha);
+            self.history.pop();
             pos.unmake(rules, m, undo);
             self.path.pop();
             let score = -score?;
@@ -266,4 +279,11 @@ pub(super) fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
+}
+
+/// The hashes sorted, to be searched by halves.
+fn sorted(hashes: &[u64]) -> Vec<u64> {
+    let mut v = hashes.to_vec();
+    v.sort_unstable();
+    v
 }

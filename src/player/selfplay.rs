@@ -55,7 +55,7 @@ impl SelfPlayGame {
 }
 
 /// Plays `game` on, the player choosing every move with `limits` and the game's history
-/// (repetitions are draws it sees coming), until the game ends or has `max_plies` plies.
+/// (repetitions and move-count draws are draws it sees coming), until the game ends or has `max_plies` plies.
 /// The plies already in `game` are its opening.
 pub fn play_out<'r>(player: &Player<'r>, mut game: Game<'r>, limits: &Limits, max_plies: usize) -> Result<SelfPlayGame, BudgetExceeded> {
     let opening = game.moves().len();
@@ -65,7 +65,7 @@ pub fn play_out<'r>(player: &Player<'r>, mut game: Game<'r>, limits: &Limits, ma
         if outcome != Outcome::Ongoing || game.moves().len() >= max_plies {
             break outcome;
         }
-        let found = player.best_after(game.position(), limits.clone(), game.history().hashes())?;
+        let found = player.best_in(game.position(), limits.clone(), game.history())?;
         nodes += found.nodes;
         let m = found.best.expect("an ongoing game has a legal move");
         played(game.play_move(&m))?;

@@ -96,8 +96,8 @@ pub fn legal_moves(rules: &Rules, pos: &Position) -> Result<Vec<MoveInfo>, Strin
 
 /// Plays the move written `text` in `pos`: the legal move with its origin and destination
 /// and, when the text names captured squares, with those captured (so of two captures
-/// between the same squares, the one meant).
-pub fn play(rules: &Rules, pos: &mut Position, text: &str) -> Result<(), String> {
+/// between the same squares, the one meant); returns the move played.
+pub fn play(rules: &Rules, pos: &mut Position, text: &str) -> Result<MoveInfo, String> {
     let (from, to, captured) = read_move(rules, text)?;
     let mut list = MoveList::new();
     pos.clone().try_generate(rules, &mut list, Routes::Distinct).map_err(|e| e.to_string())?;
@@ -115,7 +115,7 @@ pub fn play(rules: &Rules, pos: &mut Position, text: &str) -> Result<(), String>
     match found[..] {
         [i] => {
             pos.make(rules, list.get(i));
-            Ok(())
+            Ok(list.info(i))
         }
         [] => {
             let legal: Vec<String> = (0..list.len()).map(|i| write_move(rules, &list.info(i))).collect();

@@ -4,7 +4,7 @@
 use super::line::{error, Line, Reply};
 use super::squares::write_move;
 use super::Event;
-use polydame::{Best, Limits, Player, Position, Rules};
+use polydame::{Best, History, Limits, Player, Position, Rules};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Sender;
 use std::sync::Arc;
@@ -105,8 +105,8 @@ impl Level {
 pub struct Job {
     pub rules: Arc<Rules>,
     pub pos: Position,
-    /// The hashes of the positions the game went through before `pos`.
-    pub earlier: Vec<u64>,
+    /// The game's past, `pos` last (repetitions and move-count rules).
+    pub history: History,
     pub limits: Limits,
     /// Stop after the first depth that has searched this many positions.
     pub nodes: Option<u64>,
@@ -123,7 +123,7 @@ pub fn run(job: Job, stop: Arc<AtomicBool>, events: Sender<Event>) {
         }
         let _ = events.send(Event::Say(info(&job.rules, b, start.elapsed())));
     };
-    let found = player.best_reporting(&job.pos, job.limits.stop_on(stop.clone()), &job.earlier, &mut report);
+    let found = player.best_reporting(&job.pos, job.limits.stop_on(stop.clone()), &job.history, &mut report);
     let done = match found {
         Ok(best) => done(&job.rules, &best),
         Err(e) => {
