@@ -164,3 +164,16 @@ fn best_sees_a_move_count_rule_end_the_game() {
     assert_eq!(v["pv"].as_array().unwrap().len(), 10, "{v}");
     assert_eq!(v["score"], 0);
 }
+
+#[test]
+fn a_match_is_the_same_on_one_thread_or_two() {
+    let run = |threads: &str| {
+        let out = Command::new(env!("CARGO_BIN_EXE_polydame"))
+            .args(["match", "international", "--games", "4", "--depth", "2", "--max-plies", "100", "--threads", threads])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        out.stdout
+    };
+    assert_eq!(run("1"), run("2"));
+}
