@@ -11,6 +11,7 @@ use crate::spec::Side;
 pub use capture::CaptureSettings;
 pub use dump::dump;
 pub use kinds::{CapRule, KindTable, MoveRule, Searcher, NO_PROMOTION};
+pub(crate) use rules::splitmix;
 pub use rules::Rules;
 
 /// The off-board marker in a board array.

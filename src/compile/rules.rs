@@ -69,8 +69,8 @@ pub struct Rules {
 }
 
 /// A small, fixed pseudo-random generator (SplitMix64) so hash keys are the same on
-/// every run and machine.
-fn splitmix(state: &mut u64) -> u64 {
+/// every run and machine (and the player's seeded choices with them).
+pub(crate) fn splitmix(state: &mut u64) -> u64 {
     *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
     let mut z = *state;
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);

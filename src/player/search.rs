@@ -4,6 +4,7 @@
 use super::line::Lines;
 use super::table::{Bound, Entry, Table};
 use super::{Best, Limits, Player, MAX_DEPTH, WIN_SCORE};
+use crate::compile::splitmix;
 use crate::engine::{BudgetExceeded, History, MoveInfo, MoveList, Outcome, Position};
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -216,7 +217,7 @@ impl<'p, 'r> Search<'p, 'r> {
                 continue;
             }
             let first = if i as u16 == hint { 1 << 20 } else { 0 };
-            let tie = if ply == 0 && seed != 0 { mix(seed ^ i as u64) as u32 & 0x3ff } else { 0x3ff - i.min(0x3ff) as u32 };
+            let tie = if ply == 0 && seed != 0 { splitmix(&mut (seed ^ i as u64)) as u32 & 0x3ff } else { 0x3ff - i.min(0x3ff) as u32 };
             order.push((first | taken.min(0x3ff) << 10 | tie, i as u16));
         }
         order.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
@@ -271,14 +272,6 @@ fn from_table(score: i32, ply: u32) -> i32 {
         s if s < -FORCED => s + ply as i32,
         s => s,
     }
-}
-
-/// SplitMix64's finaliser: the seed's order of the first ply's moves.
-pub(super) fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 /// The hashes sorted, to be searched by halves.
