@@ -94,7 +94,7 @@ mod record;
 mod spec;
 mod variants;
 
-pub use compile::{dump, Rules};
+pub use compile::{dump, Engine, Rules};
 pub use engine::{
     divide, perft, perft_parallel, perft_with_progress, BudgetExceeded, History, MoveInfo, MoveIter, MoveList, MoveRef, Outcome, Piece,
     Position, QuietTrack, Routes, Setup, SetupError, SetupProblem, Undo, DEFAULT_CAPTURE_BUDGET,

@@ -19,7 +19,7 @@ pub mod validate;
 pub mod variants;
 
 use clap::Args;
-use polydame::{load_variant_with, BudgetExceeded, FenError, MoveInfo, Notations, Position, Routes, Rules};
+use polydame::{load_variant_with, BudgetExceeded, Engine, FenError, MoveInfo, Notations, Position, Routes, Rules};
 use std::io::Write;
 
 /// A failure: the message goes to standard error, the code is the exit status (1: the
@@ -66,6 +66,16 @@ pub struct OptionArgs {
     /// gives up on that position with an error (a step: one piece taken, one landing).
     #[arg(long, value_name = "STEPS", default_value_t = polydame::DEFAULT_CAPTURE_BUDGET, value_parser = clap::value_parser!(u64).range(1..))]
     pub capture_budget: u64,
+    /// The move generator: `fast` (the default where the fast path takes the variant;
+    /// `polydame show` says whether it does) or `general` (the reference engine, to check
+    /// a number twice).
+    #[arg(long, value_name = "ENGINE", value_parser = engine_name)]
+    pub movegen: Option<Engine>,
+}
+
+/// `fast` or `general` of `--movegen`.
+fn engine_name(s: &str) -> Result<Engine, String> {
+    [Engine::Fast, Engine::General].into_iter().find(|e| e.name() == s).ok_or_else(|| format!("expected fast or general, not `{s}`"))
 }
 
 /// `NAME=CHOICE` of `--option`.
@@ -81,6 +91,13 @@ impl OptionArgs {
     pub fn load(&self, variant: &str) -> Result<Rules, Failure> {
         let mut rules = load_variant_with(variant, &self.options).map_err(invalid)?;
         rules.set_capture_budget(self.capture_budget);
+        if let Some(engine) = self.movegen {
+            // Asking for an engine that cannot run the variant is a usage error (status 2).
+            rules.set_engine(engine).map_err(|why| Failure {
+                message: format!("error: --movegen fast: {variant} does not run on the fast path ({why}); leave --movegen out"),
+                code: 2,
+            })?;
+        }
         Ok(rules)
     }
 }

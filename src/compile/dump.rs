@@ -100,9 +100,12 @@ fn layout(o: &mut String, rules: &Rules) {
         if l.width <= 64 { "one 64-bit word" } else { "128-bit words" },
         if slow.is_empty() { String::new() } else { format!(", one by one for {}", slow.join(", ")) }
     );
-    let _ = match &rules.fast {
-        Ok(_) => writeln!(o, "perft: the fast path (three 64-bit sets copied from move to move, captures searched on them)"),
-        Err(why) => writeln!(o, "perft: the general engine (not the fast path: {why})"),
+    let _ = match (rules.engine(), rules.fast_path()) {
+        (super::Engine::Fast, _) => {
+            writeln!(o, "perft: the fast path (three 64-bit sets copied from move to move, captures searched on them)")
+        }
+        (_, Ok(())) => writeln!(o, "perft: the general engine (chosen with --movegen; the fast path takes these rules too)"),
+        (_, Err(why)) => writeln!(o, "perft: the general engine (not the fast path: {why})"),
     };
 }
 

@@ -12,7 +12,7 @@ pub use capture::CaptureSettings;
 pub use dump::dump;
 pub use kinds::{CapRule, KindTable, MoveRule, Searcher, NO_PROMOTION};
 pub(crate) use rules::splitmix;
-pub use rules::Rules;
+pub use rules::{Engine, Rules};
 
 /// The off-board marker in a board array.
 pub const OFF: u8 = 0xFF;

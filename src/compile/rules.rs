@@ -4,6 +4,29 @@ use super::{CaptureSettings, KindTable, NO_PROMOTION};
 use crate::geometry::Layout;
 use crate::spec::{Side, Spec};
 
+/// Which move generator runs a variant's rules (see [`Rules::set_engine`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Engine {
+    /// The fast path: the position as a few bit sets copied from move to move, tables
+    /// built for the variant's shape of rules; it takes a variant only when one look at
+    /// the whole compiled rules finds every one of them implemented.
+    Fast,
+    /// The general, table-driven engine: every rule the format has; the reference the
+    /// fast path is checked against.
+    General,
+}
+
+impl Engine {
+    /// `fast` or `general`, as `--movegen` takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Fast => "fast",
+            Engine::General => "general",
+        }
+    }
+}
+
 /// The compiled rules of a variant.
 #[derive(Clone, Debug)]
 pub struct Rules {
@@ -64,6 +87,9 @@ pub struct Rules {
     pub(crate) cell_bits: Box<[u128; 256]>,
     /// The fast path's tables, when the rules have its shape, or why they do not.
     pub(crate) fast: Result<Box<crate::engine::FastRules>, &'static str>,
+    /// The general engine was chosen though the fast path takes the rules (see
+    /// [`Rules::set_engine`]).
+    pub(crate) general_chosen: bool,
     /// Capture-search steps one position may take (see [`Rules::set_capture_budget`]).
     pub(crate) capture_budget: u64,
 }
@@ -175,6 +201,7 @@ impl Rules {
             layout,
             cell_bits,
             fast: Err(""),
+            general_chosen: false,
             capture_budget: crate::engine::DEFAULT_CAPTURE_BUDGET,
         };
         rules.fast = crate::engine::FastRules::new(&rules).map(Box::new);
@@ -203,6 +230,58 @@ impl Rules {
         self.capture_budget = steps;
         if let Ok(f) = &mut self.fast {
             f.budget = steps;
+        }
+    }
+
+    /// The engine that runs these rules: the fast path where it takes them (unless
+    /// [`Rules::set_engine`] chose the general engine), else the general engine.
+    pub fn engine(&self) -> Engine {
+        if self.fast_rules().is_some() {
+            Engine::Fast
+        } else {
+            Engine::General
+        }
+    }
+
+    /// `Ok` if the fast path takes these rules, else why not, in words (what `polydame
+    /// show` prints).
+    pub fn fast_path(&self) -> Result<(), &'static str> {
+        self.fast.as_ref().map(|_| ()).map_err(|why| *why)
+    }
+
+    /// Runs these rules on `engine` from now on. Both engines give the same moves and
+    /// counts (the project checks them against each other); choosing the general engine,
+    /// the reference, is how another engine's author or a bug report checks a number
+    /// twice. The fast path can be chosen only where it takes the rules: the error is why
+    /// it does not.
+    ///
+    /// ```
+    /// use polydame::{load_variant, perft, Engine, Position, Routes};
+    ///
+    /// let mut rules = load_variant("international").unwrap();
+    /// assert_eq!(rules.engine(), Engine::Fast);
+    /// let fast = perft(&mut Position::start(&rules), &rules, 4, Routes::Distinct);
+    /// rules.set_engine(Engine::General).unwrap();
+    /// let general = perft(&mut Position::start(&rules), &rules, 4, Routes::Distinct);
+    /// assert_eq!(fast, general);
+    /// ```
+    pub fn set_engine(&mut self, engine: Engine) -> Result<(), &'static str> {
+        match engine {
+            Engine::Fast => {
+                self.fast_path()?;
+                self.general_chosen = false;
+            }
+            Engine::General => self.general_chosen = true,
+        }
+        Ok(())
+    }
+
+    /// The fast path's tables, when it runs these rules.
+    #[inline]
+    pub(crate) fn fast_rules(&self) -> Option<&crate::engine::FastRules> {
+        match &self.fast {
+            Ok(f) if !self.general_chosen => Some(f),
+            _ => None,
         }
     }
 

@@ -19,8 +19,8 @@ impl Stack {
 /// Leaves of the tree under `pos`: on the fast path when the rules have its shape, else
 /// by [`perft_rec`].
 fn perft_from(pos: &mut Position, rules: &Rules, depth: u32, routes: Routes, lists: &mut [MoveList]) -> Result<u64, BudgetExceeded> {
-    match &rules.fast {
-        Ok(f) if depth >= 1 => f.perft(&f.board(pos), depth, routes).map_err(|b| BudgetExceeded::at(rules, &f.position(rules, &b))),
+    match rules.fast_rules() {
+        Some(f) if depth >= 1 => f.perft(&f.board(pos), depth, routes).map_err(|b| BudgetExceeded::at(rules, &f.position(rules, &b))),
         _ => perft_rec(pos, rules, depth, routes, lists),
     }
 }

@@ -177,6 +177,7 @@ impl FastRules {
         need(cap.halt.is_none(), "a halt rule")?;
         need(!cap.precedence().contains(&Criterion::EarliestKing), "precedence by the order kings are taken")?;
         need(cap.precedence().len() <= 4, "more than four precedence criteria")?;
+        need(cap.precedence().is_empty() || cap.precedence_kinds & rules.every_kind == rules.every_kind, "precedence for some kinds only")?;
         let (man, king) = Self::kinds(rules)?;
         let mut f = FastRules {
             rot: [0; 8],
