@@ -14,6 +14,12 @@ use std::fs;
 
 const ROUTES: [Routes; 3] = [Routes::Distinct, Routes::Paths, Routes::Landings];
 
+/// Random games a variant (`POLYDAME_ENGINE_GAMES` sets more, for a long check run on
+/// purpose: `POLYDAME_ENGINE_GAMES=200 cargo test --release --test engines`).
+fn games() -> u64 {
+    std::env::var("POLYDAME_ENGINE_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(4)
+}
+
 /// The rules on the general engine.
 fn general(rules: &Rules) -> Rules {
     let mut g = rules.clone();
@@ -138,7 +144,7 @@ fn both_engines_agree_on_random_games_of_every_variant_the_fast_path_takes() {
     for (label, rules) in variants() {
         match rules.fast_path() {
             Ok(()) => {
-                let n = compare_games(&label, &rules, 4, 120);
+                let n = compare_games(&label, &rules, games(), 120);
                 taken.push(format!("{label} ({n})"));
             }
             Err(why) => refused.push(format!("{label}: {why}")),

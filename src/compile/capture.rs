@@ -24,8 +24,8 @@ pub struct CaptureSettings {
     pub stop_promotes: bool,
     /// The precedence criteria, the first `precedence_len` of them (the checker refuses a
     /// criterion named twice, so there are at most as many as criteria exist).
-    precedence: [Criterion; Criterion::NAMES.len()],
-    precedence_len: u8,
+    pub(crate) precedence: [Criterion; Criterion::NAMES.len()],
+    pub(crate) precedence_len: u8,
 }
 
 impl CaptureSettings {

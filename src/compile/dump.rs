@@ -101,11 +101,13 @@ fn layout(o: &mut String, rules: &Rules) {
         if slow.is_empty() { String::new() } else { format!(", one by one for {}", slow.join(", ")) }
     );
     let _ = match (rules.engine(), rules.fast_path()) {
-        (super::Engine::Fast, _) => {
-            writeln!(o, "perft: the fast path (three 64-bit sets copied from move to move, captures searched on them)")
-        }
-        (_, Ok(())) => writeln!(o, "perft: the general engine (chosen with --movegen; the fast path takes these rules too)"),
-        (_, Err(why)) => writeln!(o, "perft: the general engine (not the fast path: {why})"),
+        (super::Engine::Fast, _) => writeln!(
+            o,
+            "moves: the fast path (the position as {}-bit sets copied from move to move, captures searched on them)",
+            if l.width <= 64 { 64 } else { 128 }
+        ),
+        (_, Ok(())) => writeln!(o, "moves: the general engine (chosen with --movegen; the fast path takes these rules too)"),
+        (_, Err(why)) => writeln!(o, "moves: the general engine (not the fast path: {why})"),
     };
 }
 

@@ -30,7 +30,7 @@ impl Engine {
 /// The compiled rules of a variant.
 #[derive(Clone, Debug)]
 pub struct Rules {
-    spec: Spec,
+    pub(crate) spec: Spec,
     /// The capture rules, as the search reads them.
     pub(crate) capture: CaptureSettings,
     /// Number of cells.
@@ -86,7 +86,7 @@ pub struct Rules {
     /// need no bounds check.
     pub(crate) cell_bits: Box<[u128; 256]>,
     /// The fast path's tables, when the rules have its shape, or why they do not.
-    pub(crate) fast: Result<Box<crate::engine::FastRules>, &'static str>,
+    pub(crate) fast: Result<Box<crate::engine::Fast>, &'static str>,
     /// The general engine was chosen though the fast path takes the rules (see
     /// [`Rules::set_engine`]).
     pub(crate) general_chosen: bool,
@@ -204,7 +204,7 @@ impl Rules {
             general_chosen: false,
             capture_budget: crate::engine::DEFAULT_CAPTURE_BUDGET,
         };
-        rules.fast = crate::engine::FastRules::new(&rules).map(Box::new);
+        rules.fast = crate::engine::Fast::new(&rules).map(Box::new);
         rules
     }
 
@@ -229,7 +229,7 @@ impl Rules {
     pub fn set_capture_budget(&mut self, steps: u64) {
         self.capture_budget = steps;
         if let Ok(f) = &mut self.fast {
-            f.budget = steps;
+            f.set_budget(steps);
         }
     }
 
@@ -278,7 +278,7 @@ impl Rules {
 
     /// The fast path's tables, when it runs these rules.
     #[inline]
-    pub(crate) fn fast_rules(&self) -> Option<&crate::engine::FastRules> {
+    pub(crate) fn fast_rules(&self) -> Option<&crate::engine::Fast> {
         match &self.fast {
             Ok(f) if !self.general_chosen => Some(f),
             _ => None,

@@ -1,6 +1,6 @@
 //! Bit sets in a board's [`Layout`](crate::geometry::Layout), as `u64` where the layout
-//! fits in 64 bits and `u128` otherwise: the counting code is written once over [`Bits`]
-//! and compiled for both.
+//! fits in 64 bits and `u128` otherwise: the counting code and the fast path are written
+//! once over [`Bits`] and compiled for both.
 
 use crate::geometry::Layout;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
@@ -9,6 +9,11 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, N
 pub(crate) trait Bits:
     Copy
     + Eq
+    + Default
+    + std::fmt::Debug
+    + Send
+    + Sync
+    + 'static
     + BitAnd<Output = Self>
     + BitOr<Output = Self>
     + BitXor<Output = Self>
@@ -18,13 +23,23 @@ pub(crate) trait Bits:
     + BitXorAssign
 {
     const ZERO: Self;
+    /// How many bits the type holds.
+    const BITS: u32;
     /// The low bits of a `u128` set (a layout that fits loses nothing).
     fn from_wide(x: u128) -> Self;
+    /// The set of bit `i` alone.
+    fn bit(i: u32) -> Self;
     /// `(self << l) >> r`.
     fn shift(self, l: u32, r: u32) -> Self;
+    /// Rotated left by `r` bits.
+    fn rot(self, r: u32) -> Self;
     fn count(self) -> u32;
     /// The lowest bit's index.
     fn lowest(self) -> u32;
+    /// The highest bit's index (of a set that is not empty).
+    fn highest(self) -> u32;
+    /// The set of the lowest bit alone.
+    fn low(self) -> Self;
     /// Without its lowest bit.
     fn pop_lowest(self) -> Self;
     /// With bit `i`.
@@ -59,13 +74,22 @@ macro_rules! bits {
     ($t:ty) => {
         impl Bits for $t {
             const ZERO: Self = 0;
+            const BITS: u32 = <$t>::BITS;
             #[inline(always)]
             fn from_wide(x: u128) -> Self {
                 x as $t
             }
             #[inline(always)]
+            fn bit(i: u32) -> Self {
+                1 << i
+            }
+            #[inline(always)]
             fn shift(self, l: u32, r: u32) -> Self {
                 (self << l) >> r
+            }
+            #[inline(always)]
+            fn rot(self, r: u32) -> Self {
+                self.rotate_left(r)
             }
             #[inline(always)]
             fn count(self) -> u32 {
@@ -74,6 +98,14 @@ macro_rules! bits {
             #[inline(always)]
             fn lowest(self) -> u32 {
                 self.trailing_zeros()
+            }
+            #[inline(always)]
+            fn highest(self) -> u32 {
+                <$t>::BITS - 1 - self.leading_zeros()
+            }
+            #[inline(always)]
+            fn low(self) -> Self {
+                self & self.wrapping_neg()
             }
             #[inline(always)]
             fn with(self, i: u32) -> Self {

@@ -19,6 +19,13 @@ impl Position {
     /// assert_eq!(pos.count_moves(&rules, &mut MoveList::new(), Routes::Distinct), 9);
     /// ```
     pub fn count_moves(&mut self, rules: &Rules, list: &mut MoveList, routes: Routes) -> usize {
+        if let Some(f) = rules.fast_rules() {
+            list.reset(self.hash);
+            return f.count(self, list, routes).unwrap_or_else(|| {
+                list.exceeded = true;
+                0
+            });
+        }
         if rules.count_by_generating {
             self.generate(rules, list, routes);
             return list.len();
@@ -93,7 +100,7 @@ impl Position {
     ///
     /// If `m`'s list was generated in another position.
     pub fn count_after(&mut self, rules: &Rules, m: MoveRef, child: &mut MoveList, routes: Routes) -> usize {
-        if !rules.bit_leaves {
+        if !rules.bit_leaves || rules.fast_rules().is_some() {
             return self.count_after_make(rules, m, child, routes);
         }
         on_layout!(match rules {

@@ -31,6 +31,9 @@ impl Position {
     /// a search that passes it stops, and the list is then incomplete and says so
     /// ([`MoveList::exceeded`]). [`Position::try_generate`] makes that an error.
     pub fn generate(&mut self, rules: &Rules, list: &mut MoveList, routes: Routes) {
+        if let Some(f) = rules.fast_rules() {
+            return f.generate(rules, self, list, routes);
+        }
         self.gen_captures(rules, list, routes);
         if self.quiet_allowed(rules, list) {
             let pieces = self.pieces[self.side as usize];

@@ -27,7 +27,7 @@ mod sets;
 mod setup;
 
 pub use budget::{BudgetExceeded, DEFAULT_CAPTURE_BUDGET};
-pub(crate) use fast::FastRules;
+pub(crate) use fast::Fast;
 pub use history::History;
 pub use make::Undo;
 pub use moves::{MoveInfo, MoveIter, MoveList, MoveRef, Routes};

@@ -15,12 +15,12 @@ pub(crate) struct Move {
     pub(crate) to: u16,
     pub(crate) kind_before: u8,
     pub(crate) kind_after: u8,
-    pub(super) cap_start: u32,
-    pub(super) ncap: u16,
-    pub(super) path_start: u32,
-    pub(super) npath: u16,
+    pub(crate) cap_start: u32,
+    pub(crate) ncap: u16,
+    pub(crate) path_start: u32,
+    pub(crate) npath: u16,
     /// The captured cells' keys xored, to tell capture sets apart quickly.
-    pub(super) key: u64,
+    pub(crate) key: u64,
 }
 
 /// The legal moves of a position, as [`Position::generate`](crate::Position::generate)
@@ -46,9 +46,9 @@ pub(crate) struct Move {
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct MoveList {
-    pub(super) moves: Vec<Move>,
-    pub(super) caps: Vec<(u16, u8)>,
-    pub(super) path: Vec<u16>,
+    pub(crate) moves: Vec<Move>,
+    pub(crate) caps: Vec<(u16, u8)>,
+    pub(crate) path: Vec<u16>,
     /// The hash of the position the moves were generated in.
     pub(super) hash: u64,
     // Search scratch.
@@ -61,13 +61,16 @@ pub struct MoveList {
     /// Capture-search steps taken in this position (see [`Rules::set_capture_budget`](crate::Rules::set_capture_budget)).
     pub(super) steps: u64,
     /// The search took more steps than the budget and stopped: the list is incomplete.
-    pub(super) exceeded: bool,
+    pub(crate) exceeded: bool,
     /// Once a search has stored many moves, a hash index of them (see
     /// [`MoveList::find_slot`]): slots of (move index + 1, generation); a slot of an older
     /// generation is empty. `indexed` moves of the list are in it.
     pub(super) index: Vec<(u32, u32)>,
     pub(super) generation: u32,
     pub(super) indexed: usize,
+    /// The fast path's scratch, for boards of either width.
+    pub(crate) fast64: super::fast::FastList<u64>,
+    pub(crate) fast128: super::fast::FastList<u128>,
 }
 
 impl MoveList {
@@ -107,7 +110,7 @@ impl MoveList {
     }
 
     /// Adds the pass (see [`MoveRef::is_pass`]).
-    pub(super) fn push_pass(&mut self) {
+    pub(crate) fn push_pass(&mut self) {
         let cap_start = self.caps.len() as u32;
         self.moves.push(Move {
             from: MoveInfo::PASS,
@@ -123,7 +126,7 @@ impl MoveList {
     }
 
     /// Empties the list for the moves of the position with hash `hash`.
-    pub(super) fn reset(&mut self, hash: u64) {
+    pub(crate) fn reset(&mut self, hash: u64) {
         self.moves.clear();
         self.caps.clear();
         self.path.clear();

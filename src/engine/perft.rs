@@ -20,7 +20,7 @@ impl Stack {
 /// by [`perft_rec`].
 fn perft_from(pos: &mut Position, rules: &Rules, depth: u32, routes: Routes, lists: &mut [MoveList]) -> Result<u64, BudgetExceeded> {
     match rules.fast_rules() {
-        Some(f) if depth >= 1 => f.perft(&f.board(pos), depth, routes).map_err(|b| BudgetExceeded::at(rules, &f.position(rules, &b))),
+        Some(f) if depth >= 1 => f.perft(rules, pos, depth, routes),
         _ => perft_rec(pos, rules, depth, routes, lists),
     }
 }
@@ -175,11 +175,4 @@ pub fn perft_with_progress(
         Ok(pool) => pool.install(|| jobs.into_par_iter().map(work).sum()),
         Err(_) => jobs.into_iter().map(work).sum(),
     }
-}
-
-/// Perft on the general engine alone, for tests of the fast path.
-#[cfg(test)]
-pub(crate) fn perft_generic(pos: &mut Position, rules: &Rules, depth: u32, routes: Routes) -> u64 {
-    let mut stack = Stack::new(depth as usize);
-    perft_rec(pos, rules, depth, routes, &mut stack.0).expect("within the capture budget")
 }

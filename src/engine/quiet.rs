@@ -102,7 +102,7 @@ impl Position {
         }
         let us = self.side as usize;
         let kind_after = rules.kind_after(us, kind, to);
-        if dedup && list.moves.iter().any(|m| m.from == from && m.to == to) {
+        if dedup && list.moves.iter().any(|m| m.ncap == 0 && m.from == from && m.to == to) {
             return;
         }
         list.moves.push(Move {

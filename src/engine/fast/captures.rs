@@ -1,344 +1,696 @@
-//! The fast path's capture search: depth first on the bit sets, a taken piece marked in
-//! a set (it blocks until the move ends, or leaves at once with immediate removal).
+//! The fast path's capture search: depth first on the bit sets, as the general engine
+//! searches (pieces in cell order, each kind's rules in order, directions in order,
+//! landings from the nearest), so that it finds the same captures in the same order. A
+//! taken piece is marked in a set: it blocks until the move ends, or with immediate
+//! removal its cell is free at once.
 
-use super::{Board64, FastMove, FastRules};
+use super::tables::{CapRule, Shape, Width};
+use super::{Board, FastList, FastMove, FastRules, Trace};
 use crate::engine::moves::Routes;
-use crate::spec::MidPromotion;
+use crate::spec::{MidPromotion, When};
 
 /// No direction (before the first capture).
 const NONE: usize = 15;
 
-/// One position's capture search.
-struct Search<'a> {
-    f: &'a FastRules,
+/// One position's capture search; `TRACE`: each capture's pieces and landings are kept
+/// (to list the moves, or to tell routes apart by their landings).
+struct Search<'a, B, const TRACE: bool> {
+    f: &'a FastRules<B>,
+    b: &'a Board<B>,
     side: usize,
     /// What a capture cannot pass or land on: every piece but the capturing one (and with
     /// immediate removal, but those taken).
-    occ: u64,
+    occ: B,
     /// The enemy pieces not taken yet.
-    enemy: u64,
-    /// Every king on the board.
-    kings_all: u64,
-    taken: u64,
-    /// Pieces taken so far.
+    enemy: B,
+    /// The pieces taken, how many, and the halt rule's kinds among the last of them (bit 0
+    /// the last).
+    taken: B,
     n: u32,
-    /// The capturing piece's cell.
-    from: u64,
-    list: &'a mut Vec<FastMove>,
+    halt_kinds: u64,
+    /// The capturing piece's cell and kind.
+    from: B,
+    start_kind: usize,
+    list: &'a mut FastList<B>,
     /// Captures counted, not stored (`count_only`).
     counted: usize,
     count_only: bool,
-    /// The capture's rank by the precedence criteria so far, kept as pieces are taken
-    /// (see [`FastRules::deltas`]).
-    key: u64,
-    /// With precedence, the best key of the captures found so far.
-    best: u64,
+    /// The capture's rank so far (see [`FastRules::take_key`]), whether captures are ranked
+    /// now, and the best rank found.
+    key: u128,
+    ranking: bool,
+    best: Option<u128>,
     /// Captures with the same origin, destination and taken pieces are one move.
     distinct: bool,
     /// Routes are told apart by where they turn (a flying king going on straight is one).
     paths: bool,
-    /// Steps left before the search passes the rules' capture budget, and whether it
-    /// has passed it.
-    steps_left: u64,
+    /// Steps taken, and whether the search passed the budget.
+    steps: u64,
     over: bool,
 }
 
-impl FastRules {
-    /// The captures of the side to move: stored in `list` (emptied first by the caller),
-    /// or with `count_only` counted. Returns how many there are, or `None` if the search
-    /// passed the capture budget.
-    pub(super) fn captures(&self, b: &Board64, routes: Routes, list: &mut Vec<FastMove>, count_only: bool) -> Option<usize> {
-        let men = b.own & !b.kings & self.men_that_jump(b);
-        let kings = b.own & b.kings;
-        if men == 0 && kings == 0 {
+impl<B: Width> FastRules<B> {
+    /// The captures of the side to move: stored in `list` (emptied first), or with
+    /// `count_only` counted where no two can be the same move. Returns how many there
+    /// are, or `None` if the search passed the capture budget.
+    pub(super) fn captures(&self, b: &Board<B>, routes: Routes, list: &mut FastList<B>, count_only: bool) -> Option<usize> {
+        list.clear();
+        let origins = self.origins(b);
+        if origins == B::ZERO {
             return Some(0);
         }
-        let mut s = Search {
+        let trace = self.route_dedup && routes != Routes::Distinct;
+        if trace {
+            self.search::<true>(b, routes, list, count_only, origins)
+        } else {
+            self.search::<false>(b, routes, list, count_only, origins)
+        }
+    }
+
+    /// [`FastRules::captures`] with every capture's pieces and landings kept.
+    pub(super) fn captures_traced(&self, b: &Board<B>, routes: Routes, list: &mut FastList<B>) -> Option<usize> {
+        list.clear();
+        let origins = self.origins(b);
+        if origins == B::ZERO {
+            return Some(0);
+        }
+        self.search::<true>(b, routes, list, false, origins)
+    }
+
+    fn search<const TRACE: bool>(
+        &self,
+        b: &Board<B>,
+        routes: Routes,
+        list: &mut FastList<B>,
+        count_only: bool,
+        origins: B,
+    ) -> Option<usize> {
+        list.stack.clear();
+        list.trail.clear();
+        let mut s = Search::<B, TRACE> {
             f: self,
+            b,
             side: b.side,
-            occ: 0,
+            occ: B::ZERO,
             enemy: b.opp,
-            kings_all: b.kings,
-            taken: 0,
+            taken: B::ZERO,
             n: 0,
-            from: 0,
+            halt_kinds: 0,
+            from: B::ZERO,
+            start_kind: 0,
             list,
             counted: 0,
             count_only,
             key: 0,
-            best: 0,
+            ranking: self.ranked,
+            best: None,
             distinct: routes == Routes::Distinct,
             paths: routes == Routes::Paths,
-            // The first call from each piece is not a step (a search past the budget has
-            // found a capture): one more step for each piece that may start one.
-            steps_left: self.budget.saturating_add(64),
+            steps: 0,
             over: false,
         };
         let all = b.own | b.opp;
-        let mut pieces = men | kings;
-        while pieces != 0 {
-            let p = pieces & pieces.wrapping_neg();
-            pieces ^= p;
-            if p & kings != 0 && self.lines[p.trailing_zeros() as usize & 63] & b.opp == 0 {
-                continue;
-            }
-            s.from = p;
-            s.occ = all ^ p;
-            s.key = if p & kings != 0 { self.king_key } else { 0 };
-            if p & kings == 0 {
-                s.jumps::<false>(p, NONE);
-            } else if self.king_flies {
-                s.king_flies(p, NONE, NONE);
-            } else {
-                s.jumps::<true>(p, NONE);
-            }
+        if self.ranked && self.ranked_kinds != self.every_kind {
+            // The ranked kinds' captures first, ranked; the others' beside the best.
+            let ranked = (0..4).filter(|k| self.ranked_kinds >> k & 1 == 1).fold(B::ZERO, |m, k| m | b.kind_set(k));
+            s.each(origins & ranked, all);
+            s.ranking = false;
+            s.each(origins & !ranked, all);
+        } else {
+            s.each(origins, all);
         }
         if s.over {
             return None;
         }
-        Some(if count_only { s.counted + s.list.len() } else { s.list.len() })
+        Some(s.counted + s.list.moves.len())
     }
 
-    /// The men of the side to move that have a first jump: an enemy piece next to them
-    /// and an empty cell beyond, found for all men at once by shifts.
+    /// The pieces of the side to move that may capture: those with a first jump (found
+    /// for all at once by shifts), and those of kinds with other first captures that see
+    /// an enemy piece along a line.
     #[inline]
-    fn men_that_jump(&self, b: &Board64) -> u64 {
+    fn origins(&self, b: &Board<B>) -> B {
         let empty = self.cells & !(b.own | b.opp);
-        let mut origins = 0;
-        // Per direction of a jump, step the empty cells back twice and the enemy once:
-        // where both arrive, a man could jump.
-        let mut backs = self.man_backs[b.side];
-        while backs != 0 {
-            let back = backs.trailing_zeros() as usize;
-            backs &= backs - 1;
-            origins |= self.step2(empty, back) & self.step(b.opp, back);
+        let mut origins = B::ZERO;
+        for (k, kind) in self.kinds[b.side].iter().enumerate() {
+            let pieces = b.own & b.kind_set(k);
+            if pieces == B::ZERO {
+                continue;
+            }
+            if kind.first_other {
+                let mut rest = pieces;
+                while rest != B::ZERO {
+                    let p = rest.low();
+                    rest ^= p;
+                    if self.lines[p.lowest() as usize] & b.opp != B::ZERO {
+                        origins |= p;
+                    }
+                }
+                continue;
+            }
+            let victims = b.opp & self.prey_set(b, kind.first_prey);
+            let mut dirs = kind.first_jumps;
+            while dirs != 0 {
+                let d = dirs.trailing_zeros() as usize;
+                dirs &= dirs - 1;
+                // Step the empty cells back twice and the victims once: where both arrive,
+                // a piece could jump.
+                let back = self.opposite[d] as usize;
+                origins |= pieces & self.step2(empty, back) & self.step(victims, back);
+            }
         }
         origins
     }
+
+    /// The pieces of the kinds in `prey`, both sides.
+    #[inline(always)]
+    pub(super) fn prey_set(&self, b: &Board<B>, prey: u8) -> B {
+        if prey == self.every_kind {
+            return !B::ZERO;
+        }
+        (0..4).filter(|k| prey >> k & 1 == 1).fold(B::ZERO, |m, k| m | b.kind_set(k))
+    }
 }
 
-impl Search<'_> {
-    /// Takes one step of the search (one a call from a landing or a piece's first);
-    /// whether the budget is spent (then nothing more is searched).
+impl<B: Width, const TRACE: bool> Search<'_, B, TRACE> {
+    /// Searches the captures of each of `pieces`.
+    fn each(&mut self, mut pieces: B, all: B) {
+        while pieces != B::ZERO {
+            let p = pieces.low();
+            pieces ^= p;
+            let k = self.b.kind_at(p);
+            self.from = p;
+            self.start_kind = k;
+            self.occ = all ^ p;
+            self.key = self.f.start_key[k & 3];
+            self.dfs(p, k, NONE, NONE);
+        }
+    }
+
+    /// The enemy pieces not taken yet of the kinds in `prey`.
+    #[inline(always)]
+    fn victims(&self, prey: u8) -> B {
+        self.enemy & self.f.prey_set(self.b, prey)
+    }
+
+    /// Takes one step of the search (a landing searched from); whether the budget is
+    /// spent (then nothing more is searched).
     #[inline(always)]
     fn spent(&mut self) -> bool {
-        if self.steps_left == 0 {
+        self.steps += 1;
+        if self.steps > self.f.budget {
             self.over = true;
             return true;
         }
-        self.steps_left -= 1;
         false
     }
 
-    /// What taking the piece `v` adds to the key.
     #[inline(always)]
-    fn delta(&self, v: u64) -> u64 {
-        self.f.deltas[(self.kings_all & v != 0) as usize]
-    }
-
-    #[inline(always)]
-    fn take(&mut self, v: u64) {
-        self.key += self.delta(v);
+    fn take(&mut self, v: B) {
+        let k = self.b.kind_at(v);
+        let f = self.f;
+        self.key += f.take_key[k];
+        if let Some(e) = f.earliest {
+            if f.is_king >> k & 1 == 1 && self.n < 32 {
+                self.key += 1 << (e + 31 - self.n);
+            }
+        }
+        if let Some((kinds, _, _)) = f.halt {
+            self.halt_kinds = self.halt_kinds << 1 | u64::from(kinds >> k & 1);
+        }
         self.taken |= v;
         self.enemy &= !v;
         self.n += 1;
-        if !self.f.removal_end {
+        if !f.removal_end {
             self.occ &= !v;
+        }
+        if TRACE {
+            self.list.stack.push(v.lowest() as u8);
         }
     }
 
     #[inline(always)]
-    fn untake(&mut self, v: u64) {
-        self.key -= self.delta(v);
+    fn untake(&mut self, v: B) {
+        let k = self.b.kind_at(v);
+        let f = self.f;
+        self.n -= 1;
+        self.key -= f.take_key[k];
+        if let Some(e) = f.earliest {
+            if f.is_king >> k & 1 == 1 && self.n < 32 {
+                self.key -= 1 << (e + 31 - self.n);
+            }
+        }
+        self.halt_kinds >>= 1;
         self.taken &= !v;
         self.enemy |= v;
-        self.n -= 1;
-        if !self.f.removal_end {
+        if !f.removal_end {
             self.occ |= v;
         }
+        if TRACE {
+            self.list.stack.pop();
+        }
     }
 
-    /// A complete capture ending on `to`, the piece a king after it or not.
-    fn record(&mut self, to: u64, king: bool) {
-        if self.f.ranked {
-            let key = self.key;
-            match key.cmp(&self.best) {
-                std::cmp::Ordering::Less => return,
-                std::cmp::Ordering::Greater => {
-                    self.best = key;
-                    self.list.clear();
-                    self.counted = 0;
-                }
-                std::cmp::Ordering::Equal => {}
-            }
-        }
-        // Counting, a capture is stored only to be told apart from its duplicates (with
-        // distinct moves, from enough pieces taken on).
-        if self.count_only && (!self.distinct || self.n < self.f.dedup_from) {
-            self.counted += 1;
-            return;
-        }
-        let m = FastMove { from: self.from, to, taken: self.taken, king };
-        if self.distinct && self.n >= self.f.dedup_from {
-            // Comparing with every stored move is work too: it counts against the budget, 64
-            // comparisons a step (about the time of one step of the search).
-            self.steps_left = self.steps_left.saturating_sub(self.list.len() as u64 / 64);
-            if self.list.contains(&m) {
-                return;
-            }
-        }
-        self.list.push(m);
+    /// Whether a flying capture that ends now must land directly behind its last piece.
+    #[inline(always)]
+    fn halts(&self) -> bool {
+        let Some((_, last, min)) = self.f.halt else { return false };
+        let mask = if last >= 64 { u64::MAX } else { (1u64 << last) - 1 };
+        self.n >= u32::from(min) && self.n >= u32::from(last) && self.halt_kinds & mask == mask
     }
 
-    /// The continuations by short jumps of a man (`KING` false) or a king on `at` whose
-    /// last capture went in direction `last`; returns whether there is one.
-    fn jumps<const KING: bool>(&mut self, at: u64, last: usize) -> bool {
-        if self.spent() {
+    #[inline(always)]
+    fn push_trail(&mut self, l: B) {
+        if TRACE {
+            self.list.trail.push(l.lowest() as u8);
+        }
+    }
+
+    #[inline(always)]
+    fn pop_trail(&mut self) {
+        if TRACE {
+            self.list.trail.pop();
+        }
+    }
+
+    /// Whether kind `k` may stand on `l`.
+    #[inline(always)]
+    fn stands(&self, l: B, k: usize) -> bool {
+        l & self.f.kinds[self.side][k].cells != B::ZERO
+    }
+
+    /// The kind a piece of kind `k` has on arriving at `l` mid-capture, and whether the
+    /// move must end there.
+    #[inline(always)]
+    fn arrive(&self, l: B, k: usize) -> (usize, bool) {
+        let kind = &self.f.kinds[self.side][k];
+        if l & kind.zone == B::ZERO {
+            return (k, false);
+        }
+        match self.f.mid {
+            MidPromotion::AtEnd => (k, false),
+            MidPromotion::PromoteAndContinue => (kind.promotes_to, false),
+            MidPromotion::EndsMove => (k, true),
+        }
+    }
+
+    /// The kind after the move ends on `l` with a piece of kind `k`.
+    #[inline(always)]
+    fn final_kind(&self, l: B, k: usize) -> usize {
+        let kind = &self.f.kinds[self.side][k];
+        if l & kind.zone == B::ZERO {
+            k
+        } else {
+            kind.promotes_to
+        }
+    }
+
+    /// The kind after a capture ends on `l`; `could_go_on`: it stopped though it could
+    /// have gone on, and then it promotes only if the rules say a stopped capture does.
+    #[inline(always)]
+    fn stop_kind(&self, l: B, k: usize, could_go_on: bool) -> usize {
+        if could_go_on && !self.f.stop_promotes {
+            k
+        } else {
+            self.final_kind(l, k)
+        }
+    }
+
+    /// Every continuation from `at` of a piece of kind `k` whose last capture went in
+    /// direction `last`, not searching direction `skip`; returns whether there is one.
+    fn dfs(&mut self, at: B, k: usize, last: usize, skip: usize) -> bool {
+        if self.n > 0 && self.spent() {
             return false;
         }
         let f = self.f;
-        let dirs = if KING { f.king_caps[self.side] } else { f.man_jumps[self.side] };
-        let i = at.trailing_zeros() as usize & 63;
-        let dirs = dirs & !f.barred[last];
+        let mut excluded = f.barred[last & 15];
+        if skip != NONE {
+            excluded |= 1 << skip;
+        }
         let mut any = false;
-        // Only the enemy pieces next to the piece can be jumped: one direction each.
-        let mut near = f.around[(self.side * 2 + KING as usize) * 64 + i] & self.enemy;
-        while near != 0 {
-            let v = near & near.wrapping_neg();
-            near ^= v;
-            let d = f.dir_to[i * 64 + v.trailing_zeros() as usize] as usize & 7;
-            if dirs >> d & 1 == 0 {
+        for rule in &f.kinds[self.side][k].caps {
+            match rule.when {
+                When::Always => {}
+                When::First if self.n > 0 => continue,
+                When::Continuing if self.n == 0 => continue,
+                _ => {}
+            }
+            let dirs = rule.dirs & !excluded;
+            if dirs == 0 {
                 continue;
             }
-            let l = f.next2[(d * 64 + i) & 511] & !self.occ;
-            if l == 0 {
+            any |= match rule.shape {
+                Shape::Jump => self.jumps(at, dirs, k, rule.prey),
+                Shape::LongJump(stride) => self.long_jumps(at, dirs, k, rule.prey, stride),
+                Shape::Fly { next, gap } => self.flies(at, dirs, k, rule.prey, next, gap),
+                Shape::Leap { .. } => self.leaps(at, dirs, k, rule),
+            };
+            if self.over {
+                return false;
+            }
+        }
+        any
+    }
+
+    /// Jumps over an adjacent piece of `prey` in the directions `dirs`, landing just
+    /// beyond.
+    #[inline(always)]
+    fn jumps(&mut self, at: B, mut dirs: u8, k: usize, prey: u8) -> bool {
+        let f = self.f;
+        let i = at.lowest() as usize;
+        let victims = self.victims(prey);
+        if f.around[i] & victims == B::ZERO {
+            return false;
+        }
+        let n = B::BITS as usize;
+        let mut any = false;
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            let v = f.next[(d * n + i) & (8 * n - 1)] & victims;
+            if v == B::ZERO {
+                continue;
+            }
+            let l = f.next2[(d * n + i) & (8 * n - 1)] & !self.occ;
+            if l == B::ZERO || !self.stands(l, k) {
                 continue;
             }
             any = true;
             self.take(v);
-            if KING {
-                if !self.jumps::<true>(l, d) {
-                    self.record(l, true);
-                }
+            self.land_one(l, k, d);
+            self.untake(v);
+        }
+        any
+    }
+
+    /// The piece taken and the landing of a jump over a piece `stride` cells away in
+    /// direction `d`, every cell between empty.
+    fn long_jump(&self, at: B, d: usize, prey: u8, stride: u8) -> Option<(B, B)> {
+        let f = self.f;
+        let mut v = f.next(at, d);
+        for _ in 1..stride {
+            if v == B::ZERO || v & self.occ != B::ZERO {
+                return None;
+            }
+            v = f.next(v, d);
+        }
+        if v == B::ZERO || v & self.victims(prey) == B::ZERO {
+            return None;
+        }
+        let mut l = v;
+        for _ in 0..stride {
+            l = f.next(l, d);
+            if l == B::ZERO || l & self.occ != B::ZERO {
+                return None;
+            }
+        }
+        Some((v, l))
+    }
+
+    fn long_jumps(&mut self, at: B, mut dirs: u8, k: usize, prey: u8, stride: u8) -> bool {
+        let mut any = false;
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            let Some((v, l)) = self.long_jump(at, d, prey, stride) else { continue };
+            if !self.stands(l, k) {
+                continue;
+            }
+            any = true;
+            self.take(v);
+            self.land_one(l, k, d);
+            self.untake(v);
+        }
+        any
+    }
+
+    /// The piece a flying capture from `at` in direction `d` would take (the first along
+    /// the line, across a gap of `gap.0` to `gap.1` empty cells, of `prey`) and the empty
+    /// cells beyond it (only the first with `next`), if a piece of kind `k` may land on one.
+    #[inline(always)]
+    fn flight(&self, at: B, d: usize, k: usize, prey: u8, next: bool, gap: (u8, u8)) -> Option<(B, B)> {
+        let f = self.f;
+        let ray = f.ray(at, d);
+        let blockers = ray & self.occ;
+        if blockers == B::ZERO {
+            return None;
+        }
+        let v = f.nearest(blockers, d);
+        if v & self.victims(prey) == B::ZERO {
+            return None;
+        }
+        if gap != (0, u8::MAX) {
+            let between = (ray & !(v | f.ray(v, d))).count();
+            if between < u32::from(gap.0) || between > u32::from(gap.1) {
+                return None;
+            }
+        }
+        let mut land = f.open(v, d, self.occ);
+        if next {
+            land &= f.next(v, d);
+        }
+        (land & f.kinds[self.side][k].cells != B::ZERO).then_some((v, land))
+    }
+
+    fn flies(&mut self, at: B, mut dirs: u8, k: usize, prey: u8, next: bool, gap: (u8, u8)) -> bool {
+        let mut any = false;
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            let Some((v, land)) = self.flight(at, d, k, prey, next, gap) else { continue };
+            any = true;
+            self.take(v);
+            if next {
+                self.land_one(land, k, d);
             } else {
-                self.man_lands(l, d);
+                let halt = self.halts();
+                self.land_many(land, k, d, halt);
             }
             self.untake(v);
         }
         any
     }
 
-    /// A man lands on `l` after a jump in direction `d`: it goes on as a man, or on its
-    /// promotion cells as the rules say (as a man, as a new king, or not at all).
-    fn man_lands(&mut self, l: u64, d: usize) {
+    /// The line a leap from `at` in direction `d` would take (its first piece, the cell
+    /// beyond its last, how many) and its landings, if it takes at least `min`.
+    fn leap_line(&self, at: B, d: usize, k: usize, rule: &CapRule) -> Option<(B, B, u32, B)> {
+        let Shape::Leap { min, approach, next, .. } = rule.shape else { return None };
         let f = self.f;
-        if l & f.promotion[self.side] == 0 || f.mid == MidPromotion::AtEnd {
-            if !self.jumps::<false>(l, d) {
-                self.record(l, l & f.promotion[self.side] != 0);
+        let first = if approach {
+            let blockers = f.ray(at, d) & self.occ;
+            if blockers == B::ZERO {
+                return None;
             }
-        } else if f.mid == MidPromotion::EndsMove || !self.king_goes_on(l, d) {
-            self.record(l, true);
-        }
-    }
-
-    /// A man just crowned on `at` mid-capture goes on as a king; whether it can.
-    fn king_goes_on(&mut self, at: u64, last: usize) -> bool {
-        if self.f.king_flies {
-            self.king_flies(at, last, NONE)
+            f.nearest(blockers, d)
         } else {
-            self.jumps::<true>(at, last)
+            f.next(at, d)
+        };
+        let victims = self.victims(rule.prey);
+        let mut m = first;
+        let mut count = 0;
+        while m != B::ZERO && m & victims != B::ZERO {
+            count += 1;
+            m = f.next(m, d);
         }
-    }
-
-    /// The piece a flying king on `at` would take in direction `d`, and its landings:
-    /// the first piece along the line, if it is an enemy not taken yet, and the empty
-    /// cells beyond it up to the next piece (only the first of them with `land_next`).
-    #[inline(always)]
-    fn flight(&self, at: u64, d: usize) -> Option<(u64, u64)> {
-        let f = self.f;
-        let blockers = f.ray(at, d) & self.occ;
-        if blockers == 0 {
+        if count == 0 || count < u32::from(min) || m == B::ZERO || m & self.occ != B::ZERO {
             return None;
         }
-        let victim = f.nearest(blockers, d);
-        if victim & self.enemy == 0 {
-            return None;
-        }
-        let beyond = f.ray(victim, d);
-        let mut land = beyond;
-        let next = beyond & self.occ;
-        if next != 0 {
-            let stop = f.nearest(next, d);
-            land &= !(stop | f.ray(stop, d));
-        }
-        if f.land_next {
-            land &= f.step(victim, d);
-        }
-        (land != 0).then_some((victim, land))
+        let land = if next { m } else { m | f.open(m, d, self.occ) };
+        (land & f.kinds[self.side][k].cells != B::ZERO).then_some((first, m, count, land))
     }
 
-    /// The continuations of a flying king on `at` whose last capture went in direction
-    /// `last`, not searching direction `skip`.
-    fn king_flies(&mut self, at: u64, last: usize, skip: usize) -> bool {
-        if self.spent() {
-            return false;
-        }
+    fn leaps(&mut self, at: B, mut dirs: u8, k: usize, rule: &CapRule) -> bool {
+        let Shape::Leap { next, ends, .. } = rule.shape else { return false };
         let f = self.f;
-        let mut dirs = f.king_caps[self.side] & !f.barred[last];
-        if skip != NONE {
-            dirs &= !(1 << skip);
-        }
         let mut any = false;
         while dirs != 0 {
             let d = dirs.trailing_zeros() as usize;
             dirs &= dirs - 1;
-            let Some((victim, land)) = self.flight(at, d) else { continue };
+            let Some((first, m, count, land)) = self.leap_line(at, d, k, rule) else { continue };
             any = true;
-            self.take(victim);
-            self.land(land, d);
-            self.untake(victim);
+            let mut x = first;
+            while x != m {
+                self.take(x);
+                x = f.next(x, d);
+            }
+            if !ends {
+                if next {
+                    self.land_one(m, k, d);
+                } else {
+                    let halt = self.halts();
+                    self.land_many(land, k, d, halt);
+                }
+            } else {
+                let mut rest = land & f.kinds[self.side][k].cells;
+                while rest != B::ZERO {
+                    let l = f.nearest(rest, d);
+                    rest ^= l;
+                    self.push_trail(l);
+                    let fin = self.final_kind(l, k);
+                    self.record(l, fin);
+                    self.pop_trail();
+                }
+            }
+            // Taken back from the last.
+            let back = f.opposite[d] as usize;
+            let mut x = m;
+            for _ in 0..count {
+                x = f.next(x, back);
+                self.untake(x);
+            }
         }
         any
     }
 
-    /// A flying king lands on one of `land` (cells of one line, after a capture in
-    /// direction `d`): it goes on from each where it can, and ends where it cannot (with
-    /// `must_continue`, only if it can go on from none). Counting turns, going on
-    /// straight is searched from the first landing only: it is the same from every one.
-    fn land(&mut self, land: u64, d: usize) {
+    /// Lands on the single cell `l` after a capture in direction `d`.
+    fn land_one(&mut self, l: B, k: usize, d: usize) {
+        self.push_trail(l);
+        let (k2, ends) = self.arrive(l, k);
+        let cont = !ends && self.dfs(l, k2, d, NONE);
+        if !cont || self.f.kinds[self.side][k2].may_stop {
+            let fin = self.stop_kind(l, k2, cont);
+            self.record(l, fin);
+        }
+        self.pop_trail();
+    }
+
+    /// Lands on any of `land` (the empty cells of one line beyond a piece taken in
+    /// direction `d`), from the nearest on. With `halt`, only the first of them may end
+    /// the move. Counting turns, going on straight is searched from the first landing
+    /// only: it is the same from every one.
+    fn land_many(&mut self, land: B, k: usize, d: usize, halt: bool) {
         let f = self.f;
         let first = f.nearest(land, d);
-        let straight = self.paths && self.king_caps_in(first, d);
+        let straight = self.paths && self.stands(first, k) && {
+            let (k1, _) = self.arrive(first, k);
+            self.captures_in(first, k1, d)
+        };
         let mut any_cont = straight;
-        let mut ended = 0;
+        let mut ended = B::ZERO;
+        let mut stopped = B::ZERO;
         let mut rest = land;
-        let mut l = first;
-        loop {
-            let skip = if straight && l != first { d } else { NONE };
-            let cont = self.king_flies(l, d, skip);
-            any_cont |= cont;
-            if !cont && (l == first || !straight) {
-                ended |= l;
-            }
+        while rest != B::ZERO {
+            let l = f.nearest(rest, d);
             rest ^= l;
-            if rest == 0 {
-                break;
+            if !self.stands(l, k) {
+                continue;
             }
-            l = f.nearest(rest, d);
+            self.push_trail(l);
+            let (k2, ends) = self.arrive(l, k);
+            let skip = if straight && l != first { d } else { NONE };
+            let cont = !ends && self.dfs(l, k2, d, skip);
+            any_cont |= cont;
+            // A kind that may stop ends the capture on any landing (the halt rule allowing).
+            let stop = f.kinds[self.side][k2].may_stop && (l == first || !halt);
+            if stop || !cont && (l == first || !(halt || straight)) {
+                ended |= l;
+                if cont {
+                    stopped |= l;
+                }
+            }
+            self.pop_trail();
+            if self.over {
+                return;
+            }
         }
-        if ended == 0 || (f.must_continue && any_cont) {
+        // A kind that may stop is not held to landings that continue.
+        if ended == B::ZERO || (f.must_continue && any_cont && !f.kinds[self.side][k].may_stop) {
             return;
         }
-        while ended != 0 {
-            let l = ended & ended.wrapping_neg();
+        while ended != B::ZERO {
+            let l = f.nearest(ended, d);
             ended ^= l;
-            self.record(l, true);
+            self.push_trail(l);
+            let (k2, _) = self.arrive(l, k);
+            let fin = self.stop_kind(l, k2, stopped & l != B::ZERO);
+            self.record(l, fin);
+            self.pop_trail();
         }
     }
 
-    /// Whether a flying king on `at`, capturing, could take a piece in direction `d`.
-    #[inline]
-    fn king_caps_in(&self, at: u64, d: usize) -> bool {
-        self.f.king_caps[self.side] >> d & 1 == 1 && self.flight(at, d).is_some()
+    /// Whether kind `k` on `at`, already capturing, could capture in direction `d`.
+    fn captures_in(&self, at: B, k: usize, d: usize) -> bool {
+        let f = self.f;
+        for rule in &f.kinds[self.side][k].caps {
+            if rule.dirs >> d & 1 == 0 || rule.when == When::First {
+                continue;
+            }
+            let can = match rule.shape {
+                Shape::Jump => {
+                    let v = f.next(at, d);
+                    let l = if v == B::ZERO { B::ZERO } else { f.next(v, d) };
+                    v & self.victims(rule.prey) != B::ZERO && l != B::ZERO && l & self.occ == B::ZERO && self.stands(l, k)
+                }
+                Shape::LongJump(stride) => self.long_jump(at, d, rule.prey, stride).is_some_and(|(_, l)| self.stands(l, k)),
+                Shape::Fly { next, gap } => self.flight(at, d, k, rule.prey, next, gap).is_some(),
+                // A leap that ends the move along the same line is searched from every
+                // landing.
+                Shape::Leap { ends: true, .. } => false,
+                Shape::Leap { .. } => self.leap_line(at, d, k, rule).is_some(),
+            };
+            if can {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// A complete capture ending on `to`, the piece of kind `kind_after` then.
+    fn record(&mut self, to: B, kind_after: usize) {
+        if self.ranking {
+            match self.best {
+                Some(best) if self.key < best => return,
+                Some(best) if self.key == best => {}
+                _ => {
+                    self.best = Some(self.key);
+                    self.list.clear();
+                    self.counted = 0;
+                }
+            }
+        }
+        let compare = if self.distinct { self.n >= self.f.dedup_from } else { self.f.route_dedup };
+        if self.count_only && !compare {
+            self.counted += 1;
+            return;
+        }
+        let m = FastMove { from: self.from, to, taken: self.taken, kinds: (self.start_kind | kind_after << 4) as u8, trace: 0 };
+        if compare && self.stored(&m) {
+            return;
+        }
+        self.push(m);
+    }
+
+    /// Whether `m` is stored already: the same result, or (routes told apart) the same
+    /// landings.
+    fn stored(&mut self, m: &FastMove<B>) -> bool {
+        let list = &*self.list;
+        // Comparing is work too: it counts against the budget, 64 comparisons a step.
+        self.steps += list.moves.len() as u64 / 64;
+        if self.distinct {
+            return list.moves.iter().any(|o| o.from == m.from && o.to == m.to && o.taken == m.taken && o.kinds >> 4 == m.kinds >> 4);
+        }
+        list.moves.iter().zip(&list.traces).any(|(o, t)| {
+            o.from == m.from
+                && o.to == m.to
+                && o.taken == m.taken
+                && o.kinds == m.kinds
+                && list.path[t.path as usize..t.path as usize + t.npath as usize] == *list.trail.as_slice()
+        })
+    }
+
+    fn push(&mut self, mut m: FastMove<B>) {
+        let list = &mut *self.list;
+        if TRACE {
+            m.trace = list.traces.len() as u32;
+            list.traces.push(Trace {
+                caps: list.caps.len() as u32,
+                ncap: list.stack.len() as u16,
+                path: list.path.len() as u32,
+                npath: list.trail.len() as u16,
+            });
+            list.caps.extend_from_slice(&list.stack);
+            list.path.extend_from_slice(&list.trail);
+        }
+        list.moves.push(m);
     }
 }

@@ -1,101 +1,222 @@
-//! The fast path's quiet moves: men's steps as shifts of the whole set, kings' moves
-//! along their lines.
+//! The fast path's quiet moves, listed piece by piece in the general engine's order, or
+//! counted for all the pieces of a kind at once by shifts; and a position's legal moves
+//! (captures, then quiet moves where the captures allow them, cells to avoid, a pass).
 
-use super::{Board64, FastMove, FastRules};
+use super::tables::{KindRules, MoveRule, Width};
+use super::{Board, FastList, FastMove, FastRules};
+use crate::engine::moves::Routes;
+use crate::spec::MoveKind;
 
-impl FastRules {
-    /// The cells a king on `k` moves to in direction `d`: the next cell if empty, or
-    /// sliding, every empty cell up to the first piece.
-    #[inline(always)]
-    fn king_reach(&self, k: u64, d: usize, occ: u64) -> u64 {
-        if !self.king_slides {
-            return self.step(k, d) & self.cells & !occ;
+impl<B: Width> FastRules<B> {
+    /// The legal moves of `b` in `list`: its captures, the quiet moves unless a capture
+    /// is compulsory, without the moves that end on cells to avoid (unless every move
+    /// does), or a pass; `traced`: every capture's pieces and landings are kept. `None`
+    /// if the capture search passed the budget.
+    pub(super) fn generate(&self, b: &Board<B>, routes: Routes, list: &mut FastList<B>, traced: bool) -> Option<()> {
+        if traced {
+            self.captures_traced(b, routes, list)?;
+        } else {
+            self.captures(b, routes, list, false)?;
         }
-        let ray = self.ray(k, d);
-        let blockers = ray & occ;
-        if blockers == 0 {
-            return ray;
+        if self.quiet_allowed(list) {
+            self.quiet(b, list);
         }
-        let stop = self.nearest(blockers, d);
-        ray & !(stop | self.ray(stop, d))
+        if self.has_avoid {
+            self.drop_avoided(b, list);
+        }
+        if self.passes && list.moves.is_empty() && b.own != B::ZERO {
+            list.moves.push(FastMove { from: B::ZERO, to: B::ZERO, taken: B::ZERO, kinds: 0, trace: 0 });
+        }
+        Some(())
     }
 
-    /// The kings of the side to move that may make a quiet move: all but one that has
-    /// made as many in a row as the rules allow while its side has men.
-    #[inline(always)]
-    fn free_kings(&self, b: &Board64) -> u64 {
-        let kings = b.own & b.kings;
-        match self.limit {
-            Some(max) if b.own & !b.kings != 0 && b.track[b.side].1 >= max => kings & !b.track[b.side].0,
-            _ => kings,
+    /// How many legal moves `b` has; `list` is scratch. `None` if the capture search
+    /// passed the budget.
+    pub(super) fn count(&self, b: &Board<B>, routes: Routes, list: &mut FastList<B>) -> Option<u64> {
+        if self.count_by_generating {
+            self.generate(b, routes, list, false)?;
+            return Some(list.moves.len() as u64);
         }
+        let n = self.captures(b, routes, list, true)? as u64;
+        // Captures are compulsory for every kind or for none (else moves are generated).
+        if n > 0 && self.optional == 0 {
+            return Some(n);
+        }
+        Some(n + self.count_quiet(b))
     }
 
-    /// The quiet moves of the side to move, appended to `list`.
-    pub(super) fn quiet(&self, b: &Board64, list: &mut Vec<FastMove>) {
-        let occ = b.own | b.opp;
-        let empty = self.cells & !occ;
-        let men = b.own & !b.kings;
-        let promotion = self.promotion[b.side];
-        let mut dirs = self.man_moves[b.side];
-        while dirs != 0 {
-            let d = dirs.trailing_zeros() as usize;
-            dirs &= dirs - 1;
-            let back = self.opposite[d] as usize;
-            let mut to = self.step(men, d) & empty;
-            while to != 0 {
-                let t = to & to.wrapping_neg();
-                to ^= t;
-                list.push(FastMove { from: self.step(t, back), to: t, taken: 0, king: t & promotion != 0 });
+    /// Whether quiet moves are legal beside the captures in `list`: no capture, or none by
+    /// a kind whose captures are compulsory.
+    #[inline]
+    fn quiet_allowed(&self, list: &FastList<B>) -> bool {
+        let optional = self.optional;
+        list.moves.is_empty()
+            || optional == self.every_kind
+            || optional != 0 && list.moves.iter().all(|m| optional >> m.kind_before() & 1 == 1)
+    }
+
+    /// Removes the moves that end on a cell their kind must avoid, unless every move does.
+    fn drop_avoided(&self, b: &Board<B>, list: &mut FastList<B>) {
+        let kinds = &self.kinds[b.side];
+        let avoided = |m: &FastMove<B>| !m.is_pass() && m.to & kinds[m.kind_before()].avoid != B::ZERO;
+        if list.moves.iter().all(avoided) {
+            return;
+        }
+        // Traces stay where they are: each kept move still points at its own.
+        list.moves.retain(|m| !avoided(m));
+    }
+
+    /// Whether the piece `p` of kind `k` may not make a quiet move: it has made as many
+    /// in a row as its kind's limit while its side has pieces of other kinds.
+    #[inline(always)]
+    fn held(&self, b: &Board<B>, p: B, k: usize) -> bool {
+        match self.kinds[b.side][k].limit {
+            Some(max) => {
+                let (tracked, n) = b.track[b.side];
+                tracked == p && n >= max && b.own & !b.kind_set(k) != B::ZERO
             }
+            None => false,
         }
-        let mut kings = self.free_kings(b);
-        while kings != 0 {
-            let k = kings & kings.wrapping_neg();
-            kings ^= k;
-            let mut dirs = self.king_moves[b.side];
-            while dirs != 0 {
-                let d = dirs.trailing_zeros() as usize;
-                dirs &= dirs - 1;
-                let mut to = self.king_reach(k, d, occ);
-                while to != 0 {
-                    let t = to & to.wrapping_neg();
-                    to ^= t;
-                    list.push(FastMove { from: k, to: t, taken: 0, king: true });
+    }
+
+    /// The quiet moves of the side to move, appended to `list`: piece by piece in cell
+    /// order, each kind's rules in order, directions in order, the nearest cell first.
+    pub(super) fn quiet(&self, b: &Board<B>, list: &mut FastList<B>) {
+        let mut pieces = b.own;
+        while pieces != B::ZERO {
+            let p = pieces.low();
+            pieces ^= p;
+            let k = b.kind_at(p);
+            if self.limited >> k & 1 == 1 && self.held(b, p, k) {
+                continue;
+            }
+            let kind = &self.kinds[b.side][k];
+            let several = kind.moves.len() > 1;
+            let mut done = B::ZERO;
+            for rule in &kind.moves {
+                let mut dirs = rule.dirs;
+                while dirs != 0 {
+                    let d = dirs.trailing_zeros() as usize;
+                    dirs &= dirs - 1;
+                    let mut to = self.reach(b, p, rule, d) & kind.cells;
+                    while to != B::ZERO {
+                        let t = self.nearest(to, d);
+                        to ^= t;
+                        if rule.sees_enemy && !self.sees_enemy(b, p, t) || several && t & done != B::ZERO {
+                            continue;
+                        }
+                        done |= t;
+                        let after = if t & kind.zone != B::ZERO { kind.promotes_to } else { k };
+                        list.moves.push(FastMove { from: p, to: t, taken: B::ZERO, kinds: (k | after << 4) as u8, trace: 0 });
+                    }
                 }
             }
         }
     }
 
-    /// How many quiet moves the side to move has.
-    pub(super) fn count_quiet(&self, b: &Board64) -> u64 {
+    /// The cells a piece on `p` reaches by `rule` in direction `d`: the next cell if
+    /// empty; sliding, the empty cells up to the first piece; running, the first cell past
+    /// its own pieces, if empty.
+    #[inline(always)]
+    fn reach(&self, b: &Board<B>, p: B, rule: &MoveRule, d: usize) -> B {
         let occ = b.own | b.opp;
-        let empty = self.cells & !occ;
-        let men = b.own & !b.kings;
+        match rule.kind {
+            MoveKind::Step => self.next(p, d) & !occ,
+            MoveKind::Slide => self.open(p, d, occ),
+            MoveKind::Run => {
+                let mut y = self.next(p, d);
+                while y & b.own != B::ZERO {
+                    y = self.next(y, d);
+                }
+                y & !occ
+            }
+        }
+    }
+
+    /// Whether a piece moved from `from` to `to` sees an enemy piece along an open line.
+    fn sees_enemy(&self, b: &Board<B>, from: B, to: B) -> bool {
+        let occ = (b.own | b.opp) ^ from;
+        (0..self.dirs).any(|d| {
+            let blockers = self.ray(to, d) & occ;
+            blockers != B::ZERO && self.nearest(blockers, d) & b.opp != B::ZERO
+        })
+    }
+
+    /// How many quiet moves the side to move has: a kind's steps, slides and runs counted
+    /// a shift per direction (per cell of the longest line) for all its pieces at once,
+    /// two pieces never being at the same distance along one line from the same cell; a
+    /// kind with several rules, a condition or cells it may not stand on, piece by piece.
+    pub(super) fn count_quiet(&self, b: &Board<B>) -> u64 {
+        let empty = self.cells & !(b.own | b.opp);
         let mut n = 0;
-        let mut dirs = self.man_moves[b.side];
-        while dirs != 0 {
-            let d = dirs.trailing_zeros() as usize;
-            dirs &= dirs - 1;
-            n += (self.step(men, d) & empty).count_ones();
-        }
-        let kings = self.free_kings(b);
-        if kings != 0 {
-            let mut dirs = self.king_moves[b.side];
+        for (k, kind) in self.kinds[b.side].iter().enumerate() {
+            let mut pieces = b.own & b.kind_set(k);
+            if pieces == B::ZERO {
+                continue;
+            }
+            if self.limited >> k & 1 == 1 && self.held(b, b.track[b.side].0, k) {
+                pieces &= !b.track[b.side].0;
+            }
+            if !kind.bulk_quiet {
+                n += self.count_one_by_one(b, kind, pieces);
+                continue;
+            }
+            let Some(rule) = kind.moves.first() else { continue };
+            let mut dirs = rule.dirs;
             while dirs != 0 {
                 let d = dirs.trailing_zeros() as usize;
                 dirs &= dirs - 1;
-                if !self.king_slides {
-                    n += (self.step(kings, d) & empty).count_ones();
-                    continue;
-                }
-                let mut x = self.step(kings, d) & empty;
-                while x != 0 {
-                    n += x.count_ones();
-                    x = self.step(x, d) & empty;
+                match rule.kind {
+                    MoveKind::Step => n += (self.step(pieces, d) & empty).count(),
+                    MoveKind::Slide => {
+                        let mut x = self.step(pieces, d) & empty;
+                        while x != B::ZERO {
+                            n += x.count();
+                            x = self.step(x, d) & empty;
+                        }
+                    }
+                    MoveKind::Run => {
+                        let mut x = self.step(pieces, d);
+                        while x != B::ZERO {
+                            n += (x & empty).count();
+                            x = self.step(x & b.own, d);
+                        }
+                    }
                 }
             }
         }
-        n as u64
+        u64::from(n)
+    }
+
+    /// The quiet moves of `pieces` (of one kind), counted piece by piece.
+    fn count_one_by_one(&self, b: &Board<B>, kind: &KindRules<B>, mut pieces: B) -> u32 {
+        let mut n = 0;
+        while pieces != B::ZERO {
+            let p = pieces.low();
+            pieces ^= p;
+            let mut to = B::ZERO;
+            for rule in &kind.moves {
+                let mut dirs = rule.dirs;
+                while dirs != 0 {
+                    let d = dirs.trailing_zeros() as usize;
+                    dirs &= dirs - 1;
+                    let mut reach = self.reach(b, p, rule, d) & kind.cells;
+                    if rule.sees_enemy {
+                        let mut keep = B::ZERO;
+                        while reach != B::ZERO {
+                            let t = reach.low();
+                            reach ^= t;
+                            if self.sees_enemy(b, p, t) {
+                                keep |= t;
+                            }
+                        }
+                        reach = keep;
+                    }
+                    to |= reach;
+                }
+            }
+            n += to.count();
+        }
+        n
     }
 }

@@ -1,94 +1,40 @@
-//! The fast path against the general engine: random games of every shipped variant (and
-//! recipe) it takes, every position's moves compared in all three ways of counting
-//! routes, and perft a few plies deep from positions along the way.
+//! The fast path against the general engine, on what `tests/engines.rs` cannot reach:
+//! the boards the fast path plays on (a position and back), the Frisian king-move
+//! counters a FEN carries, and perft of every shipped variant a few plies deep.
 
-use super::{FastMove, FastRules};
-use crate::compile::Rules;
-use crate::engine::moves::{MoveList, Routes};
-use crate::engine::position::Position;
+use crate::engine::moves::Routes;
 use crate::variants::{load_variant, shipped};
-
-/// The moves of the general engine in the fast path's terms, sorted.
-fn general(rules: &Rules, pos: &mut Position, routes: Routes) -> Vec<(u64, u64, u64, bool)> {
-    let mut list = MoveList::new();
-    pos.generate(rules, &mut list, routes);
-    let bit = |c: u16| rules.cell_bit(c) as u64;
-    let mut v: Vec<_> = (0..list.len())
-        .map(|i| {
-            let m = list.info(i);
-            let taken = m.captured.iter().fold(0, |s, &c| s | bit(c));
-            (bit(m.from), bit(m.to), taken, rules.tables[0][m.kind_after as usize].is_king)
-        })
-        .collect();
-    v.sort_unstable();
-    v
-}
-
-/// The fast path's moves, sorted.
-fn fast(f: &FastRules, pos: &Position, routes: Routes) -> Vec<(u64, u64, u64, bool)> {
-    let mut list: Vec<FastMove> = Vec::new();
-    f.generate(&f.board(pos), routes, &mut list);
-    let mut v: Vec<_> = list.iter().map(|m| (m.from, m.to, m.taken, m.king)).collect();
-    v.sort_unstable();
-    v
-}
-
-/// Plays `games` random games of at most `plies` plies, comparing every position.
-fn compare(rules: &Rules, f: &FastRules, games: u64, plies: usize) -> usize {
-    let mut positions = 0;
-    let mut seed = 0x2545_F491_4F6C_DD1Du64;
-    for game in 0..games {
-        let mut pos = Position::start(rules);
-        let mut list = MoveList::new();
-        for ply in 0..plies {
-            for routes in [Routes::Distinct, Routes::Paths, Routes::Landings] {
-                assert_eq!(fast(f, &pos, routes), general(rules, &mut pos, routes), "{} game {game} ply {ply} {routes:?}", rules.id());
-            }
-            if ply % 16 == 5 {
-                let mut p = pos.clone();
-                let generic = crate::engine::perft::perft_generic(&mut p, rules, 3, Routes::Distinct);
-                assert_eq!(
-                    f.perft(&f.board(&pos), 3, Routes::Distinct).ok(),
-                    Some(generic),
-                    "{} game {game} ply {ply} perft 3",
-                    rules.id()
-                );
-            }
-            positions += 1;
-            pos.generate(rules, &mut list, Routes::Distinct);
-            if list.is_empty() {
-                break;
-            }
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            let m = list.get((seed % list.len() as u64) as usize);
-            pos.make(rules, m);
-        }
-    }
-    positions
-}
+use crate::{perft, Engine, Position};
 
 #[test]
-fn the_fast_path_finds_the_moves_the_general_engine_finds() {
-    let mut taken = Vec::new();
+fn a_position_becomes_a_board_and_back() {
     for (stem, _) in shipped() {
         let rules = load_variant(stem).expect("a shipped variant");
-        let Ok(f) = rules.fast.as_deref() else { continue };
-        let n = compare(&rules, f, 150, 300);
-        taken.push(format!("{stem} ({n} positions)"));
-    }
-    eprintln!("fast path: {}", taken.join(", "));
-    for must in ["international", "english", "russian", "brazilian", "turkish", "frisian"] {
-        assert!(taken.iter().any(|t| t.starts_with(&format!("{must} "))), "{must} takes the fast path: {taken:?}");
+        let Some(fast) = rules.fast_rules() else { continue };
+        let pos = Position::start(&rules);
+        let back = match fast {
+            super::Fast::Narrow(f) => f.position(&rules, &f.board(&pos)),
+            super::Fast::Wide(f) => f.position(&rules, &f.board(&pos)),
+        };
+        assert_eq!(back, pos, "{stem}");
     }
 }
 
 #[test]
-fn shapes_the_fast_path_does_not_know_stay_on_the_general_engine() {
-    for stem in ["lasca", "bashni", "hexdame", "italian", "pommel", "killer"] {
+fn every_shipped_variant_counts_the_same_on_both_engines() {
+    for (stem, _) in shipped() {
         let rules = load_variant(stem).expect("a shipped variant");
-        assert!(rules.fast.is_err(), "{stem}");
+        if rules.fast_path().is_err() {
+            continue;
+        }
+        let mut general = rules.clone();
+        general.set_engine(Engine::General).expect("the general engine");
+        for routes in [Routes::Distinct, Routes::Paths, Routes::Landings] {
+            let mut pos = Position::start(&rules);
+            let a = perft(&mut pos, &rules, 4, routes);
+            let b = perft(&mut pos, &general, 4, routes);
+            assert_eq!(a, b, "{stem} {routes:?}");
+        }
     }
 }
 
@@ -97,14 +43,17 @@ fn frisian_king_move_counters_carry_over_to_the_fast_path() {
     // FENs with Frisian king-move counters (`:+N+M`): a king that has made its three
     // quiet moves in a row may not make a fourth while its side has men.
     let rules = load_variant("frisian").unwrap();
-    let f = rules.fast.as_deref().expect("frisian takes the fast path");
+    assert_eq!(rules.engine(), Engine::Fast);
+    let mut general = rules.clone();
+    general.set_engine(Engine::General).unwrap();
     for fen in
         ["W:WK46,31:BK5,20:+3+0", "W:WK46,31:BK5,20:+2+1", "W:WK46,K47,31:BK5,20:+3+3", "B:WK46,31:BK5,20,K1:+0+3", "B:WK46,31:BK5,20:+3+0"]
     {
         let pos = crate::record::parse_fen(&rules, fen).unwrap();
         for depth in 1..=5 {
-            let generic = crate::engine::perft::perft_generic(&mut pos.clone(), &rules, depth, Routes::Distinct);
-            assert_eq!(f.perft(&f.board(&pos), depth, Routes::Distinct).ok(), Some(generic), "{fen} perft {depth}");
+            let a = perft(&mut pos.clone(), &rules, depth, Routes::Distinct);
+            let b = perft(&mut pos.clone(), &general, depth, Routes::Distinct);
+            assert_eq!(a, b, "{fen} perft {depth}");
         }
     }
 }

@@ -1,0 +1,145 @@
+//! The fast path's moves as the general engine's [`MoveList`] (the same moves in the same
+//! order, with their captured pieces and landing cells), and perft on the fast path's
+//! boards.
+
+use super::tables::Width;
+use super::{Board, FastList, FastMove, FastRules};
+use crate::compile::Rules;
+use crate::engine::bits::Bits;
+use crate::engine::moves::{Move, MoveList, Routes};
+use crate::engine::position::Position;
+
+impl<B: Bits> Board<B> {
+    /// The position after `m`, a move of this position; `limits`: each kind's quiet-move
+    /// limit, or empty where no kind has one (then nothing is tracked).
+    #[inline(always)]
+    pub fn after(&self, m: &FastMove<B>, limits: &[Option<u8>]) -> Board<B> {
+        let own = self.own ^ m.from ^ m.to;
+        let opp = self.opp & !m.taken;
+        let gone = !(m.taken | m.from);
+        let after = m.kind_after();
+        let planes = [
+            self.planes[0] & gone | if after & 1 == 1 { m.to } else { B::ZERO },
+            self.planes[1] & gone | if after & 2 == 2 { m.to } else { B::ZERO },
+        ];
+        let mut track = self.track;
+        if !limits.is_empty() && !m.is_pass() {
+            let us = self.side;
+            // A quiet move of a limited kind that stays that kind goes on its piece's count
+            // (or starts one); anything else ends it.
+            let limit = limits.get(after).copied().flatten();
+            track[us] = match limit {
+                Some(max) if m.taken == B::ZERO && m.kind_before() == after => {
+                    if track[us].1 > 0 && track[us].0 == m.from {
+                        (m.to, track[us].1.saturating_add(1).min(max))
+                    } else {
+                        (m.to, 1)
+                    }
+                }
+                _ => (B::ZERO, 0),
+            };
+            if m.taken & track[1 - us].0 != B::ZERO {
+                track[1 - us] = (B::ZERO, 0);
+            }
+        }
+        Board { own: opp, opp: own, planes, side: self.side ^ 1, track }
+    }
+}
+
+impl<B: Width> FastRules<B> {
+    /// The kinds' quiet-move limits, or none at all where no kind has one.
+    #[inline(always)]
+    fn limits(&self) -> &[Option<u8>] {
+        if self.limited == 0 {
+            &[]
+        } else {
+            &self.limits
+        }
+    }
+
+    /// Leaves of the move tree `depth` plies deep (at least 1), or the first position
+    /// whose capture search passed the budget.
+    pub fn perft(&self, b: &Board<B>, depth: u32, routes: Routes) -> Result<u64, Board<B>> {
+        let mut lists: Vec<FastList<B>> = (0..depth).map(|_| FastList::default()).collect();
+        let mut failed = None;
+        match self.perft_rec(b, depth, routes, &mut lists, &mut failed) {
+            Some(n) => Ok(n),
+            None => Err(failed.unwrap_or(*b)),
+        }
+    }
+
+    /// [`FastRules::perft`]; `None` when a capture search passed the budget, its position
+    /// then in `failed` (kept out of the return value, which stays two registers wide).
+    fn perft_rec(&self, b: &Board<B>, depth: u32, routes: Routes, lists: &mut [FastList<B>], failed: &mut Option<Board<B>>) -> Option<u64> {
+        let (list, rest) = lists.split_first_mut().expect("a list per ply");
+        if depth == 1 {
+            let n = self.count(b, routes, list);
+            if n.is_none() {
+                *failed = Some(*b);
+            }
+            return n;
+        }
+        if self.generate(b, routes, list, false).is_none() {
+            *failed = Some(*b);
+            return None;
+        }
+        let mut n = 0;
+        let limits = self.limits();
+        for m in list.moves.iter() {
+            n += self.perft_rec(&b.after(m, limits), depth - 1, routes, rest, failed)?;
+        }
+        Some(n)
+    }
+
+    /// The legal moves of `pos` into `list` (emptied first), as the general engine lists
+    /// them; past the capture budget the list is incomplete and says so.
+    pub fn generate_list(&self, rules: &Rules, pos: &Position, list: &mut MoveList, routes: Routes) {
+        list.reset(pos.hash);
+        let b = self.board(pos);
+        // The list's own scratch, taken out while the list is written.
+        let mut fl = std::mem::take(B::scratch(list));
+        if self.generate(&b, routes, &mut fl, true).is_none() {
+            list.exceeded = true;
+        }
+        self.fill(rules, pos, &fl, list);
+        *B::scratch(list) = fl;
+    }
+
+    /// Writes the moves of `fl` (generated in `pos`, traced) into `list`.
+    fn fill(&self, rules: &Rules, pos: &Position, fl: &FastList<B>, list: &mut MoveList) {
+        let cell = |bit: u8| self.cell[bit as usize];
+        for m in &fl.moves {
+            if m.is_pass() {
+                list.push_pass();
+                continue;
+            }
+            let (from, to) = (self.cell[m.from.lowest() as usize], self.cell[m.to.lowest() as usize]);
+            let mut mv = Move {
+                from,
+                to,
+                kind_before: m.kind_before() as u8,
+                kind_after: m.kind_after() as u8,
+                cap_start: list.caps.len() as u32,
+                ncap: 0,
+                path_start: list.path.len() as u32,
+                npath: 1,
+                key: 0,
+            };
+            if m.taken != B::ZERO {
+                let t = &fl.traces[m.trace as usize];
+                let caps = &fl.caps[t.caps as usize..t.caps as usize + t.ncap as usize];
+                for &bit in caps {
+                    let c = cell(bit);
+                    list.caps.push((c, pos.board[c]));
+                    mv.key ^= rules.cell_keys[c as usize];
+                }
+                list.path.extend(fl.path[t.path as usize..t.path as usize + t.npath as usize].iter().map(|&bit| cell(bit)));
+                mv.ncap = t.ncap;
+                mv.npath = t.npath;
+            } else {
+                mv.path_start = 0;
+            }
+            list.moves.push(mv);
+        }
+    }
+}

@@ -1,0 +1,234 @@
+//! Whether the fast path takes a variant: one look at the whole compiled rules. Every
+//! field of [`Rules`], of the checked [`Spec`] it was built from and of their parts is
+//! named here, and every rule enum is matched without a wildcard, so that a new field or
+//! rule atom does not compile until this place decides whether the fast path implements
+//! it. The fast path implements every rule the format has but columns; the other limits
+//! are those of its board (bit sets of at most 128 bits, two planes of kind bits) and of
+//! its precedence key.
+
+use super::tables::MAX_KINDS;
+use crate::compile::{CapRule, CaptureSettings, KindTable, MoveRule, Rules, Searcher};
+use crate::spec::{
+    CaptureKind, CaptureRule, CaptureRules, Condition, Criterion, EndRules, Halt, Kind, Land, Landing, MidPromotion, MoveKind, NoMoves,
+    Removal, Spec, When,
+};
+
+/// `Ok` if `cond` holds, else the reason the fast path does not take the rules.
+fn need(cond: bool, why: &'static str) -> Result<(), &'static str> {
+    if cond {
+        Ok(())
+    } else {
+        Err(why)
+    }
+}
+
+/// `Ok` if the fast path implements every rule of `rules`, else why not, in words.
+pub(crate) fn support(rules: &Rules) -> Result<(), &'static str> {
+    let Rules {
+        spec,
+        capture,
+        // The board's shape: the layout carries it.
+        cells: _,
+        dirs: _,
+        neighbour: _,
+        opposite: _,
+        barred_after: _,
+        tables,
+        // Hashing is the general engine's (the fast path keeps none).
+        zobrist: _,
+        zobrist_black: _,
+        cell_keys: _,
+        // Summaries of the tables, read there.
+        has_quiet_limit: _,
+        has_avoid: _,
+        bit_leaves: _,
+        plain_moves: _,
+        columns,
+        passes: _,
+        has_kind_cells: _,
+        optional_captures: _,
+        count_by_generating: _,
+        every_kind: _,
+        one_capture_rule: _,
+        layout,
+        cell_bits: _,
+        // What is being decided, and the choice of engine.
+        fast: _,
+        general_chosen: _,
+        capture_budget: _,
+    } = rules;
+    need(layout.is_some(), "the board takes more than 128 bits")?;
+    need(columns.is_none(), "columns: a cell holds a stack of pieces, and the fast path's bit sets hold one piece a cell")?;
+    spec_support(spec)?;
+    capture_support(capture)?;
+    for side in tables {
+        need(side.len() <= MAX_KINDS, "more than four kinds of piece")?;
+        for t in side {
+            kind_support(t, spec.geometry.len())?;
+        }
+    }
+    Ok(())
+}
+
+/// The checked variant: what is not about moves, and what the tables compile.
+fn spec_support(spec: &Spec) -> Result<(), &'static str> {
+    let Spec {
+        // Names, sources, notation and the start position: not about moves.
+        id: _,
+        name: _,
+        description: _,
+        aliases: _,
+        gametypes: _,
+        sources: _,
+        notation: _,
+        first: _,
+        setup: _,
+        options: _,
+        // Compiled into the layout and the tables.
+        geometry: _,
+        forward: _,
+        kinds,
+        capture,
+        columns: _,
+        end,
+    } = spec;
+    for k in kinds {
+        let Kind {
+            name: _,
+            fen: _,
+            symbol: _,
+            // Compiled into the kind's table.
+            value: _,
+            moves: _,
+            captures,
+            can_capture: _,
+            promotion: _,
+            max_quiet_moves: _,
+            avoid: _,
+            may_stop: _,
+            mandatory: _,
+            cells: _,
+        } = k;
+        for c in captures {
+            let CaptureRule { kind: _, dirs: _, land: _, approach: _, min: _, ends_move: _, when: _, kinds: _, stride: _, gap: _ } = c;
+        }
+    }
+    let CaptureRules {
+        // Compiled into the capture settings and the kinds' tables.
+        mandatory: _,
+        removal: _,
+        turn_back: _,
+        straight: _,
+        promotion: _,
+        landing: _,
+        precedence: _,
+        precedence_kinds: _,
+        halt: _,
+        stop_promotes: _,
+    } = capture;
+    let EndRules {
+        no_moves,
+        // How a game ends: judged on the general engine's positions, not about moves.
+        no_pieces_wins: _,
+        promotion_wins: _,
+        repetition: _,
+        passes_draw: _,
+        material: _,
+        counts: _,
+    } = end;
+    match no_moves {
+        // A pass is a move of the fast path.
+        NoMoves::Loss | NoMoves::Win | NoMoves::Pass => Ok(()),
+    }
+}
+
+/// The capture settings.
+fn capture_support(c: &CaptureSettings) -> Result<(), &'static str> {
+    let CaptureSettings {
+        removal,
+        turn_back: _,
+        straight: _,
+        precedence_kinds: _,
+        mid_promotion,
+        landing,
+        halt,
+        stop_promotes: _,
+        precedence,
+        precedence_len,
+    } = c;
+    match removal {
+        Removal::End | Removal::Immediate => {}
+    }
+    match mid_promotion {
+        MidPromotion::AtEnd | MidPromotion::PromoteAndContinue | MidPromotion::EndsMove => {}
+    }
+    match landing {
+        Landing::Free | Landing::MustContinue => {}
+    }
+    if let Some(Halt { kinds: _, last, min_captures: _ }) = halt {
+        // The kinds of the last pieces taken are kept in one 64-bit word.
+        need(*last <= 64, "a halt rule that looks at more than 64 pieces")?;
+    }
+    for criterion in &precedence[..*precedence_len as usize] {
+        // Each criterion has its bits in a 128-bit key: a count 16, a sum of values or the
+        // order kings are met 32 (the first 32 pieces, as the general engine ranks them).
+        match criterion {
+            Criterion::MostPieces | Criterion::MostValue | Criterion::KingCaptures | Criterion::MostKings | Criterion::EarliestKing => {}
+        }
+    }
+    Ok(())
+}
+
+/// One side's table of a kind on a board of `cells` cells.
+fn kind_support(t: &KindTable, cells: usize) -> Result<(), &'static str> {
+    let KindTable {
+        moves,
+        captures,
+        promotion,
+        promoted: _,
+        can_capture: _,
+        value,
+        is_king: _,
+        max_quiet_moves: _,
+        may_stop: _,
+        avoid: _,
+        cells: _,
+        must_capture: _,
+        // The general engine's quick tests; the fast path has its own.
+        first_jumps: _,
+        first_flies: _,
+        first_leaps: _,
+        jump_reach: _,
+        quiet_count: _,
+    } = t;
+    // A sum of values of every piece on the board fits the key's 32 bits.
+    need(u64::from(*value) * cells as u64 <= u64::from(u32::MAX), "piece values too large to add up in 32 bits")?;
+    if let Some((to, _)) = promotion {
+        need((*to as usize) < MAX_KINDS, "more than four kinds of piece")?;
+    }
+    for m in moves {
+        let MoveRule { kind, dirs: _, condition } = m;
+        match kind {
+            MoveKind::Step | MoveKind::Slide | MoveKind::Run => {}
+        }
+        match condition {
+            None | Some(Condition::SeesEnemy) => {}
+        }
+    }
+    for c in captures {
+        let CapRule { kind, searcher, dirs: _, land, approach: _, min: _, ends_move: _, when, kinds: _, stride: _, gap: _ } = c;
+        match kind {
+            CaptureKind::Jump | CaptureKind::Fly | CaptureKind::Leap => {}
+        }
+        match searcher {
+            Searcher::Jump | Searcher::LongJump | Searcher::Fly | Searcher::GapFly | Searcher::Leap => {}
+        }
+        match land {
+            Land::Next | Land::Any => {}
+        }
+        match when {
+            When::Always | When::First | When::Continuing => {}
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,436 @@
+//! The fast path's tables, built once per variant from its compiled rules: the board's
+//! steps and rays as bit sets, and per side and kind its move and capture rules.
+
+use super::{Board, FastList};
+use crate::compile::{KindTable, Rules};
+use crate::engine::bits::Bits;
+use crate::engine::moves::MoveList;
+use crate::engine::position::Position;
+use crate::geometry::Layout;
+use crate::spec::{CaptureKind, Condition, Criterion, Land, Landing, MidPromotion, MoveKind, Removal, Side, When};
+
+/// The most kinds of piece the fast path's board holds (two planes of kind bits).
+pub(crate) const MAX_KINDS: usize = 4;
+
+/// The width a fast path's sets may have, and where a [`MoveList`] keeps its scratch for
+/// them.
+pub(crate) trait Width: Bits {
+    /// The fast path's scratch list of this width kept in `list`.
+    fn scratch(list: &mut MoveList) -> &mut FastList<Self>;
+}
+
+impl Width for u64 {
+    fn scratch(list: &mut MoveList) -> &mut FastList<u64> {
+        &mut list.fast64
+    }
+}
+
+impl Width for u128 {
+    fn scratch(list: &mut MoveList) -> &mut FastList<u128> {
+        &mut list.fast128
+    }
+}
+
+/// How a capture rule reaches and takes its pieces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Shape {
+    /// Over an adjacent piece, landing just beyond.
+    Jump,
+    /// Over a piece `stride` cells away, landing as far beyond, the cells between empty.
+    LongJump(u8),
+    /// Over the first piece along the line (across from `gap.0` to `gap.1` empty cells),
+    /// landing just beyond (`next`) or on any empty cell beyond.
+    Fly { next: bool, gap: (u8, u8) },
+    /// Over a contiguous line of at least `min` pieces (adjacent, or with `approach` at any
+    /// distance), landing just beyond (`next`) or anywhere beyond; the move ends there
+    /// (`ends`) or goes on.
+    Leap { min: u8, approach: bool, next: bool, ends: bool },
+}
+
+/// A capture rule of a kind, for one side.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct CapRule {
+    pub shape: Shape,
+    /// Bit d: captures in direction d.
+    pub dirs: u8,
+    pub when: When,
+    /// Bit k: may take pieces of kind k.
+    pub prey: u8,
+}
+
+/// A quiet-move rule of a kind, for one side.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct MoveRule {
+    pub kind: MoveKind,
+    pub dirs: u8,
+    /// The piece must end where it sees an enemy piece along an open line.
+    pub sees_enemy: bool,
+}
+
+/// One side's rules for one kind of piece.
+#[derive(Clone, Debug)]
+pub(super) struct KindRules<B> {
+    pub moves: Vec<MoveRule>,
+    pub caps: Vec<CapRule>,
+    /// Where it promotes (empty: nowhere) and to which kind.
+    pub zone: B,
+    pub promotes_to: usize,
+    pub may_stop: bool,
+    /// The only cells it may stand on (every cell where the rules say none).
+    pub cells: B,
+    /// Cells where its move may end only if no other move is legal (none: empty).
+    pub avoid: B,
+    /// Most quiet moves in a row by one piece of the kind while its side has others.
+    pub limit: Option<u8>,
+    /// Its quiet moves are counted for all its pieces at once, a shift per direction: one
+    /// move rule, no condition, no cells it may not stand on.
+    pub bulk_quiet: bool,
+    /// Directions of its first-capture jumps over an adjacent piece, and whether any other
+    /// rule may make its first capture (then it is always searched).
+    pub first_jumps: u8,
+    pub first_other: bool,
+    /// Bit k: its first jumps may take kind k.
+    pub first_prey: u8,
+}
+
+/// What the fast path needs of a variant's rules, built once when the rules are compiled.
+#[derive(Clone, Debug)]
+pub(crate) struct FastRules<B> {
+    /// Per direction: the rotation that steps a set (a shift that never wraps for the
+    /// cells that have a neighbour there), those cells, and those with two.
+    pub(super) rot: [u32; 8],
+    pub(super) rot2: [u32; 8],
+    pub(super) from: [B; 8],
+    pub(super) from2: [B; 8],
+    /// `next[d * BITS + bit]`: the neighbour of `bit` in direction `d` (zero: none);
+    /// `next2`: the cell beyond it; `rays`: every cell beyond `bit` in direction `d`.
+    pub(super) next: Box<[B]>,
+    pub(super) next2: Box<[B]>,
+    pub(super) rays: Box<[B]>,
+    /// `around[bit]`: its neighbours; `lines[bit]`: every cell on a line from it.
+    pub(super) around: Box<[B]>,
+    pub(super) lines: Box<[B]>,
+    /// Every cell.
+    pub(super) cells: B,
+    /// Number of directions.
+    pub(super) dirs: usize,
+    /// Per direction, whether a step raises the bit index (the nearest cell of a ray is
+    /// its lowest bit).
+    pub(super) up: u8,
+    pub(super) opposite: [u8; 8],
+    /// Per direction of the last capture (15: none), the directions barred after it.
+    pub(super) barred: [u8; 16],
+    /// Per cell its bit, per bit its cell.
+    pub(super) bit: Box<[u8; 256]>,
+    pub(super) cell: Vec<u16>,
+    /// `kinds[side][kind]`.
+    pub(super) kinds: [Vec<KindRules<B>>; 2],
+    /// A bit for every kind.
+    pub(super) every_kind: u8,
+    pub(super) is_king: u8,
+    /// Captured pieces stay on the board, blocking, until the move ends.
+    pub(super) removal_end: bool,
+    pub(super) mid: MidPromotion,
+    /// A flying capture must land where it can go on, if it can somewhere.
+    pub(super) must_continue: bool,
+    /// A capture stopped where it could go on promotes where it stops.
+    pub(super) stop_promotes: bool,
+    /// The halt rule: bit k for the kinds it looks at, how many of the last pieces taken,
+    /// the fewest pieces taken.
+    pub(super) halt: Option<(u8, u8, u8)>,
+    /// Whether a precedence ranks the captures, and of which kinds (the others' are
+    /// offered beside the best).
+    pub(super) ranked: bool,
+    pub(super) ranked_kinds: u8,
+    /// The rank of a capture is one number, criteria from the highest bits down, kept as
+    /// pieces are taken: `take_key[k]` is what taking a piece of kind k adds, `start_key[k]`
+    /// its start for a capture by kind k; `earliest`: the lowest bit of the earliest-king
+    /// criterion's 32 (a king taken i-th adds bit `earliest + 31 - i`).
+    pub(super) take_key: [u128; MAX_KINDS],
+    pub(super) start_key: [u128; MAX_KINDS],
+    pub(super) earliest: Option<u32>,
+    /// Bit k: captures by kind k are optional.
+    pub(super) optional: u8,
+    /// A side with pieces and no move passes.
+    pub(super) passes: bool,
+    /// Counting a position's moves lists them (see [`Rules::count_by_generating`]).
+    pub(super) count_by_generating: bool,
+    /// Two rules of a kind may find the same capture route: routes are compared (by
+    /// their landings) before they are stored.
+    pub(super) route_dedup: bool,
+    /// The fewest pieces two different captures with the same origin, destination and
+    /// taken pieces can take: 3 on a board of two lines through each cell with one capture
+    /// rule of each kind of the shapes of draughts, 2 otherwise, 0 (always compare) when
+    /// two rules may find the same capture.
+    pub(super) dedup_from: u32,
+    /// Kinds with a quiet-move limit, and each kind's limit; any kind with cells to avoid.
+    pub(super) limited: u8,
+    pub(super) limits: Vec<Option<u8>>,
+    pub(super) has_avoid: bool,
+    /// Capture-search steps one position may take (the rules' capture budget).
+    pub(crate) budget: u64,
+}
+
+impl<B: Width> FastRules<B> {
+    /// The tables of rules that [`super::support`] takes, on their layout.
+    pub fn new(rules: &Rules, l: &Layout) -> FastRules<B> {
+        let n = B::BITS as usize;
+        let cap = &rules.capture;
+        let mut f = FastRules {
+            rot: [0; 8],
+            rot2: [0; 8],
+            from: [B::ZERO; 8],
+            from2: [B::ZERO; 8],
+            next: vec![B::ZERO; 8 * n].into(),
+            next2: vec![B::ZERO; 8 * n].into(),
+            rays: vec![B::ZERO; 8 * n].into(),
+            around: vec![B::ZERO; n].into(),
+            lines: vec![B::ZERO; n].into(),
+            cells: B::from_wide(l.cells),
+            dirs: rules.dirs,
+            up: 0,
+            opposite: rules.opposite,
+            barred: rules.barred_after,
+            bit: Box::new(std::array::from_fn(|c| l.bit.get(c).copied().unwrap_or(0))),
+            cell: l.cell.clone(),
+            kinds: [Vec::new(), Vec::new()],
+            every_kind: rules.every_kind,
+            is_king: rules.tables[0].iter().enumerate().filter(|(_, t)| t.is_king).fold(0, |m, (k, _)| m | 1 << k),
+            removal_end: cap.removal == Removal::End,
+            mid: cap.mid_promotion,
+            must_continue: cap.landing == Landing::MustContinue,
+            stop_promotes: cap.stop_promotes,
+            halt: cap.halt.map(|h| (h.kinds, h.last, h.min_captures)),
+            ranked: !cap.precedence().is_empty(),
+            ranked_kinds: cap.precedence_kinds & rules.every_kind,
+            take_key: [0; MAX_KINDS],
+            start_key: [0; MAX_KINDS],
+            earliest: None,
+            optional: rules.optional_captures,
+            passes: rules.passes,
+            count_by_generating: rules.count_by_generating,
+            route_dedup: false,
+            dedup_from: 0,
+            limited: 0,
+            limits: rules.tables[0].iter().map(|t| t.max_quiet_moves).collect(),
+            has_avoid: rules.has_avoid,
+            budget: rules.capture_budget,
+        };
+        f.directions(l);
+        for side in Side::BOTH {
+            f.kinds[side as usize] = rules.tables[side as usize].iter().map(|t| f.kind(t, l)).collect();
+        }
+        f.limited = f.kinds[0].iter().enumerate().filter(|(_, k)| k.limit.is_some()).fold(0, |m, (i, _)| m | 1 << i);
+        f.rank(rules);
+        f.dedup(rules);
+        f
+    }
+
+    /// The shifts, masks and rays of every direction.
+    fn directions(&mut self, l: &Layout) {
+        let n = B::BITS as usize;
+        for d in 0..self.dirs {
+            self.rot[d] = (l.shl[d] + B::BITS - l.shr[d]) % B::BITS;
+            self.rot2[d] = 2 * self.rot[d] % B::BITS;
+            self.from[d] = B::from_wide(l.from[d]);
+            self.from2[d] = B::from_wide(l.from2[d]);
+            if l.shl[d] > 0 {
+                self.up |= 1 << d;
+            }
+        }
+        for d in 0..self.dirs {
+            for bit in 0..l.width as usize {
+                let one = B::bit(bit as u32) & self.cells;
+                let next = self.step(one, d);
+                let mut ray = B::ZERO;
+                let mut x = next;
+                while x != B::ZERO {
+                    ray |= x;
+                    x = self.step(x, d);
+                }
+                self.next[d * n + bit] = next;
+                self.next2[d * n + bit] = self.step(next, d);
+                self.rays[d * n + bit] = ray;
+                self.around[bit] |= next;
+                self.lines[bit] |= ray;
+            }
+        }
+    }
+
+    /// A set of cells of the layout.
+    fn set(l: &Layout, cells: impl Iterator<Item = u16>) -> B {
+        cells.fold(B::ZERO, |s, c| s | B::bit(l.bit[c as usize] as u32))
+    }
+
+    /// One side's rules of a kind.
+    fn kind(&self, t: &KindTable, l: &Layout) -> KindRules<B> {
+        let caps: Vec<CapRule> = t
+            .captures
+            .iter()
+            .map(|c| CapRule {
+                shape: match c.kind {
+                    CaptureKind::Jump if c.stride == 1 => Shape::Jump,
+                    CaptureKind::Jump => Shape::LongJump(c.stride),
+                    CaptureKind::Fly => Shape::Fly { next: c.land == Land::Next, gap: c.gap },
+                    CaptureKind::Leap => Shape::Leap { min: c.min, approach: c.approach, next: c.land == Land::Next, ends: c.ends_move },
+                },
+                dirs: c.dirs,
+                when: c.when,
+                prey: c.kinds & self.every_kind,
+            })
+            .collect();
+        let first = |c: &&CapRule| c.when != When::Continuing;
+        let first_jumps = caps.iter().filter(first).filter(|c| c.shape == Shape::Jump).fold(0, |m, c| m | c.dirs);
+        KindRules {
+            moves: t
+                .moves
+                .iter()
+                .map(|m| MoveRule { kind: m.kind, dirs: m.dirs, sees_enemy: m.condition == Some(Condition::SeesEnemy) })
+                .collect(),
+            first_jumps,
+            first_other: caps.iter().filter(first).any(|c| c.shape != Shape::Jump),
+            first_prey: caps.iter().filter(first).filter(|c| c.shape == Shape::Jump).fold(0, |m, c| m | c.prey),
+            caps,
+            zone: t.promotion.as_ref().map_or(B::ZERO, |(_, z)| Self::set(l, z.iter())),
+            promotes_to: t.promotion.as_ref().map_or(0, |(k, _)| *k as usize),
+            may_stop: t.may_stop,
+            cells: t.cells.as_ref().map_or(self.cells, |z| Self::set(l, z.iter())),
+            avoid: t.avoid.as_ref().map_or(B::ZERO, |z| Self::set(l, z.iter())),
+            limit: t.max_quiet_moves,
+            bulk_quiet: t.moves.len() <= 1 && t.moves.iter().all(|m| m.condition.is_none()) && t.cells.is_none(),
+        }
+    }
+
+    /// The precedence key's parts, criteria from the top bits down: counts 16 bits, a
+    /// sum of values 32, the earliest king 32 (at most 112 bits for all five).
+    fn rank(&mut self, rules: &Rules) {
+        let t = &rules.tables[0];
+        let mut top = 128u32;
+        for c in rules.capture.precedence() {
+            let width = match c {
+                Criterion::MostValue | Criterion::EarliestKing => 32,
+                Criterion::MostPieces | Criterion::KingCaptures | Criterion::MostKings => 16,
+            };
+            top -= width;
+            for (k, kind) in t.iter().enumerate().take(MAX_KINDS) {
+                match c {
+                    Criterion::MostPieces => self.take_key[k] += 1 << top,
+                    Criterion::MostValue => self.take_key[k] += u128::from(kind.value) << top,
+                    Criterion::MostKings => self.take_key[k] += u128::from(kind.is_king) << top,
+                    Criterion::KingCaptures => self.start_key[k] += u128::from(kind.is_king) << top,
+                    Criterion::EarliestKing => self.earliest = Some(top),
+                }
+            }
+        }
+    }
+
+    /// When captures must be compared before they are stored (see
+    /// [`FastRules::dedup_from`]).
+    fn dedup(&mut self, rules: &Rules) {
+        let draughts_shapes = self
+            .kinds
+            .iter()
+            .flatten()
+            .all(|k| k.caps.len() <= 1 && k.caps.iter().all(|c| matches!(c.shape, Shape::Jump | Shape::Fly { .. })));
+        // Two rules of a kind usable at the same capture may find the same route.
+        self.route_dedup =
+            self.kinds.iter().flatten().any(|k| k.caps.iter().enumerate().any(|(i, a)| k.caps[i + 1..].iter().any(|b| may_coincide(a, b))));
+        self.dedup_from = if self.route_dedup || !draughts_shapes {
+            0
+        } else if rules.dirs <= 4 {
+            3
+        } else {
+            2
+        };
+    }
+
+    /// Every cell of `set` stepped to its neighbour in direction `d`, where it has one.
+    #[inline(always)]
+    pub(super) fn step(&self, set: B, d: usize) -> B {
+        (set & self.from[d]).rot(self.rot[d])
+    }
+
+    /// Every cell of `set` stepped two cells on in direction `d`, where there are two.
+    #[inline(always)]
+    pub(super) fn step2(&self, set: B, d: usize) -> B {
+        (set & self.from2[d]).rot(self.rot2[d])
+    }
+
+    /// The neighbour of the cell `one` (a single bit) in direction `d`.
+    #[inline(always)]
+    pub(super) fn next(&self, one: B, d: usize) -> B {
+        self.next[(d * B::BITS as usize + one.lowest() as usize) & (8 * B::BITS as usize - 1)]
+    }
+
+    /// The cells beyond the cell `one` (a single bit) in direction `d`.
+    #[inline(always)]
+    pub(super) fn ray(&self, one: B, d: usize) -> B {
+        self.rays[(d * B::BITS as usize + one.lowest() as usize) & (8 * B::BITS as usize - 1)]
+    }
+
+    /// The nearest cell of `set` (cells of one ray) in direction `d`.
+    #[inline(always)]
+    pub(super) fn nearest(&self, set: B, d: usize) -> B {
+        if self.up >> d & 1 == 1 {
+            set.low()
+        } else {
+            B::bit(set.highest())
+        }
+    }
+
+    /// The empty cells beyond `v` in direction `d`, up to the first of `occ`.
+    #[inline(always)]
+    pub(super) fn open(&self, v: B, d: usize, occ: B) -> B {
+        let ray = self.ray(v, d);
+        let blockers = ray & occ;
+        if blockers == B::ZERO {
+            return ray;
+        }
+        let stop = self.nearest(blockers, d);
+        ray & !(stop | self.ray(stop, d))
+    }
+
+    /// The position as the fast path sees it.
+    pub fn board(&self, pos: &Position) -> Board<B> {
+        let side = pos.side as usize;
+        let mut planes = [B::ZERO; 2];
+        for (k, &set) in pos.kinds.iter().enumerate().take(MAX_KINDS) {
+            for (j, p) in planes.iter_mut().enumerate() {
+                if k >> j & 1 == 1 {
+                    *p |= B::from_wide(set);
+                }
+            }
+        }
+        let track = pos.quiet.map(|(cell, n)| if n == 0 { (B::ZERO, 0) } else { (B::bit(self.bit[cell as usize & 255] as u32), n) });
+        Board { own: B::from_wide(pos.bits[side]), opp: B::from_wide(pos.bits[1 - side]), planes, side, track }
+    }
+
+    /// The position `b` stands for, under `rules` (those the tables were built from).
+    pub fn position(&self, rules: &Rules, b: &Board<B>) -> Position {
+        let side = if b.side == 0 { Side::White } else { Side::Black };
+        let mut pos = Position::empty(rules, side);
+        for (s, set) in [(side, b.own), (side.other(), b.opp)] {
+            let mut rest = set;
+            while rest != B::ZERO {
+                let v = rest.low();
+                rest ^= v;
+                pos.put(rules, self.cell[v.lowest() as usize], s, b.kind_at(v) as u8);
+            }
+        }
+        pos.quiet = b.track.map(|(v, n)| if v == B::ZERO { (0, 0) } else { (self.cell[v.lowest() as usize], n) });
+        pos
+    }
+}
+
+/// Whether two capture rules of a kind may make the same capture: in a common direction,
+/// at the same capture of a move, taking as many pieces (a leap takes a whole line of at
+/// least its `min`, the others one piece).
+fn may_coincide(a: &CapRule, b: &CapRule) -> bool {
+    let pieces = |c: &CapRule| match c.shape {
+        Shape::Leap { min, .. } => (min.max(1), u8::MAX),
+        _ => (1, 1),
+    };
+    let ((a0, a1), (b0, b1)) = (pieces(a), pieces(b));
+    let same_capture = !matches!((a.when, b.when), (When::First, When::Continuing) | (When::Continuing, When::First));
+    a.dirs & b.dirs != 0 && same_capture && a0 <= b1 && b0 <= a1
+}
