@@ -4,7 +4,7 @@
 //! taken piece is marked in a set: it blocks until the move ends, or with immediate
 //! removal its cell is free at once.
 
-use super::tables::{CapRule, Shape, Width};
+use super::tables::{at as idx, CapRule, Hot, KindRules, Prefilter, Shape, Width, MAX_KINDS, STRIDE};
 use super::{Board, FastList, FastMove, FastRules, Trace};
 use crate::engine::moves::Routes;
 use crate::spec::{MidPromotion, When};
@@ -12,12 +12,24 @@ use crate::spec::{MidPromotion, When};
 /// No direction (before the first capture).
 const NONE: usize = 15;
 
+/// The shapes of rules the search is compiled for (see [`Search`]).
+const LEAN: u8 = 0;
+const PLAIN: u8 = 1;
+const GENERAL: u8 = 2;
+
 /// One position's capture search; `TRACE`: each capture's pieces and landings are kept
-/// (to list the moves, or to tell routes apart by their landings).
-struct Search<'a, B, const TRACE: bool> {
+/// (to list the moves, or to tell routes apart by their landings); `SHAPE`: what the
+/// search leaves out, [`LEAN`] (plain rules without a halt rule, precedence by the order
+/// kings are met or kinds a rule may not take), [`PLAIN`] (see [`FastRules::plain`]), or
+/// nothing ([`GENERAL`]).
+struct Search<'a, B, const TRACE: bool, const SHAPE: u8> {
     f: &'a FastRules<B>,
-    b: &'a Board<B>,
-    side: usize,
+    /// The side to move's rules per kind (and what is read most of them, and the
+    /// neighbours in each kind's first capture directions), and the board's kind planes.
+    kinds: &'a [KindRules<B>],
+    jump_around: &'a [B],
+    hot: &'a [Hot<B>; MAX_KINDS],
+    planes: [B; 2],
     /// What a capture cannot pass or land on: every piece but the capturing one (and with
     /// immediate removal, but those taken).
     occ: B,
@@ -53,17 +65,20 @@ impl<B: Width> FastRules<B> {
     /// The captures of the side to move: stored in `list` (emptied first), or with
     /// `count_only` counted where no two can be the same move. Returns how many there
     /// are, or `None` if the search passed the capture budget.
+    #[inline]
     pub(super) fn captures(&self, b: &Board<B>, routes: Routes, list: &mut FastList<B>, count_only: bool) -> Option<usize> {
-        list.clear();
+        list.moves.clear();
         let origins = self.origins(b);
         if origins == B::ZERO {
             return Some(0);
         }
+        list.clear();
         let trace = self.route_dedup && routes != Routes::Distinct;
-        if trace {
-            self.search::<true>(b, routes, list, count_only, origins)
-        } else {
-            self.search::<false>(b, routes, list, count_only, origins)
+        match (trace, self.shape) {
+            (false, LEAN) => self.search::<false, LEAN>(b, routes, list, count_only, origins),
+            (false, PLAIN) => self.search::<false, PLAIN>(b, routes, list, count_only, origins),
+            (false, _) => self.search::<false, GENERAL>(b, routes, list, count_only, origins),
+            (true, _) => self.search::<true, GENERAL>(b, routes, list, count_only, origins),
         }
     }
 
@@ -74,10 +89,25 @@ impl<B: Width> FastRules<B> {
         if origins == B::ZERO {
             return Some(0);
         }
-        self.search::<true>(b, routes, list, false, origins)
+        match self.shape {
+            LEAN => self.search::<true, LEAN>(b, routes, list, false, origins),
+            PLAIN => self.search::<true, PLAIN>(b, routes, list, false, origins),
+            _ => self.search::<true, GENERAL>(b, routes, list, false, origins),
+        }
     }
 
-    fn search<const TRACE: bool>(
+    /// The shape of the rules, for [`Search`].
+    pub(super) fn shape_of(&self) -> u8 {
+        if !self.plain {
+            GENERAL
+        } else if self.halt.is_some() || self.earliest.is_some() || self.kinds.iter().flatten().any(|k| k.caps[0].prey != self.every_kind) {
+            PLAIN
+        } else {
+            LEAN
+        }
+    }
+
+    fn search<const TRACE: bool, const SHAPE: u8>(
         &self,
         b: &Board<B>,
         routes: Routes,
@@ -87,10 +117,12 @@ impl<B: Width> FastRules<B> {
     ) -> Option<usize> {
         list.stack.clear();
         list.trail.clear();
-        let mut s = Search::<B, TRACE> {
+        let mut s = Search::<B, TRACE, SHAPE> {
             f: self,
-            b,
-            side: b.side,
+            kinds: &self.kinds[b.side],
+            hot: &self.hot[b.side & 1],
+            jump_around: &self.jump_around[(b.side & 1) * MAX_KINDS * STRIDE..][..MAX_KINDS * STRIDE],
+            planes: b.planes,
             occ: B::ZERO,
             enemy: b.opp,
             taken: B::ZERO,
@@ -128,57 +160,66 @@ impl<B: Width> FastRules<B> {
     /// The pieces of the side to move that may capture: those with a first jump (found
     /// for all at once by shifts), and those of kinds with other first captures that see
     /// an enemy piece along a line.
-    #[inline]
+    #[inline(always)]
     fn origins(&self, b: &Board<B>) -> B {
         let empty = self.cells & !(b.own | b.opp);
-        let mut origins = B::ZERO;
-        for (k, kind) in self.kinds[b.side].iter().enumerate() {
-            let pieces = b.own & b.kind_set(k);
-            if pieces == B::ZERO {
-                continue;
-            }
-            if kind.first_other {
-                let mut rest = pieces;
-                while rest != B::ZERO {
-                    let p = rest.low();
-                    rest ^= p;
-                    if self.lines[p.lowest() as usize] & b.opp != B::ZERO {
-                        origins |= p;
-                    }
-                }
-                continue;
-            }
-            let victims = b.opp & self.prey_set(b, kind.first_prey);
-            let mut dirs = kind.first_jumps;
-            while dirs != 0 {
-                let d = dirs.trailing_zeros() as usize;
-                dirs &= dirs - 1;
-                // Step the empty cells back twice and the victims once: where both arrive,
-                // a piece could jump.
-                let back = self.opposite[d] as usize;
-                origins |= pieces & self.step2(empty, back) & self.step(victims, back);
-            }
+        let pf = &self.prefilter[b.side & 1];
+        if pf.kinds <= 2 {
+            // Kind 1 is the only one with a bit in the planes.
+            let ones = b.own & b.planes[0];
+            return self.origins_of(b, empty, pf, b.own ^ ones, 0) | self.origins_of(b, empty, pf, ones, 1);
         }
-        origins
+        (0..pf.kinds as usize & 3).fold(B::ZERO, |o, k| o | self.origins_of(b, empty, pf, b.own & b.kind_set(k), k))
     }
 
-    /// The pieces of the kinds in `prey`, both sides.
+    /// Those of `pieces` (of kind `k`) that may capture.
     #[inline(always)]
-    pub(super) fn prey_set(&self, b: &Board<B>, prey: u8) -> B {
+    fn origins_of(&self, b: &Board<B>, empty: B, pf: &Prefilter, pieces: B, k: usize) -> B {
+        if pieces == B::ZERO {
+            return B::ZERO;
+        }
+        let mut origins = B::ZERO;
+        if pf.others >> k & 1 == 1 {
+            let mut rest = pieces;
+            while rest != B::ZERO {
+                let p = rest.low();
+                rest ^= p;
+                if self.lines[p.lowest() as usize & (STRIDE - 1)] & b.opp != B::ZERO {
+                    origins |= p;
+                }
+            }
+            return origins;
+        }
+        let victims = b.opp & self.prey_planes(b.planes, pf.prey[k & 3]);
+        let mut backs = pf.backs[k & 3];
+        while backs != 0 {
+            let back = backs.trailing_zeros() as usize & 7;
+            backs &= backs - 1;
+            // Step the empty cells back twice and the victims once: where both arrive,
+            // a piece could jump.
+            origins |= self.step2(empty, back) & self.step(victims, back);
+        }
+        pieces & origins
+    }
+
+    /// The pieces of the kinds in `prey`, both sides, on a board of kind planes `planes`.
+    #[inline(always)]
+    pub(super) fn prey_planes(&self, planes: [B; 2], prey: u8) -> B {
         if prey == self.every_kind {
             return !B::ZERO;
         }
+        let b = Board { own: B::ZERO, opp: B::ZERO, planes, side: 0, track: [(B::ZERO, 0); 2] };
         (0..4).filter(|k| prey >> k & 1 == 1).fold(B::ZERO, |m, k| m | b.kind_set(k))
     }
 }
 
-impl<B: Width, const TRACE: bool> Search<'_, B, TRACE> {
+impl<B: Width, const TRACE: bool, const SHAPE: u8> Search<'_, B, TRACE, SHAPE> {
     /// Searches the captures of each of `pieces`.
     fn each(&mut self, mut pieces: B, all: B) {
         while pieces != B::ZERO {
             let p = pieces.low();
             pieces ^= p;
-            let k = self.b.kind_at(p);
+            let k = self.kind_at(p);
             self.from = p;
             self.start_kind = k;
             self.occ = all ^ p;
@@ -187,10 +228,34 @@ impl<B: Width, const TRACE: bool> Search<'_, B, TRACE> {
         }
     }
 
+    /// The kind of the piece on `v` (a single bit).
+    #[inline(always)]
+    fn kind_at(&self, v: B) -> usize {
+        if SHAPE <= PLAIN {
+            return (self.planes[0] & v != B::ZERO) as usize;
+        }
+        (self.planes[0] & v != B::ZERO) as usize | ((self.planes[1] & v != B::ZERO) as usize) << 1
+    }
+
+    /// What the search reads most of kind `k` of the side to move.
+    #[inline(always)]
+    fn hot(&self, k: usize) -> &Hot<B> {
+        &self.hot[k & 3]
+    }
+
     /// The enemy pieces not taken yet of the kinds in `prey`.
     #[inline(always)]
     fn victims(&self, prey: u8) -> B {
-        self.enemy & self.f.prey_set(self.b, prey)
+        if SHAPE == LEAN || prey == self.f.every_kind {
+            return self.enemy;
+        }
+        if SHAPE == PLAIN {
+            // Two kinds at most: kind 1 is the only one with a bit in the planes.
+            let men = if prey & 1 == 1 { !self.planes[0] } else { B::ZERO };
+            let kings = if prey & 2 == 2 { self.planes[0] } else { B::ZERO };
+            return self.enemy & (men | kings);
+        }
+        self.enemy & self.f.prey_planes(self.planes, prey)
     }
 
     /// Takes one step of the search (a landing searched from); whether the budget is
@@ -205,18 +270,31 @@ impl<B: Width, const TRACE: bool> Search<'_, B, TRACE> {
         false
     }
 
+    /// What taking a piece of kind `k` as the `i`-th of the move adds to the rank.
     #[inline(always)]
-    fn take(&mut self, v: B) {
-        let k = self.b.kind_at(v);
+    fn rank_of(&self, k: usize, i: u32) -> u128 {
         let f = self.f;
-        self.key += f.take_key[k];
+        let mut r = f.take_key[k & 3];
+        if SHAPE == LEAN {
+            return r;
+        }
         if let Some(e) = f.earliest {
-            if f.is_king >> k & 1 == 1 && self.n < 32 {
-                self.key += 1 << (e + 31 - self.n);
+            if f.is_king >> k & 1 == 1 && i < 32 {
+                r += 1 << (e + 31 - i);
             }
         }
-        if let Some((kinds, _, _)) = f.halt {
-            self.halt_kinds = self.halt_kinds << 1 | u64::from(kinds >> k & 1);
+        r
+    }
+
+    #[inline(always)]
+    fn take(&mut self, v: B) {
+        let k = self.kind_at(v);
+        let f = self.f;
+        self.key += self.rank_of(k, self.n);
+        if SHAPE != LEAN {
+            if let Some((kinds, _, _)) = f.halt {
+                self.halt_kinds = self.halt_kinds << 1 | u64::from(kinds >> k & 1);
+            }
         }
         self.taken |= v;
         self.enemy &= !v;
@@ -231,16 +309,13 @@ impl<B: Width, const TRACE: bool> Search<'_, B, TRACE> {
 
     #[inline(always)]
     fn untake(&mut self, v: B) {
-        let k = self.b.kind_at(v);
+        let k = self.kind_at(v);
         let f = self.f;
         self.n -= 1;
-        self.key -= f.take_key[k];
-        if let Some(e) = f.earliest {
-            if f.is_king >> k & 1 == 1 && self.n < 32 {
-                self.key -= 1 << (e + 31 - self.n);
-            }
+        self.key -= self.rank_of(k, self.n);
+        if SHAPE != LEAN {
+            self.halt_kinds >>= 1;
         }
-        self.halt_kinds >>= 1;
         self.taken &= !v;
         self.enemy |= v;
         if !f.removal_end {
@@ -254,6 +329,9 @@ impl<B: Width, const TRACE: bool> Search<'_, B, TRACE> {
     /// Whether a flying capture that ends now must land directly behind its last piece.
     #[inline(always)]
     fn halts(&self) -> bool {
+        if SHAPE == LEAN {
+            return false;
+        }
         let Some((_, last, min)) = self.f.halt else { return false };
         let mask = if last >= 64 { u64::MAX } else { (1u64 << last) - 1 };
         self.n >= u32::from(min) && self.n >= u32::from(last) && self.halt_kinds & mask == mask
@@ -276,14 +354,14 @@ impl<B: Width, const TRACE: bool> Search<'_, B, TRACE> {
     /// Whether kind `k` may stand on `l`.
     #[inline(always)]
     fn stands(&self, l: B, k: usize) -> bool {
-        l & self.f.kinds[self.side][k].cells != B::ZERO
+        SHAPE <= PLAIN || !self.f.kind_cells || l & self.hot(k).cells != B::ZERO
     }
 
     /// The kind a piece of kind `k` has on arriving at `l` mid-capture, and whether the
     /// move must end there.
     #[inline(always)]
     fn arrive(&self, l: B, k: usize) -> (usize, bool) {
-        let kind = &self.f.kinds[self.side][k];
+        let kind = self.hot(k);
         if l & kind.zone == B::ZERO {
             return (k, false);
         }
@@ -297,7 +375,7 @@ impl<B: Width, const TRACE: bool> Search<'_, B, TRACE> {
     /// The kind after the move ends on `l` with a piece of kind `k`.
     #[inline(always)]
     fn final_kind(&self, l: B, k: usize) -> usize {
-        let kind = &self.f.kinds[self.side][k];
+        let kind = self.hot(k);
         if l & kind.zone == B::ZERO {
             k
         } else {
@@ -327,8 +405,15 @@ impl<B: Width, const TRACE: bool> Search<'_, B, TRACE> {
         if skip != NONE {
             excluded |= 1 << skip;
         }
+        let kinds = self.kinds;
+        if SHAPE <= PLAIN {
+            // One rule a kind, used at every capture: a jump or a flying capture over any gap.
+            let h = self.hot(k);
+            let (dirs, prey) = (h.rule.dirs & !excluded, h.rule.prey);
+            return if h.flies { self.flies(at, dirs, k, prey, h.land_next, (0, u8::MAX)) } else { self.jumps(at, dirs, k, prey) };
+        }
         let mut any = false;
-        for rule in &f.kinds[self.side][k].caps {
+        for rule in &kinds[k].caps {
             match rule.when {
                 When::Always => {}
                 When::First if self.n > 0 => continue,
@@ -339,12 +424,7 @@ impl<B: Width, const TRACE: bool> Search<'_, B, TRACE> {
             if dirs == 0 {
                 continue;
             }
-            any |= match rule.shape {
-                Shape::Jump => self.jumps(at, dirs, k, rule.prey),
-                Shape::LongJump(stride) => self.long_jumps(at, dirs, k, rule.prey, stride),
-                Shape::Fly { next, gap } => self.flies(at, dirs, k, rule.prey, next, gap),
-                Shape::Leap { .. } => self.leaps(at, dirs, k, rule),
-            };
+            any |= self.by_rule(at, k, rule, dirs);
             if self.over {
                 return false;
             }
@@ -352,26 +432,57 @@ impl<B: Width, const TRACE: bool> Search<'_, B, TRACE> {
         any
     }
 
+    /// The captures by `rule` from `at` of a piece of kind `k` in the directions `dirs`.
+    #[inline(always)]
+    fn by_rule(&mut self, at: B, k: usize, rule: &CapRule, dirs: u8) -> bool {
+        match rule.shape {
+            Shape::Jump => self.jumps(at, dirs, k, rule.prey),
+            Shape::LongJump(stride) => self.long_jumps(at, dirs, k, rule.prey, stride),
+            Shape::Fly { next, gap } => self.flies(at, dirs, k, rule.prey, next, gap),
+            Shape::Leap { .. } => self.leaps(at, dirs, k, rule),
+        }
+    }
+
     /// Jumps over an adjacent piece of `prey` in the directions `dirs`, landing just
     /// beyond.
     #[inline(always)]
     fn jumps(&mut self, at: B, mut dirs: u8, k: usize, prey: u8) -> bool {
         let f = self.f;
-        let i = at.lowest() as usize;
-        let victims = self.victims(prey);
-        if f.around[i] & victims == B::ZERO {
+        let i = at.lowest() as usize & (STRIDE - 1);
+        // Plain rules: the neighbours in the kind's one rule's directions.
+        let around = if SHAPE <= PLAIN { self.jump_around[(k & 3) * STRIDE + i] } else { f.around[i] };
+        let mut near = around & self.victims(prey);
+        if near == B::ZERO {
             return false;
         }
-        let n = B::BITS as usize;
         let mut any = false;
-        while dirs != 0 {
-            let d = dirs.trailing_zeros() as usize;
-            dirs &= dirs - 1;
-            let v = f.next[(d * n + i) & (8 * n - 1)] & victims;
-            if v == B::ZERO {
-                continue;
-            }
-            let l = f.next2[(d * n + i) & (8 * n - 1)] & !self.occ;
+        loop {
+            // Listing, the directions in order (the general engine's order); counting, only
+            // the enemy pieces next to the piece, one direction each.
+            let d = if TRACE {
+                if dirs == 0 {
+                    break;
+                }
+                let d = dirs.trailing_zeros() as usize;
+                dirs &= dirs - 1;
+                if f.next[idx(d, i)] & near == B::ZERO {
+                    continue;
+                }
+                d
+            } else {
+                if near == B::ZERO {
+                    break;
+                }
+                let v = near.low();
+                near ^= v;
+                let d = f.dir_to[(i * STRIDE + v.lowest() as usize) & (STRIDE * STRIDE - 1)] as usize & 7;
+                if dirs >> d & 1 == 0 {
+                    continue;
+                }
+                d
+            };
+            let v = f.next[idx(d, i)];
+            let l = f.next2[idx(d, i)] & !self.occ;
             if l == B::ZERO || !self.stands(l, k) {
                 continue;
             }
@@ -439,7 +550,7 @@ impl<B: Width, const TRACE: bool> Search<'_, B, TRACE> {
         if v & self.victims(prey) == B::ZERO {
             return None;
         }
-        if gap != (0, u8::MAX) {
+        if SHAPE == GENERAL && gap != (0, u8::MAX) {
             let between = (ray & !(v | f.ray(v, d))).count();
             if between < u32::from(gap.0) || between > u32::from(gap.1) {
                 return None;
@@ -449,7 +560,7 @@ impl<B: Width, const TRACE: bool> Search<'_, B, TRACE> {
         if next {
             land &= f.next(v, d);
         }
-        (land & f.kinds[self.side][k].cells != B::ZERO).then_some((v, land))
+        (land & self.hot(k).cells != B::ZERO).then_some((v, land))
     }
 
     fn flies(&mut self, at: B, mut dirs: u8, k: usize, prey: u8, next: bool, gap: (u8, u8)) -> bool {
@@ -496,7 +607,7 @@ impl<B: Width, const TRACE: bool> Search<'_, B, TRACE> {
             return None;
         }
         let land = if next { m } else { m | f.open(m, d, self.occ) };
-        (land & f.kinds[self.side][k].cells != B::ZERO).then_some((first, m, count, land))
+        (land & self.hot(k).cells != B::ZERO).then_some((first, m, count, land))
     }
 
     fn leaps(&mut self, at: B, mut dirs: u8, k: usize, rule: &CapRule) -> bool {
@@ -521,7 +632,7 @@ impl<B: Width, const TRACE: bool> Search<'_, B, TRACE> {
                     self.land_many(land, k, d, halt);
                 }
             } else {
-                let mut rest = land & f.kinds[self.side][k].cells;
+                let mut rest = land & self.hot(k).cells;
                 while rest != B::ZERO {
                     let l = f.nearest(rest, d);
                     rest ^= l;
@@ -547,7 +658,7 @@ impl<B: Width, const TRACE: bool> Search<'_, B, TRACE> {
         self.push_trail(l);
         let (k2, ends) = self.arrive(l, k);
         let cont = !ends && self.dfs(l, k2, d, NONE);
-        if !cont || self.f.kinds[self.side][k2].may_stop {
+        if !cont || SHAPE == GENERAL && self.f.may_stop && self.hot(k2).may_stop {
             let fin = self.stop_kind(l, k2, cont);
             self.record(l, fin);
         }
@@ -581,7 +692,7 @@ impl<B: Width, const TRACE: bool> Search<'_, B, TRACE> {
             let cont = !ends && self.dfs(l, k2, d, skip);
             any_cont |= cont;
             // A kind that may stop ends the capture on any landing (the halt rule allowing).
-            let stop = f.kinds[self.side][k2].may_stop && (l == first || !halt);
+            let stop = self.hot(k2).may_stop && (l == first || !halt);
             if stop || !cont && (l == first || !(halt || straight)) {
                 ended |= l;
                 if cont {
@@ -594,7 +705,7 @@ impl<B: Width, const TRACE: bool> Search<'_, B, TRACE> {
             }
         }
         // A kind that may stop is not held to landings that continue.
-        if ended == B::ZERO || (f.must_continue && any_cont && !f.kinds[self.side][k].may_stop) {
+        if ended == B::ZERO || (f.must_continue && any_cont && !self.hot(k).may_stop) {
             return;
         }
         while ended != B::ZERO {
@@ -611,7 +722,8 @@ impl<B: Width, const TRACE: bool> Search<'_, B, TRACE> {
     /// Whether kind `k` on `at`, already capturing, could capture in direction `d`.
     fn captures_in(&self, at: B, k: usize, d: usize) -> bool {
         let f = self.f;
-        for rule in &f.kinds[self.side][k].caps {
+        let kinds = self.kinds;
+        for rule in &kinds[k].caps {
             if rule.dirs >> d & 1 == 0 || rule.when == When::First {
                 continue;
             }

@@ -19,7 +19,11 @@ impl<B: Width> FastRules<B> {
             self.captures(b, routes, list, false)?;
         }
         if self.quiet_allowed(list) {
-            self.quiet(b, list);
+            if traced {
+                self.quiet(b, b.own, list);
+            } else {
+                self.quiet_bulk(b, list);
+            }
         }
         if self.has_avoid {
             self.drop_avoided(b, list);
@@ -32,6 +36,7 @@ impl<B: Width> FastRules<B> {
 
     /// How many legal moves `b` has; `list` is scratch. `None` if the capture search
     /// passed the budget.
+    #[inline]
     pub(super) fn count(&self, b: &Board<B>, routes: Routes, list: &mut FastList<B>) -> Option<u64> {
         if self.count_by_generating {
             self.generate(b, routes, list, false)?;
@@ -79,10 +84,10 @@ impl<B: Width> FastRules<B> {
         }
     }
 
-    /// The quiet moves of the side to move, appended to `list`: piece by piece in cell
-    /// order, each kind's rules in order, directions in order, the nearest cell first.
-    pub(super) fn quiet(&self, b: &Board<B>, list: &mut FastList<B>) {
-        let mut pieces = b.own;
+    /// The quiet moves of `pieces` (of the side to move), appended to `list`: piece by
+    /// piece in cell order, each kind's rules in order, directions in order, the nearest
+    /// cell first.
+    fn quiet(&self, b: &Board<B>, mut pieces: B, list: &mut FastList<B>) {
         while pieces != B::ZERO {
             let p = pieces.low();
             pieces ^= p;
@@ -109,6 +114,54 @@ impl<B: Width> FastRules<B> {
                         let after = if t & kind.zone != B::ZERO { kind.promotes_to } else { k };
                         list.moves.push(FastMove { from: p, to: t, taken: B::ZERO, kinds: (k | after << 4) as u8, trace: 0 });
                     }
+                }
+            }
+        }
+    }
+
+    /// The quiet moves of the side to move, appended to `list` in no particular order:
+    /// for a kind counted in bulk (see [`FastRules::count_quiet`]) a shift per direction
+    /// for all its pieces at once, for the others piece by piece.
+    fn quiet_bulk(&self, b: &Board<B>, list: &mut FastList<B>) {
+        let empty = self.cells & !(b.own | b.opp);
+        for (k, kind) in self.kinds[b.side].iter().enumerate() {
+            let mut pieces = b.own & b.kind_set(k);
+            if pieces == B::ZERO {
+                continue;
+            }
+            if !kind.bulk_quiet {
+                self.quiet(b, pieces, list);
+                continue;
+            }
+            if self.limited >> k & 1 == 1 && self.held(b, b.track[b.side].0, k) {
+                pieces &= !b.track[b.side].0;
+            }
+            let Some(rule) = kind.moves.first() else { continue };
+            let mut dirs = rule.dirs;
+            while dirs != 0 {
+                let d = dirs.trailing_zeros() as usize;
+                dirs &= dirs - 1;
+                let back = self.opposite[d] as usize;
+                let mut x = self.step(pieces, d);
+                let mut dist = 1;
+                while x != B::ZERO {
+                    let mut to = x & empty;
+                    while to != B::ZERO {
+                        let t = to.low();
+                        to ^= t;
+                        let mut from = t;
+                        for _ in 0..dist {
+                            from = self.step(from, back);
+                        }
+                        let after = if t & kind.zone != B::ZERO { kind.promotes_to } else { k };
+                        list.moves.push(FastMove { from, to: t, taken: B::ZERO, kinds: (k | after << 4) as u8, trace: 0 });
+                    }
+                    x = match rule.kind {
+                        MoveKind::Step => B::ZERO,
+                        MoveKind::Slide => self.step(x & empty, d),
+                        MoveKind::Run => self.step(x & b.own, d),
+                    };
+                    dist += 1;
                 }
             }
         }
@@ -148,44 +201,54 @@ impl<B: Width> FastRules<B> {
     /// kind with several rules, a condition or cells it may not stand on, piece by piece.
     pub(super) fn count_quiet(&self, b: &Board<B>) -> u64 {
         let empty = self.cells & !(b.own | b.opp);
+        let n = if self.kinds[b.side & 1].len() <= 2 {
+            // Kind 1 is the only one with a bit in the planes.
+            let ones = b.own & b.planes[0];
+            self.count_kind(b, empty, b.own ^ ones, 0) + self.count_kind(b, empty, ones, 1)
+        } else {
+            (0..self.kinds[b.side & 1].len()).map(|k| self.count_kind(b, empty, b.own & b.kind_set(k), k)).sum()
+        };
+        u64::from(n)
+    }
+
+    /// [`FastRules::count_quiet`] for the pieces of kind `k`.
+    #[inline(always)]
+    fn count_kind(&self, b: &Board<B>, empty: B, mut pieces: B, k: usize) -> u32 {
+        if pieces == B::ZERO {
+            return 0;
+        }
+        let kind = &self.kinds[b.side & 1][k];
+        if self.limited >> k & 1 == 1 && self.held(b, b.track[b.side].0, k) {
+            pieces &= !b.track[b.side].0;
+        }
+        if !kind.bulk_quiet {
+            return self.count_one_by_one(b, kind, pieces);
+        }
+        let Some(rule) = kind.moves.first() else { return 0 };
         let mut n = 0;
-        for (k, kind) in self.kinds[b.side].iter().enumerate() {
-            let mut pieces = b.own & b.kind_set(k);
-            if pieces == B::ZERO {
-                continue;
-            }
-            if self.limited >> k & 1 == 1 && self.held(b, b.track[b.side].0, k) {
-                pieces &= !b.track[b.side].0;
-            }
-            if !kind.bulk_quiet {
-                n += self.count_one_by_one(b, kind, pieces);
-                continue;
-            }
-            let Some(rule) = kind.moves.first() else { continue };
-            let mut dirs = rule.dirs;
-            while dirs != 0 {
-                let d = dirs.trailing_zeros() as usize;
-                dirs &= dirs - 1;
-                match rule.kind {
-                    MoveKind::Step => n += (self.step(pieces, d) & empty).count(),
-                    MoveKind::Slide => {
-                        let mut x = self.step(pieces, d) & empty;
-                        while x != B::ZERO {
-                            n += x.count();
-                            x = self.step(x, d) & empty;
-                        }
+        let mut dirs = rule.dirs;
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            match rule.kind {
+                MoveKind::Step => n += (self.step(pieces, d) & empty).count(),
+                MoveKind::Slide => {
+                    let mut x = self.step(pieces, d) & empty;
+                    while x != B::ZERO {
+                        n += x.count();
+                        x = self.step(x, d) & empty;
                     }
-                    MoveKind::Run => {
-                        let mut x = self.step(pieces, d);
-                        while x != B::ZERO {
-                            n += (x & empty).count();
-                            x = self.step(x & b.own, d);
-                        }
+                }
+                MoveKind::Run => {
+                    let mut x = self.step(pieces, d);
+                    while x != B::ZERO {
+                        n += (x & empty).count();
+                        x = self.step(x & b.own, d);
                     }
                 }
             }
         }
-        u64::from(n)
+        n
     }
 
     /// The quiet moves of `pieces` (of one kind), counted piece by piece.

@@ -12,6 +12,16 @@ use crate::spec::{CaptureKind, Condition, Criterion, Land, Landing, MidPromotion
 /// The most kinds of piece the fast path's board holds (two planes of kind bits).
 pub(crate) const MAX_KINDS: usize = 4;
 
+/// The row length of the per-cell tables: the widest layout's bits, so one table shape
+/// serves both widths and every index is masked into range (no bounds checks).
+pub(super) const STRIDE: usize = 128;
+
+/// The index of (direction `d`, bit `bit`) in a per-direction table.
+#[inline(always)]
+pub(super) fn at(d: usize, bit: usize) -> usize {
+    (d * STRIDE + bit) & (8 * STRIDE - 1)
+}
+
 /// The width a fast path's sets may have, and where a [`MoveList`] keeps its scratch for
 /// them.
 pub(crate) trait Width: Bits {
@@ -31,6 +41,34 @@ impl Width for u128 {
     }
 }
 
+/// What the capture search reads of a kind at every landing, kept in a fixed array (no
+/// bounds checks, no pointer to follow): where it promotes and to which kind, where it
+/// may stand, whether it may stop, and its first capture rule (its only one where the
+/// rules are plain, see [`FastRules::plain`]).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Hot<B> {
+    pub zone: B,
+    pub promotes_to: usize,
+    pub cells: B,
+    pub may_stop: bool,
+    pub rule: CapRule,
+    /// Its first rule is a flying capture (else a jump), landing just beyond.
+    pub flies: bool,
+    pub land_next: bool,
+}
+
+/// One side's quick test of which pieces may capture: per kind, the directions back from
+/// a first jump (the opposites of its jump directions) and the kinds it may take; the
+/// kinds whose first capture may be of another shape (always searched when an enemy
+/// piece is on one of their lines).
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Prefilter {
+    pub kinds: u8,
+    pub backs: [u8; MAX_KINDS],
+    pub prey: [u8; MAX_KINDS],
+    pub others: u8,
+}
+
 /// How a capture rule reaches and takes its pieces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Shape {
@@ -46,6 +84,9 @@ pub(super) enum Shape {
     /// (`ends`) or goes on.
     Leap { min: u8, approach: bool, next: bool, ends: bool },
 }
+
+/// No capture rule: one that captures in no direction.
+const NO_RULE: CapRule = CapRule { shape: Shape::Jump, dirs: 0, when: When::Always, prey: 0 };
 
 /// A capture rule of a kind, for one side.
 #[derive(Clone, Copy, Debug)]
@@ -102,14 +143,21 @@ pub(crate) struct FastRules<B> {
     pub(super) rot2: [u32; 8],
     pub(super) from: [B; 8],
     pub(super) from2: [B; 8],
-    /// `next[d * BITS + bit]`: the neighbour of `bit` in direction `d` (zero: none);
+    /// `next[d * STRIDE + bit]`: the neighbour of `bit` in direction `d` (zero: none);
     /// `next2`: the cell beyond it; `rays`: every cell beyond `bit` in direction `d`.
-    pub(super) next: Box<[B]>,
-    pub(super) next2: Box<[B]>,
-    pub(super) rays: Box<[B]>,
-    /// `around[bit]`: its neighbours; `lines[bit]`: every cell on a line from it.
-    pub(super) around: Box<[B]>,
-    pub(super) lines: Box<[B]>,
+    pub(super) next: Box<[B; 8 * STRIDE]>,
+    pub(super) next2: Box<[B; 8 * STRIDE]>,
+    pub(super) rays: Box<[B; 8 * STRIDE]>,
+    /// `dir_to[bit * STRIDE + other]`: the direction from `bit` to its neighbour `other`
+    /// (0xFF: not a neighbour).
+    pub(super) dir_to: Box<[u8; STRIDE * STRIDE]>,
+    /// `around[bit]`: its neighbours; `lines[bit]`: every cell on a line from it;
+    /// `jump_around[(side * MAX_KINDS + kind) * STRIDE + bit]`: its neighbours in the
+    /// directions of the kind's first capture rule (its only one where the rules are
+    /// plain).
+    pub(super) around: Box<[B; STRIDE]>,
+    pub(super) lines: Box<[B; STRIDE]>,
+    pub(super) jump_around: Box<[B; 2 * MAX_KINDS * STRIDE]>,
     /// Every cell.
     pub(super) cells: B,
     /// Number of directions.
@@ -123,8 +171,9 @@ pub(crate) struct FastRules<B> {
     /// Per cell its bit, per bit its cell.
     pub(super) bit: Box<[u8; 256]>,
     pub(super) cell: Vec<u16>,
-    /// `kinds[side][kind]`.
+    /// `kinds[side][kind]`, and what the capture search reads most of them.
     pub(super) kinds: [Vec<KindRules<B>>; 2],
+    pub(super) hot: [[Hot<B>; MAX_KINDS]; 2],
     /// A bit for every kind.
     pub(super) every_kind: u8,
     pub(super) is_king: u8,
@@ -163,6 +212,19 @@ pub(crate) struct FastRules<B> {
     /// rule of each kind of the shapes of draughts, 2 otherwise, 0 (always compare) when
     /// two rules may find the same capture.
     pub(super) dedup_from: u32,
+    /// Per side, what tells the pieces that may capture from those that cannot (see
+    /// [`Prefilter`]).
+    pub(super) prefilter: [Prefilter; 2],
+    /// The rules have the plain shape of draughts: at most two kinds, each with one
+    /// capture rule used at every capture, a short jump or a flying capture across any
+    /// gap; no cells per kind, no stopping, no precedence for some kinds only. The
+    /// capture search leaves the rest out.
+    pub(super) plain: bool,
+    /// The shape the capture search is compiled for (see `captures::Search`).
+    pub(super) shape: u8,
+    /// Some kind may stand on some cells only; some kind may stop a capture.
+    pub(super) kind_cells: bool,
+    pub(super) may_stop: bool,
     /// Kinds with a quiet-move limit, and each kind's limit; any kind with cells to avoid.
     pub(super) limited: u8,
     pub(super) limits: Vec<Option<u8>>,
@@ -174,18 +236,19 @@ pub(crate) struct FastRules<B> {
 impl<B: Width> FastRules<B> {
     /// The tables of rules that [`super::support`] takes, on their layout.
     pub fn new(rules: &Rules, l: &Layout) -> FastRules<B> {
-        let n = B::BITS as usize;
         let cap = &rules.capture;
         let mut f = FastRules {
             rot: [0; 8],
             rot2: [0; 8],
             from: [B::ZERO; 8],
             from2: [B::ZERO; 8],
-            next: vec![B::ZERO; 8 * n].into(),
-            next2: vec![B::ZERO; 8 * n].into(),
-            rays: vec![B::ZERO; 8 * n].into(),
-            around: vec![B::ZERO; n].into(),
-            lines: vec![B::ZERO; n].into(),
+            next: Box::new([B::ZERO; 8 * STRIDE]),
+            next2: Box::new([B::ZERO; 8 * STRIDE]),
+            rays: Box::new([B::ZERO; 8 * STRIDE]),
+            dir_to: Box::new([0xFF; STRIDE * STRIDE]),
+            around: Box::new([B::ZERO; STRIDE]),
+            lines: Box::new([B::ZERO; STRIDE]),
+            jump_around: Box::new([B::ZERO; 2 * MAX_KINDS * STRIDE]),
             cells: B::from_wide(l.cells),
             dirs: rules.dirs,
             up: 0,
@@ -194,6 +257,8 @@ impl<B: Width> FastRules<B> {
             bit: Box::new(std::array::from_fn(|c| l.bit.get(c).copied().unwrap_or(0))),
             cell: l.cell.clone(),
             kinds: [Vec::new(), Vec::new()],
+            hot: [[Hot { zone: B::ZERO, promotes_to: 0, cells: B::ZERO, may_stop: false, rule: NO_RULE, flies: false, land_next: false };
+                MAX_KINDS]; 2],
             every_kind: rules.every_kind,
             is_king: rules.tables[0].iter().enumerate().filter(|(_, t)| t.is_king).fold(0, |m, (k, _)| m | 1 << k),
             removal_end: cap.removal == Removal::End,
@@ -211,6 +276,11 @@ impl<B: Width> FastRules<B> {
             count_by_generating: rules.count_by_generating,
             route_dedup: false,
             dedup_from: 0,
+            prefilter: [Prefilter::default(); 2],
+            plain: false,
+            shape: 0,
+            kind_cells: rules.has_kind_cells,
+            may_stop: rules.tables.iter().flatten().any(|t| t.may_stop),
             limited: 0,
             limits: rules.tables[0].iter().map(|t| t.max_quiet_moves).collect(),
             has_avoid: rules.has_avoid,
@@ -223,12 +293,55 @@ impl<B: Width> FastRules<B> {
         f.limited = f.kinds[0].iter().enumerate().filter(|(_, k)| k.limit.is_some()).fold(0, |m, (i, _)| m | 1 << i);
         f.rank(rules);
         f.dedup(rules);
+        for side in 0..2 {
+            f.prefilter[side] = f.prefilter_of(side);
+            for (k, kind) in f.kinds[side].iter().enumerate().take(MAX_KINDS) {
+                let dirs = kind.caps.first().map_or(0, |c| c.dirs);
+                for bit in 0..STRIDE {
+                    f.jump_around[(side * MAX_KINDS + k) * STRIDE + bit] =
+                        (0..8).filter(|&d| dirs >> d & 1 == 1).fold(B::ZERO, |m, d| m | f.next[at(d, bit)]);
+                }
+                f.hot[side][k] = Hot {
+                    zone: kind.zone,
+                    promotes_to: kind.promotes_to,
+                    cells: kind.cells,
+                    may_stop: kind.may_stop,
+                    rule: kind.caps.first().copied().unwrap_or(NO_RULE),
+                    flies: kind.caps.first().is_some_and(|c| matches!(c.shape, Shape::Fly { .. })),
+                    land_next: kind.caps.first().is_some_and(|c| matches!(c.shape, Shape::Fly { next: true, .. })),
+                };
+            }
+        }
+        f.plain = f.is_plain();
+        f.shape = f.shape_of();
         f
+    }
+
+    /// A side's [`Prefilter`].
+    fn prefilter_of(&self, side: usize) -> Prefilter {
+        let mut pf = Prefilter { kinds: self.kinds[side].len().min(MAX_KINDS) as u8, ..Prefilter::default() };
+        for (k, kind) in self.kinds[side].iter().enumerate().take(MAX_KINDS) {
+            if kind.first_other {
+                pf.others |= 1 << k;
+            }
+            pf.backs[k] = (0..8).filter(|&d| kind.first_jumps >> d & 1 == 1).fold(0, |m, d| m | 1 << self.opposite[d]);
+            pf.prey[k] = kind.first_prey;
+        }
+        pf
+    }
+
+    /// Whether the rules have the plain shape (see [`FastRules::plain`]).
+    fn is_plain(&self) -> bool {
+        let rule_ok = |c: &CapRule| c.when == When::Always && matches!(c.shape, Shape::Jump | Shape::Fly { gap: (0, u8::MAX), .. });
+        self.kinds.iter().all(|side| side.len() <= 2 && side.iter().all(|k| k.caps.len() == 1 && k.caps.iter().all(rule_ok)))
+            && !self.kind_cells
+            && !self.may_stop
+            && (!self.ranked || self.ranked_kinds == self.every_kind)
+            && !self.route_dedup
     }
 
     /// The shifts, masks and rays of every direction.
     fn directions(&mut self, l: &Layout) {
-        let n = B::BITS as usize;
         for d in 0..self.dirs {
             self.rot[d] = (l.shl[d] + B::BITS - l.shr[d]) % B::BITS;
             self.rot2[d] = 2 * self.rot[d] % B::BITS;
@@ -248,10 +361,13 @@ impl<B: Width> FastRules<B> {
                     ray |= x;
                     x = self.step(x, d);
                 }
-                self.next[d * n + bit] = next;
-                self.next2[d * n + bit] = self.step(next, d);
-                self.rays[d * n + bit] = ray;
+                self.next[at(d, bit)] = next;
+                self.next2[at(d, bit)] = self.step(next, d);
+                self.rays[at(d, bit)] = ray;
                 self.around[bit] |= next;
+                if next != B::ZERO {
+                    self.dir_to[bit * STRIDE + next.lowest() as usize] = d as u8;
+                }
                 self.lines[bit] |= ray;
             }
         }
@@ -347,25 +463,25 @@ impl<B: Width> FastRules<B> {
     /// Every cell of `set` stepped to its neighbour in direction `d`, where it has one.
     #[inline(always)]
     pub(super) fn step(&self, set: B, d: usize) -> B {
-        (set & self.from[d]).rot(self.rot[d])
+        (set & self.from[d & 7]).rot(self.rot[d & 7])
     }
 
     /// Every cell of `set` stepped two cells on in direction `d`, where there are two.
     #[inline(always)]
     pub(super) fn step2(&self, set: B, d: usize) -> B {
-        (set & self.from2[d]).rot(self.rot2[d])
+        (set & self.from2[d & 7]).rot(self.rot2[d & 7])
     }
 
     /// The neighbour of the cell `one` (a single bit) in direction `d`.
     #[inline(always)]
     pub(super) fn next(&self, one: B, d: usize) -> B {
-        self.next[(d * B::BITS as usize + one.lowest() as usize) & (8 * B::BITS as usize - 1)]
+        self.next[at(d, one.lowest() as usize)]
     }
 
     /// The cells beyond the cell `one` (a single bit) in direction `d`.
     #[inline(always)]
     pub(super) fn ray(&self, one: B, d: usize) -> B {
-        self.rays[(d * B::BITS as usize + one.lowest() as usize) & (8 * B::BITS as usize - 1)]
+        self.rays[at(d, one.lowest() as usize)]
     }
 
     /// The nearest cell of `set` (cells of one ray) in direction `d`.
