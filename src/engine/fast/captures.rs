@@ -199,6 +199,12 @@ impl<B: Width> FastRules<B> {
             // a piece could jump.
             origins |= self.step2(empty, back) & self.step(victims, back);
         }
+        let mut backs = pf.leap_backs[k & 3];
+        while backs != 0 {
+            let back = backs.trailing_zeros() as usize & 7;
+            backs &= backs - 1;
+            origins |= self.step(victims, back);
+        }
         pieces & origins
     }
 

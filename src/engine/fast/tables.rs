@@ -58,13 +58,15 @@ pub(super) struct Hot<B> {
 }
 
 /// One side's quick test of which pieces may capture: per kind, the directions back from
-/// a first jump (the opposites of its jump directions) and the kinds it may take; the
+/// a first jump (the opposites of its jump directions), from a first leap (it starts next
+/// to an enemy piece), and the kinds it may take; the
 /// kinds whose first capture may be of another shape (always searched when an enemy
 /// piece is on one of their lines).
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Prefilter {
     pub kinds: u8,
     pub backs: [u8; MAX_KINDS],
+    pub leap_backs: [u8; MAX_KINDS],
     pub prey: [u8; MAX_KINDS],
     pub others: u8,
 }
@@ -126,11 +128,13 @@ pub(super) struct KindRules<B> {
     /// Its quiet moves are counted for all its pieces at once, a shift per direction: one
     /// move rule, no condition, no cells it may not stand on.
     pub bulk_quiet: bool,
-    /// Directions of its first-capture jumps over an adjacent piece, and whether any other
-    /// rule may make its first capture (then it is always searched).
+    /// Directions of its first-capture jumps over an adjacent piece, of its first-capture
+    /// leaps from an adjacent piece, and whether any other rule may make its first
+    /// capture (then it is searched when an enemy piece is on one of its lines).
     pub first_jumps: u8,
+    pub first_leaps: u8,
     pub first_other: bool,
-    /// Bit k: its first jumps may take kind k.
+    /// Bit k: its first jumps and leaps may take kind k.
     pub first_prey: u8,
 }
 
@@ -324,7 +328,9 @@ impl<B: Width> FastRules<B> {
             if kind.first_other {
                 pf.others |= 1 << k;
             }
-            pf.backs[k] = (0..8).filter(|&d| kind.first_jumps >> d & 1 == 1).fold(0, |m, d| m | 1 << self.opposite[d]);
+            let back = |dirs: u8| (0..8).filter(|&d| dirs >> d & 1 == 1).fold(0, |m, d| m | 1 << self.opposite[d]);
+            pf.backs[k] = back(kind.first_jumps);
+            pf.leap_backs[k] = back(kind.first_leaps);
             pf.prey[k] = kind.first_prey;
         }
         pf
@@ -404,8 +410,9 @@ impl<B: Width> FastRules<B> {
                 .map(|m| MoveRule { kind: m.kind, dirs: m.dirs, sees_enemy: m.condition == Some(Condition::SeesEnemy) })
                 .collect(),
             first_jumps,
-            first_other: caps.iter().filter(first).any(|c| c.shape != Shape::Jump),
-            first_prey: caps.iter().filter(first).filter(|c| c.shape == Shape::Jump).fold(0, |m, c| m | c.prey),
+            first_leaps: caps.iter().filter(first).filter(|c| adjacent_leap(c)).fold(0, |m, c| m | c.dirs),
+            first_other: caps.iter().filter(first).any(|c| c.shape != Shape::Jump && !adjacent_leap(c)),
+            first_prey: caps.iter().filter(first).filter(|c| c.shape == Shape::Jump || adjacent_leap(c)).fold(0, |m, c| m | c.prey),
             caps,
             zone: t.promotion.as_ref().map_or(B::ZERO, |(_, z)| Self::set(l, z.iter())),
             promotes_to: t.promotion.as_ref().map_or(0, |(k, _)| *k as usize),
@@ -536,6 +543,11 @@ impl<B: Width> FastRules<B> {
         pos.quiet = b.track.map(|(v, n)| if v == B::ZERO { (0, 0) } else { (self.cell[v.lowest() as usize], n) });
         pos
     }
+}
+
+/// Whether a capture rule is a leap that starts from an adjacent piece.
+fn adjacent_leap(c: &CapRule) -> bool {
+    matches!(c.shape, Shape::Leap { approach: false, .. })
 }
 
 /// Whether two capture rules of a kind may make the same capture: in a common direction,
