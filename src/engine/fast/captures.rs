@@ -214,7 +214,7 @@ impl<B: Width> FastRules<B> {
         if prey == self.every_kind {
             return !B::ZERO;
         }
-        let b = Board { own: B::ZERO, opp: B::ZERO, planes, side: 0, track: [(B::ZERO, 0); 2] };
+        let b = Board { own: B::ZERO, opp: B::ZERO, planes, side: 0, track: [(0, 0); 2] };
         (0..4).filter(|k| prey >> k & 1 == 1).fold(B::ZERO, |m, k| m | b.kind_set(k))
     }
 }

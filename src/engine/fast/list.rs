@@ -28,18 +28,20 @@ impl<B: Bits> Board<B> {
             // A quiet move of a limited kind that stays that kind goes on its piece's count
             // (or starts one); anything else ends it.
             let limit = limits.get(after).copied().flatten();
+            let (tracked, n) = self.tracked(us);
+            let to = m.to.lowest() as u8 + 1;
             track[us] = match limit {
                 Some(max) if m.taken == B::ZERO && m.kind_before() == after => {
-                    if track[us].1 > 0 && track[us].0 == m.from {
-                        (m.to, track[us].1.saturating_add(1).min(max))
+                    if n > 0 && tracked == m.from {
+                        (to, n.saturating_add(1).min(max))
                     } else {
-                        (m.to, 1)
+                        (to, 1)
                     }
                 }
-                _ => (B::ZERO, 0),
+                _ => (0, 0),
             };
-            if m.taken & track[1 - us].0 != B::ZERO {
-                track[1 - us] = (B::ZERO, 0);
+            if m.taken & self.tracked(1 - us).0 != B::ZERO {
+                track[1 - us] = (0, 0);
             }
         }
         Board { own: opp, opp: own, planes, side: self.side ^ 1, track }

@@ -44,8 +44,8 @@ pub(crate) struct Board<B> {
     /// The side to move (0 White, 1 Black).
     pub side: usize,
     /// With a limit on quiet moves, per side: the piece that has made quiet moves in a
-    /// row (its bit; none: zero) and how many.
-    pub track: [(B, u8); 2],
+    /// row (its bit index plus one; none: zero) and how many.
+    pub track: [(u8, u8); 2],
 }
 
 impl<B: Bits> Board<B> {
@@ -55,6 +55,18 @@ impl<B: Bits> Board<B> {
         let p0 = if k & 1 == 1 { self.planes[0] } else { !self.planes[0] };
         let p1 = if k & 2 == 2 { self.planes[1] } else { !self.planes[1] };
         p0 & p1
+    }
+
+    /// The piece of `side` tracked under a limit on quiet moves (none: zero), and how
+    /// many quiet moves it has made in a row.
+    #[inline(always)]
+    pub fn tracked(&self, side: usize) -> (B, u8) {
+        let (bit, n) = self.track[side & 1];
+        if bit == 0 {
+            (B::ZERO, 0)
+        } else {
+            (B::bit(u32::from(bit - 1)), n)
+        }
     }
 
     /// The kind of the piece on `v` (a single bit).

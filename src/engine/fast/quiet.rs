@@ -77,7 +77,7 @@ impl<B: Width> FastRules<B> {
     fn held(&self, b: &Board<B>, p: B, k: usize) -> bool {
         match self.kinds[b.side][k].limit {
             Some(max) => {
-                let (tracked, n) = b.track[b.side];
+                let (tracked, n) = b.tracked(b.side);
                 tracked == p && n >= max && b.own & !b.kind_set(k) != B::ZERO
             }
             None => false,
@@ -133,8 +133,8 @@ impl<B: Width> FastRules<B> {
                 self.quiet(b, pieces, list);
                 continue;
             }
-            if self.limited >> k & 1 == 1 && self.held(b, b.track[b.side].0, k) {
-                pieces &= !b.track[b.side].0;
+            if self.limited >> k & 1 == 1 && self.held(b, b.tracked(b.side).0, k) {
+                pieces &= !b.tracked(b.side).0;
             }
             let Some(rule) = kind.moves.first() else { continue };
             let mut dirs = rule.dirs;
@@ -218,8 +218,8 @@ impl<B: Width> FastRules<B> {
             return 0;
         }
         let kind = &self.kinds[b.side & 1][k];
-        if self.limited >> k & 1 == 1 && self.held(b, b.track[b.side].0, k) {
-            pieces &= !b.track[b.side].0;
+        if self.limited >> k & 1 == 1 && self.held(b, b.tracked(b.side).0, k) {
+            pieces &= !b.tracked(b.side).0;
         }
         if !kind.bulk_quiet {
             return self.count_one_by_one(b, kind, pieces);

@@ -524,7 +524,7 @@ impl<B: Width> FastRules<B> {
                 }
             }
         }
-        let track = pos.quiet.map(|(cell, n)| if n == 0 { (B::ZERO, 0) } else { (B::bit(self.bit[cell as usize & 255] as u32), n) });
+        let track = pos.quiet.map(|(cell, n)| if n == 0 { (0, 0) } else { (self.bit[cell as usize & 255] + 1, n) });
         Board { own: B::from_wide(pos.bits[side]), opp: B::from_wide(pos.bits[1 - side]), planes, side, track }
     }
 
@@ -540,7 +540,7 @@ impl<B: Width> FastRules<B> {
                 pos.put(rules, self.cell[v.lowest() as usize], s, b.kind_at(v) as u8);
             }
         }
-        pos.quiet = b.track.map(|(v, n)| if v == B::ZERO { (0, 0) } else { (self.cell[v.lowest() as usize], n) });
+        pos.quiet = b.track.map(|(bit, n)| if bit == 0 { (0, 0) } else { (self.cell[bit as usize - 1], n) });
         pos
     }
 }
