@@ -70,7 +70,7 @@ impl Position {
 
     /// Removes moves that end on a cell their kind must avoid, unless nothing else is
     /// legal.
-    fn drop_avoided(&self, rules: &Rules, list: &mut MoveList) {
+    pub(crate) fn drop_avoided(&self, rules: &Rules, list: &mut MoveList) {
         let us = self.side as usize;
         let avoided = |m: &Move| rules.tables[us][m.kind_before as usize].avoid.is_some_and(|z| z.contains(m.to));
         if list.moves.iter().all(avoided) {

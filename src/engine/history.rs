@@ -39,15 +39,23 @@ pub struct History {
     counts: Vec<u16>,
     /// How many count rules the variant has.
     rules: usize,
+    /// Per count rule, the fewest and most pieces on the board for its condition to hold.
+    totals: Vec<(usize, usize)>,
+    /// Per side, bit k: kind k is a king (a promoted kind).
+    kings: [u8; 2],
 }
 
 impl History {
     /// The history of a game that starts at `start` (no move played).
     pub fn new(rules: &Rules, start: &Position) -> History {
         let n = rules.spec().end.counts.len();
-        let mut h = History { hashes: vec![start.hash()], counts: Vec::with_capacity(n), rules: n };
-        for rule in &rules.spec().end.counts {
-            h.counts.push(u16::from(holds(rules, rule, start)));
+        let totals = rules.spec().end.counts.iter().map(totals).collect();
+        let kings =
+            [0, 1].map(|s: usize| rules.tables[s].iter().take(8).enumerate().filter(|(_, t)| t.is_king).fold(0u8, |m, (k, _)| m | 1 << k));
+        let mut h = History { hashes: vec![start.hash()], counts: Vec::with_capacity(n), rules: n, totals, kings };
+        let total = pieces_on(rules, start);
+        for (rule, &t) in rules.spec().end.counts.iter().zip(&h.totals) {
+            h.counts.push(u16::from(holds(rules, rule, t, total, start)));
         }
         h
     }
@@ -55,7 +63,7 @@ impl History {
     /// Adds the move `m` that led to `after`, the position now reached.
     pub fn push(&mut self, rules: &Rules, m: &MoveInfo, after: &Position) {
         let mover = after.side_to_move().other() as usize;
-        let king = |k: u8| rules.tables[mover].get(k as usize).is_some_and(|t| t.is_king);
+        let king = |k: u8| k < 8 && self.kings[mover] >> k & 1 == 1;
         let mut events = 0;
         if !m.captured.is_empty() {
             events |= CountRule::CAPTURE;
@@ -67,9 +75,10 @@ impl History {
             events |= CountRule::PROMOTION;
         }
         let last = self.counts.len() - self.rules;
+        let total = pieces_on(rules, after);
         for (i, rule) in rules.spec().end.counts.iter().enumerate() {
             let before = self.counts[last + i];
-            let now = if !holds(rules, rule, after) {
+            let now = if !holds(rules, rule, self.totals[i], total, after) {
                 0
             } else if before == 0 || events & rule.reset != 0 {
                 1
@@ -131,23 +140,42 @@ impl History {
     }
 }
 
-/// Whether the condition of a count rule holds in a position. It runs after every move
-/// of a game and of the player's search, so it counts pieces without allocating.
-fn holds(rules: &Rules, rule: &CountRule, pos: &Position) -> bool {
-    if let Some((lo, hi)) = rule.pieces {
-        let n = (pos.pieces(Side::White).len() + pos.pieces(Side::Black).len()) as u16;
-        if n < lo || n > hi {
-            return false;
-        }
+/// The number of pieces on the board.
+fn pieces_on(rules: &Rules, pos: &Position) -> usize {
+    if rules.layout.is_some() {
+        (pos.bits[0].count_ones() + pos.bits[1].count_ones()) as usize
+    } else {
+        pos.pieces(Side::White).len() as usize + pos.pieces(Side::Black).len() as usize
     }
-    if !rule.both_kings && rule.material.is_empty() {
-        return true;
+}
+
+/// The fewest and most pieces on the board for a count rule's condition to hold: its
+/// `pieces` range, and a material names every piece.
+fn totals(rule: &CountRule) -> (usize, usize) {
+    let (mut lo, mut hi) = rule.pieces.map_or((0, usize::MAX), |(lo, hi)| (usize::from(lo), usize::from(hi)));
+    if !rule.material.is_empty() {
+        let sum = |a: &[u8]| a.iter().map(|&n| usize::from(n)).sum::<usize>();
+        let named: Vec<usize> = rule.material.iter().map(|(a, b)| sum(a) + sum(b)).collect();
+        lo = lo.max(named.iter().copied().min().unwrap_or(0));
+        hi = hi.min(named.iter().copied().max().unwrap_or(0));
     }
-    // A material names every piece: most positions have too many for any of the rule's.
-    let total = (pos.pieces(Side::White).len() + pos.pieces(Side::Black).len()) as usize;
+    (lo, hi)
+}
+
+/// Whether the condition of a count rule holds in a position of `total` pieces, the
+/// rule's [`totals`] being `(lo, hi)`. It runs after every move of a game and of the
+/// player's search, so it counts pieces without allocating, and rules out most
+/// positions by their number of pieces alone.
+fn holds(rules: &Rules, rule: &CountRule, (lo, hi): (usize, usize), total: usize, pos: &Position) -> bool {
+    if total < lo || total > hi {
+        return false;
+    }
     let pieces = |a: &[u8]| a.iter().map(|&n| usize::from(n)).sum::<usize>();
     if !rule.material.is_empty() && !rule.material.iter().any(|(a, b)| pieces(a) + pieces(b) == total) {
         return false;
+    }
+    if !rule.both_kings && rule.material.is_empty() {
+        return true;
     }
     let (white, black) = (material(rules, pos, Side::White), material(rules, pos, Side::Black));
     let kinds = |side: Side| &rules.tables[side as usize];

@@ -68,9 +68,9 @@ pub struct MoveList {
     pub(super) index: Vec<(u32, u32)>,
     pub(super) generation: u32,
     pub(super) indexed: usize,
-    /// The fast path's scratch, for boards of either width.
-    pub(crate) fast64: super::fast::FastList<u64>,
-    pub(crate) fast128: super::fast::FastList<u128>,
+    /// The fast path's scratch, made the first time the list is filled there (boxed, so
+    /// the list stays small to move).
+    pub(crate) fast: Option<Box<super::fast::Scratch>>,
 }
 
 impl MoveList {

@@ -17,6 +17,9 @@ const MOBILITY_CAP: usize = 24;
 pub(super) struct Worth {
     /// `table[(side * kinds + kind) * cells + cell]`.
     table: Vec<i32>,
+    /// The same by the cell's bit in the rules' layout, where there is one:
+    /// `by_bit[(side * kinds + kind) * 128 + bit]`.
+    by_bit: Vec<i32>,
     kinds: usize,
     cells: usize,
 }
@@ -40,13 +43,41 @@ impl Worth {
                 }
             }
         }
-        Worth { table, kinds, cells }
+        let mut by_bit = Vec::new();
+        if let Some(l) = &rules.layout {
+            by_bit = vec![0; 2 * kinds * 128];
+            for sk in 0..2 * kinds {
+                for cell in 0..cells {
+                    by_bit[sk * 128 + l.bit[cell] as usize] = table[sk * cells + cell];
+                }
+            }
+        }
+        Worth { table, by_bit, kinds, cells }
     }
 
     /// The pieces of the side to move less the other side's.
     pub fn material(&self, pos: &Position) -> i32 {
         let us = pos.side_to_move();
         let mut score = 0;
+        if !self.by_bit.is_empty() {
+            // On the layout's bit sets, a kind at a time.
+            for side in Side::BOTH {
+                let sign = if side == us { 1 } else { -1 };
+                for k in 0..self.kinds {
+                    let row = &self.by_bit[(side as usize * self.kinds + k) * 128..][..128];
+                    let set = pos.bits[side as usize] & pos.kinds[k];
+                    // Two words: most layouts fill only the low one.
+                    for (word, base) in [(set as u64, 0), ((set >> 64) as u64, 64)] {
+                        let mut w = word;
+                        while w != 0 {
+                            score += sign * row[(w.trailing_zeros() as usize + base) & 127];
+                            w &= w - 1;
+                        }
+                    }
+                }
+            }
+            return score;
+        }
         for side in Side::BOTH {
             let sign = if side == us { 1 } else { -1 };
             for cell in pos.pieces(side).iter() {

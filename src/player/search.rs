@@ -40,7 +40,8 @@ pub(super) struct Search<'p, 'r> {
     played: MoveInfo,
     nodes: u64,
     /// Per ply, its move list and the order its moves are tried in.
-    lists: Vec<(MoveList, Vec<(u32, u16)>)>,
+    /// (Boxed, so taking a ply's lists out while it is searched moves a pointer.)
+    lists: Vec<Option<Box<Lists>>>,
     /// The other side's moves, counted for mobility.
     scratch: MoveList,
     /// The line each ply expects.
@@ -110,7 +111,9 @@ impl<'p, 'r> Search<'p, 'r> {
         if ply > 0 && (self.earlier.binary_search(&pos.hash()).is_ok() || self.path.contains(&pos.hash())) {
             return Ok(0);
         }
-        let stored = self.table.probe(pos.hash());
+        // The table holds searches of depth 1 and more; a node past the depth meets one
+        // only by a rare transposition, and probing is a cache miss a node.
+        let stored = if depth > 0 { self.table.probe(pos.hash()) } else { None };
         if let Some(e) = stored.filter(|e| ply > 0 && depth > 0 && u32::from(e.depth) >= depth) {
             let score = from_table(e.score, ply);
             let cut = match e.bound {
@@ -123,12 +126,13 @@ impl<'p, 'r> Search<'p, 'r> {
             }
         }
         if self.lists.len() <= ply as usize {
-            self.lists.push((MoveList::new(), Vec::new()));
+            self.lists.push(Some(Box::default()));
         }
-        let (mut list, mut order) = std::mem::take(&mut self.lists[ply as usize]);
+        let mut lists = self.lists[ply as usize].take().unwrap_or_default();
+        let (list, order) = &mut *lists;
         let hint = stored.map_or(u16::MAX, |e| e.best);
-        let result = self.node(pos, Node { depth, ply, alpha, beta, hint }, &mut list, &mut order);
-        self.lists[ply as usize] = (list, order);
+        let result = self.node(pos, Node { depth, ply, alpha, beta, hint }, list, order);
+        self.lists[ply as usize] = Some(lists);
         result
     }
 
@@ -245,6 +249,9 @@ impl<'p, 'r> Search<'p, 'r> {
         }
     }
 }
+
+/// A ply's move list and the order its moves are tried in.
+type Lists = (MoveList, Vec<(u32, u16)>);
 
 /// A node's depth, ply, window and the table's best move for it.
 #[derive(Clone, Copy)]

@@ -2,7 +2,8 @@
 //! order, with their captured pieces and landing cells), and perft on the fast path's
 //! boards.
 
-use super::tables::Width;
+use super::quiet::Sink;
+use super::tables::{Width, STRIDE};
 use super::{Board, FastList, FastMove, FastRules};
 use crate::compile::Rules;
 use crate::engine::bits::Bits;
@@ -94,54 +95,80 @@ impl<B: Width> FastRules<B> {
     }
 
     /// The legal moves of `pos` into `list` (emptied first), as the general engine lists
-    /// them; past the capture budget the list is incomplete and says so.
+    /// them; past the capture budget the list is incomplete and says so. The captures are
+    /// found on the board and written into the list; quiet moves go straight in.
     pub fn generate_list(&self, rules: &Rules, pos: &Position, list: &mut MoveList, routes: Routes) {
         list.reset(pos.hash);
         let b = self.board(pos);
         // The list's own scratch, taken out while the list is written.
-        let mut fl = std::mem::take(B::scratch(list));
-        if self.generate(&b, routes, &mut fl, true).is_none() {
+        let mut scratch = list.fast.take().unwrap_or_default();
+        let fl = B::scratch(&mut scratch);
+        if self.captures_traced(&b, routes, fl).is_none() {
             list.exceeded = true;
         }
-        self.fill(rules, pos, &fl, list);
-        *B::scratch(list) = fl;
+        self.fill(rules, pos, fl, list);
+        if self.quiet_allowed(fl) {
+            let caps = list.caps.len() as u32;
+            self.quiet(&b, b.own, &mut Quiet { cell: &self.cell, moves: &mut list.moves, caps });
+        }
+        list.fast = Some(scratch);
+        if self.has_avoid {
+            pos.drop_avoided(rules, list);
+        }
+        if self.passes && list.moves.is_empty() && b.own != B::ZERO {
+            list.push_pass();
+        }
     }
 
-    /// Writes the moves of `fl` (generated in `pos`, traced) into `list`.
+    /// Writes the captures of `fl` (generated in `pos`, traced) into `list`.
     fn fill(&self, rules: &Rules, pos: &Position, fl: &FastList<B>, list: &mut MoveList) {
-        let cell = |bit: u8| self.cell[bit as usize];
+        let cell = |bit: u8| self.cell[bit as usize & (STRIDE - 1)];
         for m in &fl.moves {
-            if m.is_pass() {
-                list.push_pass();
-                continue;
-            }
-            let (from, to) = (self.cell[m.from.lowest() as usize], self.cell[m.to.lowest() as usize]);
+            let t = &fl.traces[m.trace as usize];
             let mut mv = Move {
-                from,
-                to,
+                from: cell(m.from.lowest() as u8),
+                to: cell(m.to.lowest() as u8),
                 kind_before: m.kind_before() as u8,
                 kind_after: m.kind_after() as u8,
                 cap_start: list.caps.len() as u32,
-                ncap: 0,
+                ncap: t.ncap,
                 path_start: list.path.len() as u32,
-                npath: 1,
+                npath: t.npath,
                 key: 0,
             };
-            if m.taken != B::ZERO {
-                let t = &fl.traces[m.trace as usize];
-                let caps = &fl.caps[t.caps as usize..t.caps as usize + t.ncap as usize];
-                for &bit in caps {
-                    let c = cell(bit);
-                    list.caps.push((c, pos.board[c]));
-                    mv.key ^= rules.cell_keys[c as usize];
-                }
-                list.path.extend(fl.path[t.path as usize..t.path as usize + t.npath as usize].iter().map(|&bit| cell(bit)));
-                mv.ncap = t.ncap;
-                mv.npath = t.npath;
-            } else {
-                mv.path_start = 0;
+            for &bit in &fl.caps[t.caps as usize..t.caps as usize + t.ncap as usize] {
+                let c = cell(bit);
+                list.caps.push((c, pos.board[c]));
+                mv.key ^= rules.cell_keys[c as usize];
             }
+            list.path.extend(fl.path[t.path as usize..t.path as usize + t.npath as usize].iter().map(|&bit| cell(bit)));
             list.moves.push(mv);
         }
+    }
+}
+
+/// Quiet moves written straight into a move list.
+struct Quiet<'a> {
+    cell: &'a [u16; STRIDE],
+    moves: &'a mut Vec<Move>,
+    /// Where a capture's pieces would start (a quiet move has none there).
+    caps: u32,
+}
+
+impl<B: Bits> Sink<B> for Quiet<'_> {
+    #[inline(always)]
+    fn quiet(&mut self, from: B, to: B, kind: usize, after: usize) {
+        let cell = |b: B| self.cell[b.lowest() as usize & (STRIDE - 1)];
+        self.moves.push(Move {
+            from: cell(from),
+            to: cell(to),
+            kind_before: kind as u8,
+            kind_after: after as u8,
+            cap_start: self.caps,
+            ncap: 0,
+            path_start: 0,
+            npath: 1,
+            key: 0,
+        });
     }
 }

@@ -142,6 +142,13 @@ impl<B> FastList<B> {
     }
 }
 
+/// A [`MoveList`]'s scratch for the fast path, for boards of either width.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Scratch {
+    pub narrow: FastList<u64>,
+    pub wide: FastList<u128>,
+}
+
 /// The fast path's tables for a board of either width (kept boxed in the rules, so the
 /// narrow one's smaller size costs nothing).
 #[derive(Clone, Debug)]
@@ -189,6 +196,7 @@ impl Fast {
 
     /// How many legal moves `pos` has (`None` past the capture budget).
     pub fn count(&self, pos: &Position, list: &mut MoveList, routes: Routes) -> Option<usize> {
-        on_width!(self, f => f.count(&f.board(pos), routes, Width::scratch(list)).map(|n| n as usize))
+        let scratch = list.fast.get_or_insert_with(Box::default);
+        on_width!(self, f => f.count(&f.board(pos), routes, Width::scratch(scratch)).map(|n| n as usize))
     }
 }

@@ -2,10 +2,25 @@
 //! counted for all the pieces of a kind at once by shifts; and a position's legal moves
 //! (captures, then quiet moves where the captures allow them, cells to avoid, a pass).
 
-use super::tables::{KindRules, MoveRule, Width};
+use super::tables::{at, KindRules, MoveRule, Width};
 use super::{Board, FastList, FastMove, FastRules};
+use crate::engine::bits::Bits;
 use crate::engine::moves::Routes;
 use crate::spec::MoveKind;
+
+/// Where quiet moves go as they are found: a [`FastList`], or a move list being written
+/// (see `list.rs`).
+pub(super) trait Sink<B> {
+    /// The quiet move from `from` to `to` of a piece of kind `kind`, of kind `after` then.
+    fn quiet(&mut self, from: B, to: B, kind: usize, after: usize);
+}
+
+impl<B: Bits> Sink<B> for FastList<B> {
+    #[inline(always)]
+    fn quiet(&mut self, from: B, to: B, kind: usize, after: usize) {
+        self.moves.push(FastMove { from, to, taken: B::ZERO, kinds: (kind | after << 4) as u8, trace: 0 });
+    }
+}
 
 impl<B: Width> FastRules<B> {
     /// The legal moves of `b` in `list`: its captures, the quiet moves unless a capture
@@ -53,7 +68,7 @@ impl<B: Width> FastRules<B> {
     /// Whether quiet moves are legal beside the captures in `list`: no capture, or none by
     /// a kind whose captures are compulsory.
     #[inline]
-    fn quiet_allowed(&self, list: &FastList<B>) -> bool {
+    pub(super) fn quiet_allowed(&self, list: &FastList<B>) -> bool {
         let optional = self.optional;
         list.moves.is_empty()
             || optional == self.every_kind
@@ -87,7 +102,9 @@ impl<B: Width> FastRules<B> {
     /// The quiet moves of `pieces` (of the side to move), appended to `list`: piece by
     /// piece in cell order, each kind's rules in order, directions in order, the nearest
     /// cell first.
-    fn quiet(&self, b: &Board<B>, mut pieces: B, list: &mut FastList<B>) {
+    pub(super) fn quiet(&self, b: &Board<B>, pieces: B, list: &mut impl Sink<B>) {
+        let mut pieces = self.movers(b, pieces);
+        let occ = b.own | b.opp;
         while pieces != B::ZERO {
             let p = pieces.low();
             pieces ^= p;
@@ -95,7 +112,22 @@ impl<B: Width> FastRules<B> {
             if self.limited >> k & 1 == 1 && self.held(b, p, k) {
                 continue;
             }
-            let kind = &self.kinds[b.side][k];
+            let kind = &self.kinds[b.side & 1][k];
+            if kind.steps_only {
+                // The common case: one step rule, no condition, every cell.
+                let i = p.lowest() as usize;
+                let mut dirs = kind.step_dirs;
+                while dirs != 0 {
+                    let d = dirs.trailing_zeros() as usize;
+                    dirs &= dirs - 1;
+                    let t = self.next[at(d, i)] & !occ;
+                    if t != B::ZERO {
+                        let after = if t & kind.zone != B::ZERO { kind.promotes_to } else { k };
+                        list.quiet(p, t, k, after);
+                    }
+                }
+                continue;
+            }
             let several = kind.moves.len() > 1;
             let mut done = B::ZERO;
             for rule in &kind.moves {
@@ -112,11 +144,35 @@ impl<B: Width> FastRules<B> {
                         }
                         done |= t;
                         let after = if t & kind.zone != B::ZERO { kind.promotes_to } else { k };
-                        list.moves.push(FastMove { from: p, to: t, taken: B::ZERO, kinds: (k | after << 4) as u8, trace: 0 });
+                        list.quiet(p, t, k, after);
                     }
                 }
             }
         }
+    }
+
+    /// Those of `pieces` that may have a quiet move: next to an empty cell in one of their
+    /// move directions (running, next to an empty cell or one of their side's pieces).
+    #[inline]
+    fn movers(&self, b: &Board<B>, pieces: B) -> B {
+        let empty = self.cells & !(b.own | b.opp);
+        let mut movers = B::ZERO;
+        for (k, kind) in self.kinds[b.side & 1].iter().enumerate() {
+            let mine = pieces & b.kind_set(k);
+            if mine == B::ZERO {
+                continue;
+            }
+            for rule in &kind.moves {
+                let open = if rule.kind == MoveKind::Run { empty | b.own } else { empty };
+                let mut dirs = rule.dirs;
+                while dirs != 0 {
+                    let d = dirs.trailing_zeros() as usize;
+                    dirs &= dirs - 1;
+                    movers |= mine & self.step(open, self.opposite[d & 7] as usize);
+                }
+            }
+        }
+        movers
     }
 
     /// The quiet moves of the side to move, appended to `list` in no particular order:

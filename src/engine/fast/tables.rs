@@ -1,10 +1,9 @@
 //! The fast path's tables, built once per variant from its compiled rules: the board's
 //! steps and rays as bit sets, and per side and kind its move and capture rules.
 
-use super::{Board, FastList};
+use super::{Board, FastList, Scratch};
 use crate::compile::{KindTable, Rules};
 use crate::engine::bits::Bits;
-use crate::engine::moves::MoveList;
 use crate::engine::position::Position;
 use crate::geometry::Layout;
 use crate::spec::{CaptureKind, Condition, Criterion, Land, Landing, MidPromotion, MoveKind, Removal, Side, When};
@@ -22,22 +21,22 @@ pub(super) fn at(d: usize, bit: usize) -> usize {
     (d * STRIDE + bit) & (8 * STRIDE - 1)
 }
 
-/// The width a fast path's sets may have, and where a [`MoveList`] keeps its scratch for
-/// them.
+/// The width a fast path's sets may have, and where a [`MoveList`]'s [`Scratch`] keeps
+/// a list of them.
 pub(crate) trait Width: Bits {
-    /// The fast path's scratch list of this width kept in `list`.
-    fn scratch(list: &mut MoveList) -> &mut FastList<Self>;
+    /// The fast path's scratch list of this width.
+    fn scratch(scratch: &mut Scratch) -> &mut FastList<Self>;
 }
 
 impl Width for u64 {
-    fn scratch(list: &mut MoveList) -> &mut FastList<u64> {
-        &mut list.fast64
+    fn scratch(scratch: &mut Scratch) -> &mut FastList<u64> {
+        &mut scratch.narrow
     }
 }
 
 impl Width for u128 {
-    fn scratch(list: &mut MoveList) -> &mut FastList<u128> {
-        &mut list.fast128
+    fn scratch(scratch: &mut Scratch) -> &mut FastList<u128> {
+        &mut scratch.wide
     }
 }
 
@@ -128,6 +127,10 @@ pub(super) struct KindRules<B> {
     /// Its quiet moves are counted for all its pieces at once, a shift per direction: one
     /// move rule, no condition, no cells it may not stand on.
     pub bulk_quiet: bool,
+    /// Its one move rule is a step (no condition, every cell), in the directions
+    /// `step_dirs`.
+    pub steps_only: bool,
+    pub step_dirs: u8,
     /// Directions of its first-capture jumps over an adjacent piece, of its first-capture
     /// leaps from an adjacent piece, and whether any other rule may make its first
     /// capture (then it is searched when an enemy piece is on one of its lines).
@@ -174,7 +177,7 @@ pub(crate) struct FastRules<B> {
     pub(super) barred: [u8; 16],
     /// Per cell its bit, per bit its cell.
     pub(super) bit: Box<[u8; 256]>,
-    pub(super) cell: Vec<u16>,
+    pub(super) cell: Box<[u16; STRIDE]>,
     /// `kinds[side][kind]`, and what the capture search reads most of them.
     pub(super) kinds: [Vec<KindRules<B>>; 2],
     pub(super) hot: [[Hot<B>; MAX_KINDS]; 2],
@@ -259,7 +262,7 @@ impl<B: Width> FastRules<B> {
             opposite: rules.opposite,
             barred: rules.barred_after,
             bit: Box::new(std::array::from_fn(|c| l.bit.get(c).copied().unwrap_or(0))),
-            cell: l.cell.clone(),
+            cell: Box::new(std::array::from_fn(|b| l.cell.get(b).copied().unwrap_or(0))),
             kinds: [Vec::new(), Vec::new()],
             hot: [[Hot { zone: B::ZERO, promotes_to: 0, cells: B::ZERO, may_stop: false, rule: NO_RULE, flies: false, land_next: false };
                 MAX_KINDS]; 2],
@@ -421,6 +424,8 @@ impl<B: Width> FastRules<B> {
             avoid: t.avoid.as_ref().map_or(B::ZERO, |z| Self::set(l, z.iter())),
             limit: t.max_quiet_moves,
             bulk_quiet: t.moves.len() <= 1 && t.moves.iter().all(|m| m.condition.is_none()) && t.cells.is_none(),
+            steps_only: t.moves.len() == 1 && t.moves[0].kind == MoveKind::Step && t.moves[0].condition.is_none() && t.cells.is_none(),
+            step_dirs: t.moves.first().map_or(0, |m| m.dirs),
         }
     }
 
