@@ -12,7 +12,7 @@
 #![allow(dead_code)]
 
 use polydame::{
-    compile_text, dump, load_with, move_text, parse_fen, parse_fen_in, parse_game, parse_move, pdn_games, read_fen, replay_with, shipped,
+    compile_text, dump, load_with, perft, Engine, move_text, parse_fen, parse_fen_in, parse_game, parse_move, pdn_games, read_fen, replay_with, shipped,
     write_fen, FenError, FenRead, Game, Limits, MoveInfo, MoveList, Notations, OptionError, Outcome, PdnGames, Player, Position, Routes,
     Rules,
 };
@@ -142,9 +142,11 @@ fn exercise_rules(rules: &Rules) {
         Err(e) => panic!("the start position's FEN {fen} cannot be read: {e}"),
     }
     let _ = polydame::board_svg(rules, &start, None);
+    same_on_both_engines(rules, &start, 3);
     let mut pos = start;
     let mut list = MoveList::new();
     for _ in 0..VARIANT_PLIES {
+        same_on_both_engines(rules, &pos, 1);
         if pos.try_generate(rules, &mut list, Routes::Distinct).is_err() || list.is_empty() {
             break;
         }
@@ -228,8 +230,31 @@ fn check_fen_error(e: &FenError) {
     assert!(e.column >= 1, "FEN error column 0: {e:?}");
 }
 
+/// Where the fast path takes the rules, checks that the general engine (the reference)
+/// lists the same moves of `pos`, in the same order, in every way of counting routes, and
+/// counts the same perft to `depth` (where neither passes the capture budget).
+fn same_on_both_engines(rules: &Rules, pos: &Position, depth: u32) {
+    if rules.engine() != Engine::Fast {
+        return;
+    }
+    let mut general = rules.clone();
+    general.set_engine(Engine::General).expect("the general engine runs every variant");
+    let fen = write_fen(rules, pos);
+    for routes in [Routes::Distinct, Routes::Paths, Routes::Landings] {
+        if let (Some(a), Some(b)) = (legal(rules, pos, routes), legal(&general, pos, routes)) {
+            assert_eq!(infos(&a), infos(&b), "{fen}: the fast path and the general engine list other moves ({routes:?})");
+        }
+        for d in 1..=depth {
+            if let (Ok(a), Ok(b)) = (perft(&mut pos.clone(), rules, d, routes), perft(&mut pos.clone(), &general, d, routes)) {
+                assert_eq!(a, b, "{fen}: perft {d} ({routes:?}) is {a} on the fast path, {b} on the general engine");
+            }
+        }
+    }
+}
+
 /// Generates the moves of a position read from a FEN, in every way of counting routes.
 fn generate_all(rules: &Rules, pos: &Position) {
+    same_on_both_engines(rules, pos, 2);
     for routes in [Routes::Distinct, Routes::Paths, Routes::Landings] {
         let Some(list) = legal(rules, pos, routes) else { return };
         let all = infos(&list);
