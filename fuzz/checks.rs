@@ -12,9 +12,9 @@
 #![allow(dead_code)]
 
 use polydame::{
-    compile_text, dump, load_with, perft, Engine, move_text, parse_fen, parse_fen_in, parse_game, parse_move, pdn_games, read_fen, replay_with, shipped,
-    write_fen, FenError, FenRead, Game, Limits, MoveInfo, MoveList, Notations, OptionError, Outcome, PdnGames, Player, Position, Routes,
-    Rules,
+    compile_text, dump, load_with, move_text, parse_fen, parse_fen_in, parse_game, parse_move, pdn_games, perft, read_fen, replay_with,
+    shipped, write_fen, Engine, FenError, FenRead, Game, Limits, MoveInfo, MoveList, Notations, OptionError, Outcome, PdnGames, Player,
+    Position, Routes, Rules,
 };
 use std::sync::OnceLock;
 

@@ -100,7 +100,10 @@ impl<B: Width> FastRules<B> {
     pub(super) fn shape_of(&self) -> u8 {
         if !self.plain {
             GENERAL
-        } else if self.halt.is_some() || self.earliest.is_some() || self.kinds.iter().flatten().any(|k| k.caps[0].prey != self.every_kind) {
+        } else if self.halt.is_some()
+            || self.earliest.is_some()
+            || self.hot.iter().flatten().any(|h| h.stages.iter().any(|st| st.dirs != 0 && st.prey != self.every_kind))
+        {
             PLAIN
         } else {
             LEAN
@@ -121,7 +124,7 @@ impl<B: Width> FastRules<B> {
             f: self,
             kinds: &self.kinds[b.side],
             hot: &self.hot[b.side & 1],
-            jump_around: &self.jump_around[(b.side & 1) * MAX_KINDS * STRIDE..][..MAX_KINDS * STRIDE],
+            jump_around: &self.jump_around[(b.side & 1) * MAX_KINDS * 2 * STRIDE..][..MAX_KINDS * 2 * STRIDE],
             planes: b.planes,
             occ: B::ZERO,
             enemy: b.opp,
@@ -191,13 +194,29 @@ impl<B: Width> FastRules<B> {
             return origins;
         }
         let victims = b.opp & self.prey_planes(b.planes, pf.prey[k & 3]);
+        // Step the victims back once and the empty cells twice: where both arrive, a piece
+        // could jump. On 128 bits, where a step costs more, the victims first: most
+        // positions have no piece next to one.
+        let mut near = [B::ZERO; 8];
+        let mut any = B::ZERO;
         let mut backs = pf.backs[k & 3];
         while backs != 0 {
             let back = backs.trailing_zeros() as usize & 7;
             backs &= backs - 1;
-            // Step the empty cells back twice and the victims once: where both arrive,
-            // a piece could jump.
-            origins |= self.step2(empty, back) & self.step(victims, back);
+            if B::BITS > 64 {
+                near[back] = self.step(victims, back);
+                any |= near[back];
+            } else {
+                origins |= self.step2(empty, back) & self.step(victims, back);
+            }
+        }
+        if B::BITS > 64 && pieces & any != B::ZERO {
+            let mut backs = pf.backs[k & 3];
+            while backs != 0 {
+                let back = backs.trailing_zeros() as usize & 7;
+                backs &= backs - 1;
+                origins |= self.step2(empty, back) & near[back];
+            }
         }
         let mut backs = pf.leap_backs[k & 3];
         while backs != 0 {
@@ -414,9 +433,9 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> Search<'_, B, TRACE, SHAPE> {
         let kinds = self.kinds;
         if SHAPE <= PLAIN {
             // One rule a kind, used at every capture: a jump or a flying capture over any gap.
-            let h = self.hot(k);
-            let (dirs, prey) = (h.rule.dirs & !excluded, h.rule.prey);
-            return if h.flies { self.flies(at, dirs, k, prey, h.land_next, (0, u8::MAX)) } else { self.jumps(at, dirs, k, prey) };
+            let st = self.hot(k).stages[(self.n > 0) as usize];
+            let dirs = st.dirs & !excluded;
+            return if st.flies { self.flies(at, dirs, k, st.prey, st.land_next, (0, u8::MAX)) } else { self.jumps(at, dirs, k, st.prey) };
         }
         let mut any = false;
         for rule in &kinds[k].caps {
@@ -456,7 +475,7 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> Search<'_, B, TRACE, SHAPE> {
         let f = self.f;
         let i = at.lowest() as usize & (STRIDE - 1);
         // Plain rules: the neighbours in the kind's one rule's directions.
-        let around = if SHAPE <= PLAIN { self.jump_around[(k & 3) * STRIDE + i] } else { f.around[i] };
+        let around = if SHAPE <= PLAIN { self.jump_around[((k & 3) * 2 + (self.n > 0) as usize) * STRIDE + i] } else { f.around[i] };
         let mut near = around & self.victims(prey);
         if near == B::ZERO {
             return false;

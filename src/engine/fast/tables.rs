@@ -42,18 +42,35 @@ impl Width for u128 {
 
 /// What the capture search reads of a kind at every landing, kept in a fixed array (no
 /// bounds checks, no pointer to follow): where it promotes and to which kind, where it
-/// may stand, whether it may stop, and its first capture rule (its only one where the
-/// rules are plain, see [`FastRules::plain`]).
+/// may stand, whether it may stop, and where the rules are plain (see
+/// [`FastRules::plain`]) its one rule for a move's first capture and for the later ones.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Hot<B> {
     pub zone: B,
     pub promotes_to: usize,
     pub cells: B,
     pub may_stop: bool,
-    pub rule: CapRule,
-    /// Its first rule is a flying capture (else a jump), landing just beyond.
+    pub stages: [Stage; 2],
+}
+
+/// A kind's one capture rule at a stage of a move (its first capture, or the later ones)
+/// where the rules are plain: its directions and prey, whether it is a flying capture
+/// (else a jump) and lands just beyond.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Stage {
+    pub dirs: u8,
+    pub prey: u8,
     pub flies: bool,
     pub land_next: bool,
+}
+
+/// The rules of `caps` usable at a stage of a move: 0 its first capture, 1 the later ones.
+fn at_stage(caps: &[CapRule], stage: usize) -> impl Iterator<Item = &CapRule> {
+    caps.iter().filter(move |c| match c.when {
+        When::Always => true,
+        When::First => stage == 0,
+        When::Continuing => stage == 1,
+    })
 }
 
 /// One side's quick test of which pieces may capture: per kind, the directions back from
@@ -85,9 +102,6 @@ pub(super) enum Shape {
     /// (`ends`) or goes on.
     Leap { min: u8, approach: bool, next: bool, ends: bool },
 }
-
-/// No capture rule: one that captures in no direction.
-const NO_RULE: CapRule = CapRule { shape: Shape::Jump, dirs: 0, when: When::Always, prey: 0 };
 
 /// A capture rule of a kind, for one side.
 #[derive(Clone, Copy, Debug)]
@@ -159,12 +173,12 @@ pub(crate) struct FastRules<B> {
     /// (0xFF: not a neighbour).
     pub(super) dir_to: Box<[u8; STRIDE * STRIDE]>,
     /// `around[bit]`: its neighbours; `lines[bit]`: every cell on a line from it;
-    /// `jump_around[(side * MAX_KINDS + kind) * STRIDE + bit]`: its neighbours in the
-    /// directions of the kind's first capture rule (its only one where the rules are
-    /// plain).
+    /// `jump_around[((side * MAX_KINDS + kind) * 2 + stage) * STRIDE + bit]`: its
+    /// neighbours in the directions of the kind's rule at that stage where the rules are
+    /// plain.
     pub(super) around: Box<[B; STRIDE]>,
     pub(super) lines: Box<[B; STRIDE]>,
-    pub(super) jump_around: Box<[B; 2 * MAX_KINDS * STRIDE]>,
+    pub(super) jump_around: Box<[B; 2 * MAX_KINDS * 2 * STRIDE]>,
     /// Every cell.
     pub(super) cells: B,
     /// Number of directions.
@@ -223,9 +237,10 @@ pub(crate) struct FastRules<B> {
     /// [`Prefilter`]).
     pub(super) prefilter: [Prefilter; 2],
     /// The rules have the plain shape of draughts: at most two kinds, each with one
-    /// capture rule used at every capture, a short jump or a flying capture across any
-    /// gap; no cells per kind, no stopping, no precedence for some kinds only. The
-    /// capture search leaves the rest out.
+    /// capture rule for a move's first capture and one for the later ones (most often the
+    /// same), a short jump or a flying capture across any gap; no cells per kind, no
+    /// stopping, no precedence for some kinds only. The capture search leaves the rest
+    /// out.
     pub(super) plain: bool,
     /// The shape the capture search is compiled for (see `captures::Search`).
     pub(super) shape: u8,
@@ -255,7 +270,7 @@ impl<B: Width> FastRules<B> {
             dir_to: Box::new([0xFF; STRIDE * STRIDE]),
             around: Box::new([B::ZERO; STRIDE]),
             lines: Box::new([B::ZERO; STRIDE]),
-            jump_around: Box::new([B::ZERO; 2 * MAX_KINDS * STRIDE]),
+            jump_around: Box::new([B::ZERO; 2 * MAX_KINDS * 2 * STRIDE]),
             cells: B::from_wide(l.cells),
             dirs: rules.dirs,
             up: 0,
@@ -264,8 +279,7 @@ impl<B: Width> FastRules<B> {
             bit: Box::new(std::array::from_fn(|c| l.bit.get(c).copied().unwrap_or(0))),
             cell: Box::new(std::array::from_fn(|b| l.cell.get(b).copied().unwrap_or(0))),
             kinds: [Vec::new(), Vec::new()],
-            hot: [[Hot { zone: B::ZERO, promotes_to: 0, cells: B::ZERO, may_stop: false, rule: NO_RULE, flies: false, land_next: false };
-                MAX_KINDS]; 2],
+            hot: [[Hot { zone: B::ZERO, promotes_to: 0, cells: B::ZERO, may_stop: false, stages: [Stage::default(); 2] }; MAX_KINDS]; 2],
             every_kind: rules.every_kind,
             is_king: rules.tables[0].iter().enumerate().filter(|(_, t)| t.is_king).fold(0, |m, (k, _)| m | 1 << k),
             removal_end: cap.removal == Removal::End,
@@ -303,20 +317,21 @@ impl<B: Width> FastRules<B> {
         for side in 0..2 {
             f.prefilter[side] = f.prefilter_of(side);
             for (k, kind) in f.kinds[side].iter().enumerate().take(MAX_KINDS) {
-                let dirs = kind.caps.first().map_or(0, |c| c.dirs);
-                for bit in 0..STRIDE {
-                    f.jump_around[(side * MAX_KINDS + k) * STRIDE + bit] =
-                        (0..8).filter(|&d| dirs >> d & 1 == 1).fold(B::ZERO, |m, d| m | f.next[at(d, bit)]);
+                let stages = [0, 1].map(|stage| {
+                    at_stage(&kind.caps, stage).next().map_or(Stage::default(), |c| Stage {
+                        dirs: c.dirs,
+                        prey: c.prey,
+                        flies: matches!(c.shape, Shape::Fly { .. }),
+                        land_next: matches!(c.shape, Shape::Fly { next: true, .. }),
+                    })
+                });
+                for (stage, st) in stages.iter().enumerate() {
+                    for bit in 0..STRIDE {
+                        f.jump_around[((side * MAX_KINDS + k) * 2 + stage) * STRIDE + bit] =
+                            (0..8).filter(|&d| st.dirs >> d & 1 == 1).fold(B::ZERO, |m, d| m | f.next[at(d, bit)]);
+                    }
                 }
-                f.hot[side][k] = Hot {
-                    zone: kind.zone,
-                    promotes_to: kind.promotes_to,
-                    cells: kind.cells,
-                    may_stop: kind.may_stop,
-                    rule: kind.caps.first().copied().unwrap_or(NO_RULE),
-                    flies: kind.caps.first().is_some_and(|c| matches!(c.shape, Shape::Fly { .. })),
-                    land_next: kind.caps.first().is_some_and(|c| matches!(c.shape, Shape::Fly { next: true, .. })),
-                };
+                f.hot[side][k] = Hot { zone: kind.zone, promotes_to: kind.promotes_to, cells: kind.cells, may_stop: kind.may_stop, stages };
             }
         }
         f.plain = f.is_plain();
@@ -341,8 +356,10 @@ impl<B: Width> FastRules<B> {
 
     /// Whether the rules have the plain shape (see [`FastRules::plain`]).
     fn is_plain(&self) -> bool {
-        let rule_ok = |c: &CapRule| c.when == When::Always && matches!(c.shape, Shape::Jump | Shape::Fly { gap: (0, u8::MAX), .. });
-        self.kinds.iter().all(|side| side.len() <= 2 && side.iter().all(|k| k.caps.len() == 1 && k.caps.iter().all(rule_ok)))
+        // At each stage of a move, at most one rule of a kind, a jump or a flying capture.
+        let shape_ok = |c: &CapRule| matches!(c.shape, Shape::Jump | Shape::Fly { gap: (0, u8::MAX), .. });
+        let stage_ok = |caps: &[CapRule], stage| at_stage(caps, stage).count() <= 1 && at_stage(caps, stage).all(shape_ok);
+        self.kinds.iter().all(|side| side.len() <= 2 && side.iter().all(|k| stage_ok(&k.caps, 0) && stage_ok(&k.caps, 1)))
             && !self.kind_cells
             && !self.may_stop
             && (!self.ranked || self.ranked_kinds == self.every_kind)
