@@ -172,7 +172,7 @@ impl<B: Width> FastRules<B> {
             let ones = b.own & b.planes[0];
             return self.origins_of(b, empty, pf, b.own ^ ones, 0) | self.origins_of(b, empty, pf, ones, 1);
         }
-        (0..pf.kinds as usize & 3).fold(B::ZERO, |o, k| o | self.origins_of(b, empty, pf, b.own & b.kind_set(k), k))
+        (0..(pf.kinds as usize).min(MAX_KINDS)).fold(B::ZERO, |o, k| o | self.origins_of(b, empty, pf, b.own & b.kind_set(k), k))
     }
 
     /// Those of `pieces` (of kind `k`) that may capture.
