@@ -94,6 +94,22 @@ pub struct Rules {
     pub(crate) capture_budget: u64,
 }
 
+/// Per direction of a capture (index 15: none), the directions the next capture may not
+/// take: straight back unless the rules let it turn back, every other one when it goes on
+/// only straight.
+fn barred_after(spec: &Spec, opposite: &[u8; 8], dirs: usize) -> [u8; 16] {
+    let mut barred = [0u8; 16];
+    for (d, b) in barred.iter_mut().enumerate().take(dirs) {
+        if !spec.capture.turn_back {
+            *b |= 1 << opposite[d];
+        }
+        if spec.capture.straight {
+            *b |= !(1u8 << d);
+        }
+    }
+    barred
+}
+
 /// A small, fixed pseudo-random generator (SplitMix64) so hash keys are the same on
 /// every run and machine (and the player's seeded choices with them).
 pub(crate) fn splitmix(state: &mut u64) -> u64 {
@@ -166,15 +182,7 @@ impl Rules {
                 *b = l.cell_bit(c as u16);
             }
         }
-        let mut barred_after = [0u8; 16];
-        for (d, b) in barred_after.iter_mut().enumerate().take(dirs) {
-            if !spec.capture.turn_back {
-                *b |= 1 << opposite[d];
-            }
-            if spec.capture.straight {
-                *b |= !(1u8 << d);
-            }
-        }
+        let barred_after = barred_after(&spec, &opposite, dirs);
         let mut rules = Rules {
             neighbour,
             barred_after,

@@ -4,61 +4,61 @@
 //! taken piece is marked in a set: it blocks until the move ends, or with immediate
 //! removal its cell is free at once.
 
-use super::tables::{at as idx, CapRule, Hot, KindRules, Prefilter, Shape, Width, MAX_KINDS, STRIDE};
-use super::{Board, FastList, FastMove, FastRules, Trace};
+use super::tables::{CapRule, Hot, KindRules, Prefilter, Shape, Width, MAX_KINDS, STRIDE};
+use super::{Board, FastList, FastRules};
 use crate::engine::moves::Routes;
 use crate::spec::{MidPromotion, When};
 
 /// No direction (before the first capture).
-const NONE: usize = 15;
+pub(super) const NONE: usize = 15;
 
 /// The shapes of rules the search is compiled for (see [`Search`]).
-const LEAN: u8 = 0;
-const PLAIN: u8 = 1;
-const GENERAL: u8 = 2;
+pub(super) const LEAN: u8 = 0;
+pub(super) const PLAIN: u8 = 1;
+pub(super) const GENERAL: u8 = 2;
 
 /// One position's capture search; `TRACE`: each capture's pieces and landings are kept
 /// (to list the moves, or to tell routes apart by their landings); `SHAPE`: what the
 /// search leaves out, [`LEAN`] (plain rules without a halt rule, precedence by the order
 /// kings are met or kinds a rule may not take), [`PLAIN`] (see [`FastRules::plain`]), or
 /// nothing ([`GENERAL`]).
-struct Search<'a, B, const TRACE: bool, const SHAPE: u8> {
-    f: &'a FastRules<B>,
+pub(super) struct Search<'a, B, const TRACE: bool, const SHAPE: u8> {
+    pub(super) f: &'a FastRules<B>,
     /// The side to move's rules per kind (and what is read most of them, and the
     /// neighbours in each kind's first capture directions), and the board's kind planes.
-    kinds: &'a [KindRules<B>],
-    jump_around: &'a [B],
-    hot: &'a [Hot<B>; MAX_KINDS],
-    planes: [B; 2],
+    pub(super) kinds: &'a [KindRules<B>],
+    pub(super) jump_around: &'a [B],
+    pub(super) hot: &'a [Hot<B>; MAX_KINDS],
+    pub(super) planes: [B; 2],
     /// What a capture cannot pass or land on: every piece but the capturing one (and with
     /// immediate removal, but those taken).
-    occ: B,
+    pub(super) occ: B,
     /// The enemy pieces not taken yet.
-    enemy: B,
+    pub(super) enemy: B,
     /// The pieces taken, how many, and the halt rule's kinds among the last of them (bit 0
     /// the last).
-    taken: B,
-    n: u32,
-    halt_kinds: u64,
+    pub(super) taken: B,
+    pub(super) n: u32,
+    pub(super) halt_kinds: u64,
     /// The capturing piece's cell and kind.
-    from: B,
-    start_kind: usize,
-    list: &'a mut FastList<B>,
+    pub(super) from: B,
+    pub(super) start_kind: usize,
+    pub(super) list: &'a mut FastList<B>,
     /// Captures counted, not stored (`count_only`).
-    counted: usize,
-    count_only: bool,
+    pub(super) counted: usize,
+    pub(super) count_only: bool,
     /// The capture's rank so far (see [`FastRules::take_key`]), whether captures are ranked
     /// now, and the best rank found.
-    key: u128,
-    ranking: bool,
-    best: Option<u128>,
+    pub(super) key: u128,
+    pub(super) ranking: bool,
+    pub(super) best: Option<u128>,
     /// Captures with the same origin, destination and taken pieces are one move.
-    distinct: bool,
+    pub(super) distinct: bool,
     /// Routes are told apart by where they turn (a flying king going on straight is one).
-    paths: bool,
+    pub(super) paths: bool,
     /// Steps taken, and whether the search passed the budget.
-    steps: u64,
-    over: bool,
+    pub(super) steps: u64,
+    pub(super) over: bool,
 }
 
 impl<B: Width> FastRules<B> {
@@ -240,7 +240,7 @@ impl<B: Width> FastRules<B> {
 
 impl<B: Width, const TRACE: bool, const SHAPE: u8> Search<'_, B, TRACE, SHAPE> {
     /// Searches the captures of each of `pieces`.
-    fn each(&mut self, mut pieces: B, all: B) {
+    pub(super) fn each(&mut self, mut pieces: B, all: B) {
         while pieces != B::ZERO {
             let p = pieces.low();
             pieces ^= p;
@@ -255,7 +255,7 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> Search<'_, B, TRACE, SHAPE> {
 
     /// The kind of the piece on `v` (a single bit).
     #[inline(always)]
-    fn kind_at(&self, v: B) -> usize {
+    pub(super) fn kind_at(&self, v: B) -> usize {
         if SHAPE <= PLAIN {
             return (self.planes[0] & v != B::ZERO) as usize;
         }
@@ -264,13 +264,13 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> Search<'_, B, TRACE, SHAPE> {
 
     /// What the search reads most of kind `k` of the side to move.
     #[inline(always)]
-    fn hot(&self, k: usize) -> &Hot<B> {
+    pub(super) fn hot(&self, k: usize) -> &Hot<B> {
         &self.hot[k & 3]
     }
 
     /// The enemy pieces not taken yet of the kinds in `prey`.
     #[inline(always)]
-    fn victims(&self, prey: u8) -> B {
+    pub(super) fn victims(&self, prey: u8) -> B {
         if SHAPE == LEAN || prey == self.f.every_kind {
             return self.enemy;
         }
@@ -286,7 +286,7 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> Search<'_, B, TRACE, SHAPE> {
     /// Takes one step of the search (a landing searched from); whether the budget is
     /// spent (then nothing more is searched).
     #[inline(always)]
-    fn spent(&mut self) -> bool {
+    pub(super) fn spent(&mut self) -> bool {
         self.steps += 1;
         if self.steps > self.f.budget {
             self.over = true;
@@ -297,7 +297,7 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> Search<'_, B, TRACE, SHAPE> {
 
     /// What taking a piece of kind `k` as the `i`-th of the move adds to the rank.
     #[inline(always)]
-    fn rank_of(&self, k: usize, i: u32) -> u128 {
+    pub(super) fn rank_of(&self, k: usize, i: u32) -> u128 {
         let f = self.f;
         let mut r = f.take_key[k & 3];
         if SHAPE == LEAN {
@@ -312,7 +312,7 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> Search<'_, B, TRACE, SHAPE> {
     }
 
     #[inline(always)]
-    fn take(&mut self, v: B) {
+    pub(super) fn take(&mut self, v: B) {
         let k = self.kind_at(v);
         let f = self.f;
         self.key += self.rank_of(k, self.n);
@@ -333,7 +333,7 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> Search<'_, B, TRACE, SHAPE> {
     }
 
     #[inline(always)]
-    fn untake(&mut self, v: B) {
+    pub(super) fn untake(&mut self, v: B) {
         let k = self.kind_at(v);
         let f = self.f;
         self.n -= 1;
@@ -353,7 +353,7 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> Search<'_, B, TRACE, SHAPE> {
 
     /// Whether a flying capture that ends now must land directly behind its last piece.
     #[inline(always)]
-    fn halts(&self) -> bool {
+    pub(super) fn halts(&self) -> bool {
         if SHAPE == LEAN {
             return false;
         }
@@ -363,14 +363,14 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> Search<'_, B, TRACE, SHAPE> {
     }
 
     #[inline(always)]
-    fn push_trail(&mut self, l: B) {
+    pub(super) fn push_trail(&mut self, l: B) {
         if TRACE {
             self.list.trail.push(l.lowest() as u8);
         }
     }
 
     #[inline(always)]
-    fn pop_trail(&mut self) {
+    pub(super) fn pop_trail(&mut self) {
         if TRACE {
             self.list.trail.pop();
         }
@@ -378,14 +378,14 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> Search<'_, B, TRACE, SHAPE> {
 
     /// Whether kind `k` may stand on `l`.
     #[inline(always)]
-    fn stands(&self, l: B, k: usize) -> bool {
+    pub(super) fn stands(&self, l: B, k: usize) -> bool {
         SHAPE <= PLAIN || !self.f.kind_cells || l & self.hot(k).cells != B::ZERO
     }
 
     /// The kind a piece of kind `k` has on arriving at `l` mid-capture, and whether the
     /// move must end there.
     #[inline(always)]
-    fn arrive(&self, l: B, k: usize) -> (usize, bool) {
+    pub(super) fn arrive(&self, l: B, k: usize) -> (usize, bool) {
         let kind = self.hot(k);
         if l & kind.zone == B::ZERO {
             return (k, false);
@@ -399,7 +399,7 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> Search<'_, B, TRACE, SHAPE> {
 
     /// The kind after the move ends on `l` with a piece of kind `k`.
     #[inline(always)]
-    fn final_kind(&self, l: B, k: usize) -> usize {
+    pub(super) fn final_kind(&self, l: B, k: usize) -> usize {
         let kind = self.hot(k);
         if l & kind.zone == B::ZERO {
             k
@@ -411,7 +411,7 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> Search<'_, B, TRACE, SHAPE> {
     /// The kind after a capture ends on `l`; `could_go_on`: it stopped though it could
     /// have gone on, and then it promotes only if the rules say a stopped capture does.
     #[inline(always)]
-    fn stop_kind(&self, l: B, k: usize, could_go_on: bool) -> usize {
+    pub(super) fn stop_kind(&self, l: B, k: usize, could_go_on: bool) -> usize {
         if could_go_on && !self.f.stop_promotes {
             k
         } else {
@@ -421,7 +421,7 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> Search<'_, B, TRACE, SHAPE> {
 
     /// Every continuation from `at` of a piece of kind `k` whose last capture went in
     /// direction `last`, not searching direction `skip`; returns whether there is one.
-    fn dfs(&mut self, at: B, k: usize, last: usize, skip: usize) -> bool {
+    pub(super) fn dfs(&mut self, at: B, k: usize, last: usize, skip: usize) -> bool {
         if self.n > 0 && self.spent() {
             return false;
         }
@@ -459,375 +459,12 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> Search<'_, B, TRACE, SHAPE> {
 
     /// The captures by `rule` from `at` of a piece of kind `k` in the directions `dirs`.
     #[inline(always)]
-    fn by_rule(&mut self, at: B, k: usize, rule: &CapRule, dirs: u8) -> bool {
+    pub(super) fn by_rule(&mut self, at: B, k: usize, rule: &CapRule, dirs: u8) -> bool {
         match rule.shape {
             Shape::Jump => self.jumps(at, dirs, k, rule.prey),
             Shape::LongJump(stride) => self.long_jumps(at, dirs, k, rule.prey, stride),
             Shape::Fly { next, gap } => self.flies(at, dirs, k, rule.prey, next, gap),
             Shape::Leap { .. } => self.leaps(at, dirs, k, rule),
         }
-    }
-
-    /// Jumps over an adjacent piece of `prey` in the directions `dirs`, landing just
-    /// beyond.
-    #[inline(always)]
-    fn jumps(&mut self, at: B, mut dirs: u8, k: usize, prey: u8) -> bool {
-        let f = self.f;
-        let i = at.lowest() as usize & (STRIDE - 1);
-        // Plain rules: the neighbours in the kind's one rule's directions.
-        let around = if SHAPE <= PLAIN { self.jump_around[((k & 3) * 2 + (self.n > 0) as usize) * STRIDE + i] } else { f.around[i] };
-        let mut near = around & self.victims(prey);
-        if near == B::ZERO {
-            return false;
-        }
-        let mut any = false;
-        loop {
-            // Listing, the directions in order (the general engine's order); counting, only
-            // the enemy pieces next to the piece, one direction each.
-            let d = if TRACE {
-                if dirs == 0 {
-                    break;
-                }
-                let d = dirs.trailing_zeros() as usize;
-                dirs &= dirs - 1;
-                if f.next[idx(d, i)] & near == B::ZERO {
-                    continue;
-                }
-                d
-            } else {
-                if near == B::ZERO {
-                    break;
-                }
-                let v = near.low();
-                near ^= v;
-                let d = f.dir_to[(i * STRIDE + v.lowest() as usize) & (STRIDE * STRIDE - 1)] as usize & 7;
-                if dirs >> d & 1 == 0 {
-                    continue;
-                }
-                d
-            };
-            let v = f.next[idx(d, i)];
-            let l = f.next2[idx(d, i)] & !self.occ;
-            if l == B::ZERO || !self.stands(l, k) {
-                continue;
-            }
-            any = true;
-            self.take(v);
-            self.land_one(l, k, d);
-            self.untake(v);
-        }
-        any
-    }
-
-    /// The piece taken and the landing of a jump over a piece `stride` cells away in
-    /// direction `d`, every cell between empty.
-    fn long_jump(&self, at: B, d: usize, prey: u8, stride: u8) -> Option<(B, B)> {
-        let f = self.f;
-        let mut v = f.next(at, d);
-        for _ in 1..stride {
-            if v == B::ZERO || v & self.occ != B::ZERO {
-                return None;
-            }
-            v = f.next(v, d);
-        }
-        if v == B::ZERO || v & self.victims(prey) == B::ZERO {
-            return None;
-        }
-        let mut l = v;
-        for _ in 0..stride {
-            l = f.next(l, d);
-            if l == B::ZERO || l & self.occ != B::ZERO {
-                return None;
-            }
-        }
-        Some((v, l))
-    }
-
-    fn long_jumps(&mut self, at: B, mut dirs: u8, k: usize, prey: u8, stride: u8) -> bool {
-        let mut any = false;
-        while dirs != 0 {
-            let d = dirs.trailing_zeros() as usize;
-            dirs &= dirs - 1;
-            let Some((v, l)) = self.long_jump(at, d, prey, stride) else { continue };
-            if !self.stands(l, k) {
-                continue;
-            }
-            any = true;
-            self.take(v);
-            self.land_one(l, k, d);
-            self.untake(v);
-        }
-        any
-    }
-
-    /// The piece a flying capture from `at` in direction `d` would take (the first along
-    /// the line, across a gap of `gap.0` to `gap.1` empty cells, of `prey`) and the empty
-    /// cells beyond it (only the first with `next`), if a piece of kind `k` may land on one.
-    #[inline(always)]
-    fn flight(&self, at: B, d: usize, k: usize, prey: u8, next: bool, gap: (u8, u8)) -> Option<(B, B)> {
-        let f = self.f;
-        let ray = f.ray(at, d);
-        let blockers = ray & self.occ;
-        if blockers == B::ZERO {
-            return None;
-        }
-        let v = f.nearest(blockers, d);
-        if v & self.victims(prey) == B::ZERO {
-            return None;
-        }
-        if SHAPE == GENERAL && gap != (0, u8::MAX) {
-            let between = (ray & !(v | f.ray(v, d))).count();
-            if between < u32::from(gap.0) || between > u32::from(gap.1) {
-                return None;
-            }
-        }
-        let mut land = f.open(v, d, self.occ);
-        if next {
-            land &= f.next(v, d);
-        }
-        (land & self.hot(k).cells != B::ZERO).then_some((v, land))
-    }
-
-    fn flies(&mut self, at: B, mut dirs: u8, k: usize, prey: u8, next: bool, gap: (u8, u8)) -> bool {
-        let mut any = false;
-        while dirs != 0 {
-            let d = dirs.trailing_zeros() as usize;
-            dirs &= dirs - 1;
-            let Some((v, land)) = self.flight(at, d, k, prey, next, gap) else { continue };
-            any = true;
-            self.take(v);
-            if next {
-                self.land_one(land, k, d);
-            } else {
-                let halt = self.halts();
-                self.land_many(land, k, d, halt);
-            }
-            self.untake(v);
-        }
-        any
-    }
-
-    /// The line a leap from `at` in direction `d` would take (its first piece, the cell
-    /// beyond its last, how many) and its landings, if it takes at least `min`.
-    fn leap_line(&self, at: B, d: usize, k: usize, rule: &CapRule) -> Option<(B, B, u32, B)> {
-        let Shape::Leap { min, approach, next, .. } = rule.shape else { return None };
-        let f = self.f;
-        let first = if approach {
-            let blockers = f.ray(at, d) & self.occ;
-            if blockers == B::ZERO {
-                return None;
-            }
-            f.nearest(blockers, d)
-        } else {
-            f.next(at, d)
-        };
-        let victims = self.victims(rule.prey);
-        let mut m = first;
-        let mut count = 0;
-        while m != B::ZERO && m & victims != B::ZERO {
-            count += 1;
-            m = f.next(m, d);
-        }
-        if count == 0 || count < u32::from(min) || m == B::ZERO || m & self.occ != B::ZERO {
-            return None;
-        }
-        let land = if next { m } else { m | f.open(m, d, self.occ) };
-        (land & self.hot(k).cells != B::ZERO).then_some((first, m, count, land))
-    }
-
-    fn leaps(&mut self, at: B, mut dirs: u8, k: usize, rule: &CapRule) -> bool {
-        let Shape::Leap { next, ends, .. } = rule.shape else { return false };
-        let f = self.f;
-        let mut any = false;
-        while dirs != 0 {
-            let d = dirs.trailing_zeros() as usize;
-            dirs &= dirs - 1;
-            let Some((first, m, count, land)) = self.leap_line(at, d, k, rule) else { continue };
-            any = true;
-            let mut x = first;
-            while x != m {
-                self.take(x);
-                x = f.next(x, d);
-            }
-            if !ends {
-                if next {
-                    self.land_one(m, k, d);
-                } else {
-                    let halt = self.halts();
-                    self.land_many(land, k, d, halt);
-                }
-            } else {
-                let mut rest = land & self.hot(k).cells;
-                while rest != B::ZERO {
-                    let l = f.nearest(rest, d);
-                    rest ^= l;
-                    self.push_trail(l);
-                    let fin = self.final_kind(l, k);
-                    self.record(l, fin);
-                    self.pop_trail();
-                }
-            }
-            // Taken back from the last.
-            let back = f.opposite[d] as usize;
-            let mut x = m;
-            for _ in 0..count {
-                x = f.next(x, back);
-                self.untake(x);
-            }
-        }
-        any
-    }
-
-    /// Lands on the single cell `l` after a capture in direction `d`.
-    fn land_one(&mut self, l: B, k: usize, d: usize) {
-        self.push_trail(l);
-        let (k2, ends) = self.arrive(l, k);
-        let cont = !ends && self.dfs(l, k2, d, NONE);
-        if !cont || SHAPE == GENERAL && self.f.may_stop && self.hot(k2).may_stop {
-            let fin = self.stop_kind(l, k2, cont);
-            self.record(l, fin);
-        }
-        self.pop_trail();
-    }
-
-    /// Lands on any of `land` (the empty cells of one line beyond a piece taken in
-    /// direction `d`), from the nearest on. With `halt`, only the first of them may end
-    /// the move. Counting turns, going on straight is searched from the first landing
-    /// only: it is the same from every one.
-    fn land_many(&mut self, land: B, k: usize, d: usize, halt: bool) {
-        let f = self.f;
-        let first = f.nearest(land, d);
-        let straight = self.paths && self.stands(first, k) && {
-            let (k1, _) = self.arrive(first, k);
-            self.captures_in(first, k1, d)
-        };
-        let mut any_cont = straight;
-        let mut ended = B::ZERO;
-        let mut stopped = B::ZERO;
-        let mut rest = land;
-        while rest != B::ZERO {
-            let l = f.nearest(rest, d);
-            rest ^= l;
-            if !self.stands(l, k) {
-                continue;
-            }
-            self.push_trail(l);
-            let (k2, ends) = self.arrive(l, k);
-            let skip = if straight && l != first { d } else { NONE };
-            let cont = !ends && self.dfs(l, k2, d, skip);
-            any_cont |= cont;
-            // A kind that may stop ends the capture on any landing (the halt rule allowing).
-            let stop = self.hot(k2).may_stop && (l == first || !halt);
-            if stop || !cont && (l == first || !(halt || straight)) {
-                ended |= l;
-                if cont {
-                    stopped |= l;
-                }
-            }
-            self.pop_trail();
-            if self.over {
-                return;
-            }
-        }
-        // A kind that may stop is not held to landings that continue.
-        if ended == B::ZERO || (f.must_continue && any_cont && !self.hot(k).may_stop) {
-            return;
-        }
-        while ended != B::ZERO {
-            let l = f.nearest(ended, d);
-            ended ^= l;
-            self.push_trail(l);
-            let (k2, _) = self.arrive(l, k);
-            let fin = self.stop_kind(l, k2, stopped & l != B::ZERO);
-            self.record(l, fin);
-            self.pop_trail();
-        }
-    }
-
-    /// Whether kind `k` on `at`, already capturing, could capture in direction `d`.
-    fn captures_in(&self, at: B, k: usize, d: usize) -> bool {
-        let f = self.f;
-        let kinds = self.kinds;
-        for rule in &kinds[k].caps {
-            if rule.dirs >> d & 1 == 0 || rule.when == When::First {
-                continue;
-            }
-            let can = match rule.shape {
-                Shape::Jump => {
-                    let v = f.next(at, d);
-                    let l = if v == B::ZERO { B::ZERO } else { f.next(v, d) };
-                    v & self.victims(rule.prey) != B::ZERO && l != B::ZERO && l & self.occ == B::ZERO && self.stands(l, k)
-                }
-                Shape::LongJump(stride) => self.long_jump(at, d, rule.prey, stride).is_some_and(|(_, l)| self.stands(l, k)),
-                Shape::Fly { next, gap } => self.flight(at, d, k, rule.prey, next, gap).is_some(),
-                // A leap that ends the move along the same line is searched from every
-                // landing.
-                Shape::Leap { ends: true, .. } => false,
-                Shape::Leap { .. } => self.leap_line(at, d, k, rule).is_some(),
-            };
-            if can {
-                return true;
-            }
-        }
-        false
-    }
-
-    /// A complete capture ending on `to`, the piece of kind `kind_after` then.
-    fn record(&mut self, to: B, kind_after: usize) {
-        if self.ranking {
-            match self.best {
-                Some(best) if self.key < best => return,
-                Some(best) if self.key == best => {}
-                _ => {
-                    self.best = Some(self.key);
-                    self.list.clear();
-                    self.counted = 0;
-                }
-            }
-        }
-        let compare = if self.distinct { self.n >= self.f.dedup_from } else { self.f.route_dedup };
-        if self.count_only && !compare {
-            self.counted += 1;
-            return;
-        }
-        let m = FastMove { from: self.from, to, taken: self.taken, kinds: (self.start_kind | kind_after << 4) as u8, trace: 0 };
-        if compare && self.stored(&m) {
-            return;
-        }
-        self.push(m);
-    }
-
-    /// Whether `m` is stored already: the same result, or (routes told apart) the same
-    /// landings.
-    fn stored(&mut self, m: &FastMove<B>) -> bool {
-        let list = &*self.list;
-        // Comparing is work too: it counts against the budget, 64 comparisons a step.
-        self.steps += list.moves.len() as u64 / 64;
-        if self.distinct {
-            return list.moves.iter().any(|o| o.from == m.from && o.to == m.to && o.taken == m.taken && o.kinds >> 4 == m.kinds >> 4);
-        }
-        list.moves.iter().zip(&list.traces).any(|(o, t)| {
-            o.from == m.from
-                && o.to == m.to
-                && o.taken == m.taken
-                && o.kinds == m.kinds
-                && list.path[t.path as usize..t.path as usize + t.npath as usize] == *list.trail.as_slice()
-        })
-    }
-
-    fn push(&mut self, mut m: FastMove<B>) {
-        let list = &mut *self.list;
-        if TRACE {
-            m.trace = list.traces.len() as u32;
-            list.traces.push(Trace {
-                caps: list.caps.len() as u32,
-                ncap: list.stack.len() as u16,
-                path: list.path.len() as u32,
-                npath: list.trail.len() as u16,
-            });
-            list.caps.extend_from_slice(&list.stack);
-            list.path.extend_from_slice(&list.trail);
-        }
-        list.moves.push(m);
     }
 }

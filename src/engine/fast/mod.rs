@@ -9,13 +9,17 @@
 //! tests (`tests/engines.rs`, and this module's) compare the two wherever both run.
 //!
 //! Where things are: `support` (the decision), `tables` (the tables and the board),
-//! `captures` (the capture search), `quiet` (quiet moves, listed and counted), `list`
+//! `captures` (the capture search: which pieces may capture, each step of a capture),
+//! `shapes` (each shape of capture), `landing` (landings, and a complete capture
+//! recorded), `quiet` (quiet moves, listed and counted), `list`
 //! (moves as a [`MoveList`] of the general engine's form, and the way back to a
 //! [`Position`]).
 
 mod captures;
+mod landing;
 mod list;
 mod quiet;
+mod shapes;
 mod support;
 mod tables;
 #[cfg(test)]
