@@ -257,7 +257,7 @@ impl<B: Width> FastRules<B> {
     /// kind with several rules, a condition or cells it may not stand on, piece by piece.
     pub(super) fn count_quiet(&self, b: &Board<B>) -> u64 {
         let empty = self.cells & !(b.own | b.opp);
-        let n = if self.kinds[b.side & 1].len() <= 2 {
+        let n = if self.prefilter[b.side & 1].kinds <= 2 {
             // Kind 1 is the only one with a bit in the planes.
             let ones = b.own & b.planes[0];
             self.count_kind(b, empty, b.own ^ ones, 0) + self.count_kind(b, empty, ones, 1)
@@ -273,35 +273,38 @@ impl<B: Width> FastRules<B> {
         if pieces == B::ZERO {
             return 0;
         }
-        let kind = &self.kinds[b.side & 1][k];
         if self.limited >> k & 1 == 1 && self.held(b, b.tracked(b.side).0, k) {
             pieces &= !b.tracked(b.side).0;
         }
-        if !kind.bulk_quiet {
-            return self.count_one_by_one(b, kind, pieces);
+        let plan = &self.bulk[b.side & 1][k & 3];
+        if !plan.bulk {
+            return self.count_one_by_one(b, &self.kinds[b.side & 1][k], pieces);
         }
-        let Some(rule) = kind.moves.first() else { return 0 };
         let mut n = 0;
-        let mut dirs = rule.dirs;
+        let mut dirs = plan.steps;
         while dirs != 0 {
             let d = dirs.trailing_zeros() as usize;
             dirs &= dirs - 1;
-            match rule.kind {
-                MoveKind::Step => n += (self.step(pieces, d) & empty).count(),
-                MoveKind::Slide => {
-                    let mut x = self.step(pieces, d) & empty;
-                    while x != B::ZERO {
-                        n += x.count();
-                        x = self.step(x, d) & empty;
-                    }
-                }
-                MoveKind::Run => {
-                    let mut x = self.step(pieces, d);
-                    while x != B::ZERO {
-                        n += (x & empty).count();
-                        x = self.step(x & b.own, d);
-                    }
-                }
+            n += (self.step(pieces, d) & empty).count();
+        }
+        let mut dirs = plan.slides;
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            let mut x = self.step(pieces, d) & empty;
+            while x != B::ZERO {
+                n += x.count();
+                x = self.step(x, d) & empty;
+            }
+        }
+        let mut dirs = plan.runs;
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            let mut x = self.step(pieces, d);
+            while x != B::ZERO {
+                n += (x & empty).count();
+                x = self.step(x & b.own, d);
             }
         }
         n

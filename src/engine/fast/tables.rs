@@ -73,6 +73,17 @@ fn at_stage(caps: &[CapRule], stage: usize) -> impl Iterator<Item = &CapRule> {
     })
 }
 
+/// How a kind's quiet moves are counted in bulk (see [`KindRules::bulk_quiet`]): the
+/// directions of its one rule, as steps, slides or runs (the others empty); `bulk`:
+/// whether it is counted so at all.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct BulkQuiet {
+    pub bulk: bool,
+    pub steps: u8,
+    pub slides: u8,
+    pub runs: u8,
+}
+
 /// One side's quick test of which pieces may capture: per kind, the directions back from
 /// a first jump (the opposites of its jump directions), from a first leap (it starts next
 /// to an enemy piece), and the kinds it may take; the
@@ -192,9 +203,11 @@ pub(crate) struct FastRules<B> {
     /// Per cell its bit, per bit its cell.
     pub(super) bit: Box<[u8; 256]>,
     pub(super) cell: Box<[u16; STRIDE]>,
-    /// `kinds[side][kind]`, and what the capture search reads most of them.
+    /// `kinds[side][kind]`, what the capture search reads most of them, and how their
+    /// quiet moves are counted.
     pub(super) kinds: [Vec<KindRules<B>>; 2],
     pub(super) hot: [[Hot<B>; MAX_KINDS]; 2],
+    pub(super) bulk: [[BulkQuiet; MAX_KINDS]; 2],
     /// A bit for every kind.
     pub(super) every_kind: u8,
     pub(super) is_king: u8,
@@ -279,6 +292,7 @@ impl<B: Width> FastRules<B> {
             bit: Box::new(std::array::from_fn(|c| l.bit.get(c).copied().unwrap_or(0))),
             cell: Box::new(std::array::from_fn(|b| l.cell.get(b).copied().unwrap_or(0))),
             kinds: [Vec::new(), Vec::new()],
+            bulk: [[BulkQuiet::default(); MAX_KINDS]; 2],
             hot: [[Hot { zone: B::ZERO, promotes_to: 0, cells: B::ZERO, may_stop: false, stages: [Stage::default(); 2] }; MAX_KINDS]; 2],
             every_kind: rules.every_kind,
             is_king: rules.tables[0].iter().enumerate().filter(|(_, t)| t.is_king).fold(0, |m, (k, _)| m | 1 << k),
@@ -332,6 +346,13 @@ impl<B: Width> FastRules<B> {
                     }
                 }
                 f.hot[side][k] = Hot { zone: kind.zone, promotes_to: kind.promotes_to, cells: kind.cells, may_stop: kind.may_stop, stages };
+                let dirs = |kind_of: MoveKind| kind.moves.iter().filter(|m| m.kind == kind_of).fold(0, |d, m| d | m.dirs);
+                f.bulk[side][k] = BulkQuiet {
+                    bulk: kind.bulk_quiet,
+                    steps: dirs(MoveKind::Step),
+                    slides: dirs(MoveKind::Slide),
+                    runs: dirs(MoveKind::Run),
+                };
             }
         }
         f.plain = f.is_plain();
