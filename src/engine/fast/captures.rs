@@ -72,7 +72,6 @@ impl<B: Width> FastRules<B> {
         if origins == B::ZERO {
             return Some(0);
         }
-        list.clear();
         let trace = self.route_dedup && routes != Routes::Distinct;
         match (trace, self.shape) {
             (false, LEAN) => self.search::<false, LEAN>(b, routes, list, count_only, origins),
@@ -118,8 +117,11 @@ impl<B: Width> FastRules<B> {
         count_only: bool,
         origins: B,
     ) -> Option<usize> {
-        list.stack.clear();
-        list.trail.clear();
+        if TRACE {
+            list.clear();
+            list.stack.clear();
+            list.trail.clear();
+        }
         let mut s = Search::<B, TRACE, SHAPE> {
             f: self,
             kinds: &self.kinds[b.side],

@@ -9,6 +9,7 @@ use super::{FastMove, Trace};
 
 impl<B: Width, const TRACE: bool, const SHAPE: u8> Search<'_, B, TRACE, SHAPE> {
     /// Lands on the single cell `l` after a capture in direction `d`.
+    #[inline(always)]
     pub(super) fn land_one(&mut self, l: B, k: usize, d: usize) {
         self.push_trail(l);
         let (k2, ends) = self.arrive(l, k);
@@ -75,6 +76,7 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> Search<'_, B, TRACE, SHAPE> {
     }
 
     /// A complete capture ending on `to`, the piece of kind `kind_after` then.
+    #[inline]
     pub(super) fn record(&mut self, to: B, kind_after: usize) {
         if self.ranking {
             match self.best {

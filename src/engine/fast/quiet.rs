@@ -180,24 +180,54 @@ impl<B: Width> FastRules<B> {
     /// for all its pieces at once, for the others piece by piece.
     fn quiet_bulk(&self, b: &Board<B>, list: &mut FastList<B>) {
         let empty = self.cells & !(b.own | b.opp);
-        for (k, kind) in self.kinds[b.side].iter().enumerate() {
-            let mut pieces = b.own & b.kind_set(k);
-            if pieces == B::ZERO {
-                continue;
+        if self.prefilter[b.side & 1].kinds <= 2 {
+            // Kind 1 is the only one with a bit in the planes.
+            let ones = b.own & b.planes[0];
+            self.quiet_kind(b, empty, b.own ^ ones, 0, list);
+            self.quiet_kind(b, empty, ones, 1, list);
+        } else {
+            for k in 0..self.kinds[b.side & 1].len() {
+                self.quiet_kind(b, empty, b.own & b.kind_set(k), k, list);
             }
-            if !kind.bulk_quiet {
-                self.quiet(b, pieces, list);
-                continue;
+        }
+    }
+
+    /// [`FastRules::quiet_bulk`] for the pieces of kind `k`.
+    #[inline(always)]
+    fn quiet_kind(&self, b: &Board<B>, empty: B, mut pieces: B, k: usize, list: &mut FastList<B>) {
+        if pieces == B::ZERO {
+            return;
+        }
+        let plan = &self.bulk[b.side & 1][k & 3];
+        if !plan.bulk {
+            return self.quiet(b, pieces, list);
+        }
+        if self.limited >> k & 1 == 1 && self.held(b, b.tracked(b.side).0, k) {
+            pieces &= !b.tracked(b.side).0;
+        }
+        let hot = &self.hot[b.side & 1][k & 3];
+        let mut push = |from: B, to: B| {
+            let after = if to & hot.zone != B::ZERO { hot.promotes_to } else { k };
+            list.moves.push(FastMove { from, to, taken: B::ZERO, kinds: (k | after << 4) as u8, trace: 0 });
+        };
+        let mut dirs = plan.steps;
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
+            let back = self.opposite[d & 7] as usize;
+            let mut to = self.step(pieces, d) & empty;
+            while to != B::ZERO {
+                let t = to.low();
+                to ^= t;
+                push(self.step(t, back), t);
             }
-            if self.limited >> k & 1 == 1 && self.held(b, b.tracked(b.side).0, k) {
-                pieces &= !b.tracked(b.side).0;
-            }
-            let Some(rule) = kind.moves.first() else { continue };
-            let mut dirs = rule.dirs;
+        }
+        // Slides and runs: the cells `dist` steps on, each from the piece `dist` steps back.
+        for (mut dirs, run) in [(plan.slides, false), (plan.runs, true)] {
             while dirs != 0 {
                 let d = dirs.trailing_zeros() as usize;
                 dirs &= dirs - 1;
-                let back = self.opposite[d] as usize;
+                let back = self.opposite[d & 7] as usize;
                 let mut x = self.step(pieces, d);
                 let mut dist = 1;
                 while x != B::ZERO {
@@ -209,14 +239,9 @@ impl<B: Width> FastRules<B> {
                         for _ in 0..dist {
                             from = self.step(from, back);
                         }
-                        let after = if t & kind.zone != B::ZERO { kind.promotes_to } else { k };
-                        list.moves.push(FastMove { from, to: t, taken: B::ZERO, kinds: (k | after << 4) as u8, trace: 0 });
+                        push(from, t);
                     }
-                    x = match rule.kind {
-                        MoveKind::Step => B::ZERO,
-                        MoveKind::Slide => self.step(x & empty, d),
-                        MoveKind::Run => self.step(x & b.own, d),
-                    };
+                    x = self.step(x & if run { b.own } else { empty }, d);
                     dist += 1;
                 }
             }
