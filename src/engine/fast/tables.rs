@@ -559,14 +559,9 @@ impl<B: Width> FastRules<B> {
     /// The position as the fast path sees it.
     pub fn board(&self, pos: &Position) -> Board<B> {
         let side = pos.side as usize;
-        let mut planes = [B::ZERO; 2];
-        for (k, &set) in pos.kinds.iter().enumerate().take(MAX_KINDS) {
-            for (j, p) in planes.iter_mut().enumerate() {
-                if k >> j & 1 == 1 {
-                    *p |= B::from_wide(set);
-                }
-            }
-        }
+        // Kind k has bit j of its index in plane j.
+        let k = &pos.kinds;
+        let planes = [B::from_wide(k[1] | k[3]), B::from_wide(k[2] | k[3])];
         let track = pos.quiet.map(|(cell, n)| if n == 0 { (0, 0) } else { (self.bit[cell as usize & 255] + 1, n) });
         Board { own: B::from_wide(pos.bits[side]), opp: B::from_wide(pos.bits[1 - side]), planes, side, track }
     }
