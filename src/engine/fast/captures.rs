@@ -423,22 +423,51 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> Search<'_, B, TRACE, SHAPE> {
 
     /// Every continuation from `at` of a piece of kind `k` whose last capture went in
     /// direction `last`, not searching direction `skip`; returns whether there is one.
+    #[inline(always)]
     pub(super) fn dfs(&mut self, at: B, k: usize, last: usize, skip: usize) -> bool {
-        if self.n > 0 && self.spent() {
-            return false;
+        if SHAPE <= PLAIN {
+            // Plain rules have two kinds: each has a search of its own, its rules known.
+            return if k == 0 { self.plain::<0>(at, last, skip) } else { self.plain::<1>(at, last, skip) };
         }
-        let f = self.f;
-        let mut excluded = f.barred[last & 15];
+        self.general(at, k, last, skip)
+    }
+
+    /// Directions a capture may not take after one in direction `last` (and `skip`).
+    #[inline(always)]
+    fn excluded(&self, last: usize, skip: usize) -> u8 {
+        let mut excluded = self.f.barred[last & 15];
         if skip != NONE {
             excluded |= 1 << skip;
         }
-        let kinds = self.kinds;
-        if SHAPE <= PLAIN {
-            // One rule a kind, used at every capture: a jump or a flying capture over any gap.
-            let st = self.hot(k).stages[(self.n > 0) as usize];
-            let dirs = st.dirs & !excluded;
-            return if st.flies { self.flies(at, dirs, k, st.prey, st.land_next, (0, u8::MAX)) } else { self.jumps(at, dirs, k, st.prey) };
+        excluded
+    }
+
+    /// [`Search::dfs`] of a piece of kind `K` where the rules are plain: one rule a kind
+    /// at each stage of a move, a jump or a flying capture over any gap.
+    #[inline(never)]
+    fn plain<const K: usize>(&mut self, at: B, last: usize, skip: usize) -> bool {
+        if self.n > 0 && self.spent() {
+            return false;
         }
+        let excluded = self.excluded(last, skip);
+        let st = self.hot(K).stages[(self.n > 0) as usize];
+        let dirs = st.dirs & !excluded;
+        if st.flies {
+            self.flies(at, dirs, K, st.prey, st.land_next, (0, u8::MAX))
+        } else {
+            self.jumps(at, dirs, K, st.prey)
+        }
+    }
+
+    /// [`Search::dfs`] for any rules: each rule of the kind usable at this stage of the
+    /// move, in order.
+    #[inline(never)]
+    fn general(&mut self, at: B, k: usize, last: usize, skip: usize) -> bool {
+        if self.n > 0 && self.spent() {
+            return false;
+        }
+        let excluded = self.excluded(last, skip);
+        let kinds = self.kinds;
         let mut any = false;
         for rule in &kinds[k].caps {
             match rule.when {

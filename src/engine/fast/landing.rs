@@ -25,6 +25,7 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> Search<'_, B, TRACE, SHAPE> {
     /// direction `d`), from the nearest on. With `halt`, only the first of them may end
     /// the move. Counting turns, going on straight is searched from the first landing
     /// only: it is the same from every one.
+    #[inline(never)]
     pub(super) fn land_many(&mut self, land: B, k: usize, d: usize, halt: bool) {
         let f = self.f;
         let first = f.nearest(land, d);

@@ -86,6 +86,7 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> Search<'_, B, TRACE, SHAPE> {
         Some((v, l))
     }
 
+    #[inline(never)]
     pub(super) fn long_jumps(&mut self, at: B, mut dirs: u8, k: usize, prey: u8, stride: u8) -> bool {
         let mut any = false;
         while dirs != 0 {
@@ -127,6 +128,7 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> Search<'_, B, TRACE, SHAPE> {
         (land & self.hot(k).cells != B::ZERO).then_some((v, land))
     }
 
+    #[inline(never)]
     pub(super) fn flies(&mut self, at: B, mut dirs: u8, k: usize, prey: u8, next: bool, gap: (u8, u8)) -> bool {
         let mut any = false;
         while dirs != 0 {
@@ -174,6 +176,7 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> Search<'_, B, TRACE, SHAPE> {
         (land & self.hot(k).cells != B::ZERO).then_some((first, m, count, land))
     }
 
+    #[inline(never)]
     pub(super) fn leaps(&mut self, at: B, mut dirs: u8, k: usize, rule: &CapRule) -> bool {
         let Shape::Leap { next, ends, .. } = rule.shape else { return false };
         let f = self.f;
@@ -218,6 +221,7 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> Search<'_, B, TRACE, SHAPE> {
     }
 
     /// Whether kind `k` on `at`, already capturing, could capture in direction `d`.
+    #[inline(never)]
     pub(super) fn captures_in(&self, at: B, k: usize, d: usize) -> bool {
         let f = self.f;
         let kinds = self.kinds;
