@@ -28,11 +28,10 @@ impl<B: Bits> Board<B> {
             let us = self.side;
             // A quiet move of a limited kind that stays that kind goes on its piece's count
             // (or starts one); anything else ends it.
-            let limit = limits.get(after).copied().flatten();
-            let (tracked, n) = self.tracked(us);
-            let to = m.to.lowest() as u8 + 1;
-            track[us] = match limit {
-                Some(max) if m.taken == B::ZERO && m.kind_before() == after => {
+            track[us] = match limits.get(after) {
+                Some(&Some(max)) if m.taken == B::ZERO && m.kind_before() == after => {
+                    let (tracked, n) = self.tracked(us);
+                    let to = m.to.lowest() as u8 + 1;
                     if n > 0 && tracked == m.from {
                         (to, n.saturating_add(1).min(max))
                     } else {
@@ -41,7 +40,7 @@ impl<B: Bits> Board<B> {
                 }
                 _ => (0, 0),
             };
-            if m.taken & self.tracked(1 - us).0 != B::ZERO {
+            if track[1 - us].0 != 0 && m.taken & self.tracked(1 - us).0 != B::ZERO {
                 track[1 - us] = (0, 0);
             }
         }
@@ -88,6 +87,21 @@ impl<B: Width> FastRules<B> {
         }
         let mut n = 0;
         let limits = self.limits();
+        if depth == 2 {
+            // One ply above the leaves: each child's moves counted here, without a call.
+            let leaf = &mut rest[0];
+            for m in list.moves.iter() {
+                let child = b.after(m, limits);
+                match self.count(&child, routes, leaf) {
+                    Some(c) => n += c,
+                    None => {
+                        *failed = Some(child);
+                        return None;
+                    }
+                }
+            }
+            return Some(n);
+        }
         for m in list.moves.iter() {
             n += self.perft_rec(&b.after(m, limits), depth - 1, routes, rest, failed)?;
         }
