@@ -31,8 +31,10 @@ pub(crate) trait Bits:
     fn bit(i: u32) -> Self;
     /// `(self << l) >> r`.
     fn shift(self, l: u32, r: u32) -> Self;
-    /// Rotated left by `r` bits.
-    fn rot(self, r: u32) -> Self;
+    /// A set stepped one way along a layout, its bits not wrapping round: rotated left by
+    /// `rot`, the same as `(self << l) >> r` (one of them zero, each under 64). Each
+    /// width takes the cheaper: one rotation of 64 bits, two double-word shifts of 128.
+    fn step_by(self, rot: u32, l: u32, r: u32) -> Self;
     fn count(self) -> u32;
     /// The lowest bit's index.
     fn lowest(self) -> u32;
@@ -71,7 +73,7 @@ impl<B: Bits> Iterator for Cells<'_, B> {
 }
 
 macro_rules! bits {
-    ($t:ty) => {
+    ($t:ty, $step:item) => {
         impl Bits for $t {
             const ZERO: Self = 0;
             const BITS: u32 = <$t>::BITS;
@@ -87,10 +89,7 @@ macro_rules! bits {
             fn shift(self, l: u32, r: u32) -> Self {
                 (self << l) >> r
             }
-            #[inline(always)]
-            fn rot(self, r: u32) -> Self {
-                self.rotate_left(r)
-            }
+            $step
             #[inline(always)]
             fn count(self) -> u32 {
                 self.count_ones()
@@ -119,8 +118,20 @@ macro_rules! bits {
     };
 }
 
-bits!(u64);
-bits!(u128);
+bits!(
+    u64,
+    #[inline(always)]
+    fn step_by(self, rot: u32, _: u32, _: u32) -> Self {
+        self.rotate_left(rot)
+    }
+);
+bits!(
+    u128,
+    #[inline(always)]
+    fn step_by(self, _: u32, l: u32, r: u32) -> Self {
+        (self << (l & 63)) >> (r & 63)
+    }
+);
 
 /// The one place that picks the bit-set type for a board: the `bits` arm with `B` the
 /// type that holds the rules' layout (`u64` up to 64 bits, else `u128`) and `l` the
