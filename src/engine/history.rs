@@ -1,7 +1,7 @@
 //! A game's past, as its end rules need it: the hashes of its positions (repetition,
 //! passes) and the count of each move-count rule (`[[end.count]]`).
 
-use super::moves::MoveInfo;
+use super::moves::{MoveInfo, MoveRef};
 use super::position::Position;
 use crate::compile::{kind_of, Rules};
 use crate::spec::{CountRule, Side};
@@ -62,16 +62,28 @@ impl History {
 
     /// Adds the move `m` that led to `after`, the position now reached.
     pub fn push(&mut self, rules: &Rules, m: &MoveInfo, after: &Position) {
+        self.push_move(rules, (m.is_pass(), !m.captured.is_empty(), m.kind_before, m.kind_after), after);
+    }
+
+    /// [`History::push`] of a move of a list, spelled out no further than the count rules
+    /// need (the player's search pushes every move it plays).
+    pub(crate) fn push_ref(&mut self, rules: &Rules, m: MoveRef, after: &Position) {
+        self.push_move(rules, (m.is_pass(), m.captures() > 0, m.kind_before(), m.kind_after()), after);
+    }
+
+    /// [`History::push`] of a move that passes or not, captures or not, and of a piece
+    /// of a kind before and after it.
+    fn push_move(&mut self, rules: &Rules, (pass, captures, before, after_kind): (bool, bool, u8, u8), after: &Position) {
         let mover = after.side_to_move().other() as usize;
         let king = |k: u8| k < 8 && self.kings[mover] >> k & 1 == 1;
         let mut events = 0;
-        if !m.captured.is_empty() {
+        if captures {
             events |= CountRule::CAPTURE;
         }
-        if !m.is_pass() && !king(m.kind_before) {
+        if !pass && !king(before) {
             events |= CountRule::MAN_MOVE;
         }
-        if !m.is_pass() && !king(m.kind_before) && king(m.kind_after) {
+        if !pass && !king(before) && king(after_kind) {
             events |= CountRule::PROMOTION;
         }
         let last = self.counts.len() - self.rules;

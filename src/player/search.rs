@@ -35,9 +35,8 @@ pub(super) struct Search<'p, 'r> {
     earlier: Vec<u64>,
     path: Vec<u64>,
     /// The game's past and the line searched, for the variant's other draws by history
-    /// (move-count rules, passes), and the move played spelled out for it.
+    /// (move-count rules, passes).
     history: History,
-    played: MoveInfo,
     nodes: u64,
     /// Per ply, its move list and the order its moves are tried in.
     /// (Boxed, so taking a ply's lists out while it is searched moves a pointer.)
@@ -61,7 +60,6 @@ impl<'p, 'r> Search<'p, 'r> {
             earlier: sorted(history.hashes()),
             path: Vec::new(),
             history: history.clone(),
-            played: MoveInfo { from: 0, to: 0, path: Vec::new(), captured: Vec::new(), kind_before: 0, kind_after: 0 },
             nodes: 0,
             lists: Vec::new(),
             scratch: MoveList::new(),
@@ -177,8 +175,7 @@ impl<'p, 'r> Search<'p, 'r> {
             let m = list.get(i as usize);
             self.path.push(pos.hash());
             let undo = pos.make(rules, m);
-            m.info_into(&mut self.played);
-            self.history.push(rules, &self.played, pos);
+            self.history.push_ref(rules, m, pos);
             let score = self.negamax(pos, n.depth.saturating_sub(1), n.ply + 1, -n.beta, -alpha);
             self.history.pop();
             pos.unmake(rules, m, undo);
