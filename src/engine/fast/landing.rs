@@ -85,7 +85,11 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> Search<'_, B, TRACE, SHAPE> {
                 Some(best) if self.key == best => {}
                 _ => {
                     self.best = Some(self.key);
-                    self.list.clear();
+                    if TRACE {
+                        self.list.clear();
+                    } else {
+                        self.list.moves.clear();
+                    }
                     self.counted = 0;
                 }
             }
