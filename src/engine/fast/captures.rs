@@ -196,9 +196,9 @@ impl<B: Width> FastRules<B> {
             return origins;
         }
         let victims = b.opp & self.prey_planes(b.planes, pf.prey[k & 3]);
-        // Step the victims back once and the empty cells twice: where both arrive, a piece
-        // could jump. On 128 bits, where a step costs more, the victims first: most
-        // positions have no piece next to one.
+        // Step the empty cells back onto the victims, and those again: where they arrive,
+        // a piece could jump. On 128 bits, where a step costs more, the victims first:
+        // most positions have no piece next to one.
         let mut near = [B::ZERO; 8];
         let mut any = B::ZERO;
         let mut backs = pf.backs[k & 3];
@@ -209,7 +209,10 @@ impl<B: Width> FastRules<B> {
                 near[back] = self.step(victims, back);
                 any |= near[back];
             } else {
-                origins |= self.step2(empty, back) & self.step(victims, back);
+                // The empty cells two steps from a cell, stepped back once onto a
+                // victim, have a second step back: no mask is needed for it.
+                let beyond = self.shift(empty & self.from2[back], back) & victims;
+                origins |= self.shift(beyond, back);
             }
         }
         if B::BITS > 64 && pieces & any != B::ZERO {

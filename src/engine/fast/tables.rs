@@ -529,6 +529,14 @@ impl<B: Width> FastRules<B> {
         (set & self.from[d]).step_by(self.rot[d], self.shl[d], self.shr[d])
     }
 
+    /// Every cell of `set` stepped on in direction `d`, with no test that it has a
+    /// neighbour there: for cells known to have one.
+    #[inline(always)]
+    pub(super) fn shift(&self, set: B, d: usize) -> B {
+        let d = d & 7;
+        set.step_by(self.rot[d], self.shl[d], self.shr[d])
+    }
+
     /// Every cell of `set` stepped two cells on in direction `d`, where there are two.
     #[inline(always)]
     pub(super) fn step2(&self, set: B, d: usize) -> B {
