@@ -58,11 +58,8 @@ pub(crate) fn support(rules: &Rules) -> Result<(), &'static str> {
         capture_budget: _,
     } = rules;
     need(layout.is_some(), "the board takes more than 128 bits")?;
-    // A step, and a step of two cells, is a shift of under 64 bits (see `Bits::step_by`).
-    need(
-        layout.as_ref().is_some_and(|l| l.shl.iter().chain(&l.shr).all(|&s| 2 * s < 64)),
-        "a step of 32 bits or more in the board's layout",
-    )?;
+    // A step is a shift of under 64 bits (see `Bits::step_by`).
+    need(layout.as_ref().is_some_and(|l| l.shl.iter().chain(&l.shr).all(|&s| s < 64)), "a step of 64 bits or more in the board's layout")?;
     need(columns.is_none(), "columns: a cell holds a stack of pieces, and the fast path's bit sets hold one piece a cell")?;
     spec_support(spec)?;
     capture_support(capture)?;

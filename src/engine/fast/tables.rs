@@ -172,13 +172,10 @@ pub(crate) struct FastRules<B> {
     /// Per direction: the rotation that steps a set (a shift that never wraps for the
     /// cells that have a neighbour there), those cells, and those with two.
     pub(super) rot: [u32; 8],
-    pub(super) rot2: [u32; 8],
     /// The same steps as a left and a right shift, one of them zero (see
     /// [`Bits::step_by`]).
     pub(super) shl: [u32; 8],
     pub(super) shr: [u32; 8],
-    pub(super) shl2: [u32; 8],
-    pub(super) shr2: [u32; 8],
     pub(super) from: [B; 8],
     pub(super) from2: [B; 8],
     /// `next[d * STRIDE + bit]`: the neighbour of `bit` in direction `d` (zero: none);
@@ -280,11 +277,8 @@ impl<B: Width> FastRules<B> {
         let cap = &rules.capture;
         let mut f = FastRules {
             rot: [0; 8],
-            rot2: [0; 8],
             shl: [0; 8],
             shr: [0; 8],
-            shl2: [0; 8],
-            shr2: [0; 8],
             from: [B::ZERO; 8],
             from2: [B::ZERO; 8],
             next: Box::new([B::ZERO; 8 * STRIDE]),
@@ -401,9 +395,7 @@ impl<B: Width> FastRules<B> {
     fn directions(&mut self, l: &Layout) {
         for d in 0..self.dirs {
             self.rot[d] = (l.shl[d] + B::BITS - l.shr[d]) % B::BITS;
-            self.rot2[d] = 2 * self.rot[d] % B::BITS;
             (self.shl[d], self.shr[d]) = (l.shl[d], l.shr[d]);
-            (self.shl2[d], self.shr2[d]) = (2 * l.shl[d], 2 * l.shr[d]);
             self.from[d] = B::from_wide(l.from[d]);
             self.from2[d] = B::from_wide(l.from2[d]);
             if l.shl[d] > 0 {
@@ -535,13 +527,6 @@ impl<B: Width> FastRules<B> {
     pub(super) fn shift(&self, set: B, d: usize) -> B {
         let d = d & 7;
         set.step_by(self.rot[d], self.shl[d], self.shr[d])
-    }
-
-    /// Every cell of `set` stepped two cells on in direction `d`, where there are two.
-    #[inline(always)]
-    pub(super) fn step2(&self, set: B, d: usize) -> B {
-        let d = d & 7;
-        (set & self.from2[d]).step_by(self.rot2[d], self.shl2[d], self.shr2[d])
     }
 
     /// The neighbour of the cell `one` (a single bit) in direction `d`.
