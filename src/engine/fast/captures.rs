@@ -305,7 +305,10 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> Search<'_, B, TRACE, SHAPE> {
     pub(super) fn take(&mut self, v: B) {
         let k = self.kind_at(v);
         let f = self.f;
-        self.key += self.rank_of(k, self.n);
+        // The rank is kept only while captures are ranked (it is not read otherwise).
+        if self.ranking {
+            self.key += self.rank_of(k, self.n);
+        }
         if SHAPE != LEAN {
             if let Some((kinds, _, _)) = f.halt {
                 self.halt_kinds = self.halt_kinds << 1 | u64::from(kinds >> k & 1);
@@ -327,7 +330,9 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> Search<'_, B, TRACE, SHAPE> {
         let k = self.kind_at(v);
         let f = self.f;
         self.n -= 1;
-        self.key -= self.rank_of(k, self.n);
+        if self.ranking {
+            self.key -= self.rank_of(k, self.n);
+        }
         if SHAPE != LEAN {
             self.halt_kinds >>= 1;
         }

@@ -39,7 +39,7 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> Search<'_, B, TRACE, SHAPE> {
                 }
                 let v = near.low();
                 near ^= v;
-                let d = f.dir_to[(i * STRIDE + v.lowest() as usize) & (STRIDE * STRIDE - 1)] as usize & 7;
+                let d = f.dir_of[(v.lowest() as usize).wrapping_sub(i) & 255] as usize & 7;
                 if dirs >> d & 1 == 0 {
                     continue;
                 }

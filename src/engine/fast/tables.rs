@@ -183,9 +183,9 @@ pub(crate) struct FastRules<B> {
     pub(super) next: Box<[B; 8 * STRIDE]>,
     pub(super) next2: Box<[B; 8 * STRIDE]>,
     pub(super) rays: Box<[B; 8 * STRIDE]>,
-    /// `dir_to[bit * STRIDE + other]`: the direction from `bit` to its neighbour `other`
-    /// (0xFF: not a neighbour).
-    pub(super) dir_to: Box<[u8; STRIDE * STRIDE]>,
+    /// `dir_of[(other - bit) & 255]`: the direction from `bit` to its neighbour `other`
+    /// (each direction is one step of bits; 0xFF: none).
+    pub(super) dir_of: [u8; 256],
     /// `around[bit]`: its neighbours; `lines[bit]`: every cell on a line from it;
     /// `jump_around[((side * MAX_KINDS + kind) * 2 + stage) * STRIDE + bit]`: its
     /// neighbours in the directions of the kind's rule at that stage where the rules are
@@ -284,7 +284,7 @@ impl<B: Width> FastRules<B> {
             next: Box::new([B::ZERO; 8 * STRIDE]),
             next2: Box::new([B::ZERO; 8 * STRIDE]),
             rays: Box::new([B::ZERO; 8 * STRIDE]),
-            dir_to: Box::new([0xFF; STRIDE * STRIDE]),
+            dir_of: [0xFF; 256],
             around: Box::new([B::ZERO; STRIDE]),
             lines: Box::new([B::ZERO; STRIDE]),
             jump_around: Box::new([B::ZERO; 2 * MAX_KINDS * 2 * STRIDE]),
@@ -401,6 +401,9 @@ impl<B: Width> FastRules<B> {
             if l.shl[d] > 0 {
                 self.up |= 1 << d;
             }
+            let delta = (l.shl[d] as usize).wrapping_sub(l.shr[d] as usize) & 255;
+            debug_assert_eq!(self.dir_of[delta], 0xFF, "two directions of one step");
+            self.dir_of[delta] = d as u8;
         }
         for d in 0..self.dirs {
             for bit in 0..l.width as usize {
@@ -416,9 +419,6 @@ impl<B: Width> FastRules<B> {
                 self.next2[at(d, bit)] = self.step(next, d);
                 self.rays[at(d, bit)] = ray;
                 self.around[bit] |= next;
-                if next != B::ZERO {
-                    self.dir_to[bit * STRIDE + next.lowest() as usize] = d as u8;
-                }
                 self.lines[bit] |= ray;
             }
         }
