@@ -65,13 +65,21 @@ impl<B: Width> FastRules<B> {
     /// The captures of the side to move: stored in `list` (emptied first), or with
     /// `count_only` counted where no two can be the same move. Returns how many there
     /// are, or `None` if the search passed the capture budget.
-    #[inline]
+    #[inline(always)]
     pub(super) fn captures(&self, b: &Board<B>, routes: Routes, list: &mut FastList<B>, count_only: bool) -> Option<usize> {
         list.moves.clear();
+        // Most positions have no capture: the prefilter is inlined in its caller, the
+        // search is a call of its own.
         let origins = self.origins(b);
         if origins == B::ZERO {
             return Some(0);
         }
+        self.search_from(b, routes, list, count_only, origins)
+    }
+
+    /// [`FastRules::captures`] of the pieces `origins`.
+    #[inline(never)]
+    fn search_from(&self, b: &Board<B>, routes: Routes, list: &mut FastList<B>, count_only: bool, origins: B) -> Option<usize> {
         let trace = self.route_dedup && routes != Routes::Distinct;
         match (trace, self.shape) {
             (false, LEAN) => self.search::<false, LEAN>(b, routes, list, count_only, origins),
