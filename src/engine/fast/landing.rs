@@ -77,7 +77,7 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> Search<'_, B, TRACE, SHAPE> {
     }
 
     /// A complete capture ending on `to`, the piece of kind `kind_after` then.
-    #[inline]
+    #[inline(always)]
     pub(super) fn record(&mut self, to: B, kind_after: usize) {
         if self.ranking {
             match self.best {
