@@ -89,6 +89,7 @@
 mod compile;
 mod engine;
 mod geometry;
+mod picture;
 mod player;
 mod record;
 mod spec;
@@ -100,8 +101,8 @@ pub use engine::{
     Position, QuietTrack, Routes, Setup, SetupError, SetupProblem, Undo, DEFAULT_CAPTURE_BUDGET,
 };
 pub use geometry::{CellIter, CellSet, Corner, Direction, Geometry, Notation, NotationKind, Playable, Shape};
+pub use picture::board_svg;
 pub use player::{play_out, random_opening, Best, Limits, Player, PlyFacts, SelfPlayGame, MAX_DEPTH, WIN_SCORE};
-pub use record::board_svg;
 pub use record::{
     candidate_notations, full_path, move_text, parse_fen, parse_fen_in, parse_game, parse_move, pdn_games, random_game, read_fen,
     read_move, replay, replay_with, sort_moves, square_order, write_fen, write_fen_with, write_pdn, Annotations, FenError, FenErrorKind,

@@ -10,7 +10,6 @@ mod pdn;
 mod replay;
 mod resolve;
 mod split;
-mod svg;
 mod write;
 
 pub use fen::{parse_fen, parse_fen_in, read_fen, write_fen, write_fen_with, FenError, FenErrorKind, FenExtras, FenRead};
@@ -23,5 +22,4 @@ pub use pdn::{
 };
 pub use replay::{replay, replay_with, PlyError, PlyReason, Verdict};
 pub use resolve::{parse_move, read_move, Illegal, MoveError};
-pub use svg::board_svg;
 pub use write::{random_game, write_pdn, Annotations, GameRecord, MoveNotes, RecordVariation, WriteError};

@@ -2,8 +2,8 @@
 //! has them, the coordinates on its edges, the square numbers of a numbered board, the
 //! pieces (a column with the pieces under its top) and the last move as an arrow.
 //!
-//! It lives with the records, not with the geometry: like a FEN it writes a position of
-//! compiled rules, and the geometry stage knows nothing of rules or positions.
+//! A module of its own, above the records it reads a FEN from: a picture is no record,
+//! and the geometry stage knows nothing of rules or positions.
 
 use crate::compile::Rules;
 use crate::engine::{MoveInfo, Position};
@@ -87,7 +87,7 @@ pub fn board_svg(rules: &Rules, pos: &Position, last: Option<&MoveInfo>) -> Stri
         num(w),
         num(h)
     );
-    let fen = super::write_fen(rules, pos);
+    let fen = crate::record::write_fen(rules, pos);
     let _ = writeln!(out, "<title>{}: {}</title>", escape(&spec.name), escape(&fen));
     let _ = writeln!(
         out,
