@@ -9,8 +9,8 @@
 use super::tables::MAX_KINDS;
 use crate::compile::{CapRule, CaptureSettings, KindTable, MoveRule, Rules, Searcher};
 use crate::spec::{
-    CaptureKind, CaptureRule, CaptureRules, Condition, Criterion, EndRules, Halt, Kind, Land, Landing, MidPromotion, MoveKind, NoMoves,
-    Removal, Spec, When,
+    CaptureKind, CaptureRule, CaptureRules, Condition, CountRule, Criterion, EndRules, Halt, Kind, Land, Landing, MaterialEnd,
+    MidPromotion, MoveKind, NoMoves, Removal, Spec, When,
 };
 
 /// `Ok` if `cond` holds, else the reason the fast path does not take the rules.
@@ -101,7 +101,7 @@ fn spec_support(spec: &Spec) -> Result<(), &'static str> {
             symbol: _,
             // Compiled into the kind's table.
             value: _,
-            moves: _,
+            moves,
             captures,
             can_capture: _,
             promotion: _,
@@ -111,6 +111,10 @@ fn spec_support(spec: &Spec) -> Result<(), &'static str> {
             mandatory: _,
             cells: _,
         } = k;
+        for m in moves {
+            // Compiled into the kind's move rules (see `table_support`).
+            let crate::spec::MoveRule { kind: _, dirs: _, condition: _ } = m;
+        }
         for c in captures {
             let CaptureRule { kind: _, dirs: _, land: _, approach: _, min: _, ends_move: _, when: _, kinds: _, stride: _, gap: _ } = c;
         }
@@ -135,9 +139,15 @@ fn spec_support(spec: &Spec) -> Result<(), &'static str> {
         promotion_wins: _,
         repetition: _,
         passes_draw: _,
-        material: _,
-        counts: _,
+        material,
+        counts,
     } = end;
+    for m in material {
+        let MaterialEnd { counts: _, against: _, result: _ } = m;
+    }
+    for c in counts {
+        let CountRule { name: _, moves: _, reset: _, material: _, pieces: _, both_kings: _, claim: _, reason: _ } = c;
+    }
     match no_moves {
         // A pass is a move of the fast path.
         NoMoves::Loss | NoMoves::Win | NoMoves::Pass => Ok(()),
