@@ -29,7 +29,7 @@ fn perft_start(bencher: Bencher, (id, depth): (&str, u32)) {
 /// Positions along a random game: a mix of openings, middle games with captures, and
 /// endings with kings.
 fn positions(rules: &Rules) -> Vec<Position> {
-    let game = random_game(rules, 7, 120);
+    let game = random_game(rules, 7, 120).expect("a random game within the capture budget");
     let mut pos = Position::start(rules);
     let mut list = MoveList::new();
     let mut out = vec![pos.clone()];
@@ -82,7 +82,10 @@ fn make_unmake(bencher: Bencher, id: &str) {
 
 /// 200 random International games written as PDN.
 fn archive(rules: &Rules) -> String {
-    (0..200).map(|seed| write_pdn(rules, &random_game(rules, seed, 200))).collect::<Vec<_>>().join("\n")
+    (0..200)
+        .map(|seed| write_pdn(rules, &random_game(rules, seed, 200).expect("a random game within the capture budget")))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// Reading PDN only: splitting into games and parsing each; the counter is games.

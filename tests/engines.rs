@@ -64,7 +64,7 @@ fn compare_games(label: &str, fast: &Rules, games: u64, plies: usize) -> usize {
     let slow = general(fast);
     let mut checked = 0;
     for seed in 1..=games {
-        let game = random_game(fast, seed, plies);
+        let game = random_game(fast, seed, plies).expect("a random game within the capture budget");
         let mut pos = game.start.clone();
         let mut list = MoveList::new();
         for (ply, (played, _)) in game.moves.iter().enumerate() {

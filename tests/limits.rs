@@ -46,6 +46,20 @@ fn an_explosion_is_an_error_that_names_the_position_and_the_budget() {
 }
 
 #[test]
+fn a_random_game_stops_at_a_position_past_the_budget() {
+    // With a budget of one step, the first position with a capture passes it: the game is
+    // an error, not a game played on from a partial list of moves.
+    let mut rules = load_variant("international").expect("shipped");
+    rules.set_capture_budget(1);
+    let err = polydame::random_game(&rules, 1, 60).expect_err("a capture comes within 60 plies");
+    assert_eq!(err.budget, 1);
+    let o = polydame(&["random-game", "international", "--plies", "60", "--capture-budget", "1"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("passed its budget of 1 steps"), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "");
+}
+
+#[test]
 fn a_raised_budget_gets_the_real_answer() {
     let o = polydame(&["moves", FLYING_16, "--fen", LARGE_16]);
     assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));

@@ -132,7 +132,7 @@ proptest! {
     fn writer_and_reader_round_trip(seed in any::<u64>()) {
         for (stem, _) in shipped() {
             let rules = load_variant(stem).unwrap();
-            let game = random_game(&rules, seed, 160);
+            let game = random_game(&rules, seed, 160).expect("a random game within the capture budget");
             let text = write_pdn(&rules, &game);
             let read_back = read(&text);
             prop_assert_eq!(read_back.len(), 1, "{}: {}", stem, text);

@@ -1,6 +1,6 @@
 //! `polydame random-game`: random legal games, written as PDN.
 
-use super::{Done, Out, VariantArgs};
+use super::{over_budget, Done, Out, VariantArgs};
 
 /// Prints `count` random legal games of at most `plies` half-moves each, the first from
 /// `seed` and each next one from the next seed, a blank line between two games.
@@ -10,7 +10,7 @@ pub fn run(variant: &VariantArgs, seed: u64, plies: usize, count: u64, out: &mut
         if i > 0 {
             out.say("");
         }
-        let game = polydame::random_game(&rules, seed.wrapping_add(i), plies);
+        let game = polydame::random_game(&rules, seed.wrapping_add(i), plies).map_err(|e| over_budget(&e))?;
         out.say(polydame::write_pdn(&rules, &game).trim_end());
     }
     Ok(())

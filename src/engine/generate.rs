@@ -28,11 +28,13 @@ impl Position {
     /// ```
     ///
     /// The capture search is bounded by the rules' budget ([`Rules::set_capture_budget`]):
-    /// a search that passes it stops, and the list is then incomplete and says so
-    /// ([`MoveList::exceeded`]). [`Position::try_generate`] makes that an error.
-    pub fn generate(&mut self, rules: &Rules, list: &mut MoveList, routes: Routes) {
+    /// a search that passes it stops, and the list is then incomplete. The return value
+    /// says whether the list is complete (so does [`MoveList::exceeded`]);
+    /// [`Position::try_generate`] makes an incomplete list an error.
+    pub fn generate(&mut self, rules: &Rules, list: &mut MoveList, routes: Routes) -> bool {
         if let Some(f) = rules.fast_rules() {
-            return f.generate(rules, self, list, routes);
+            f.generate(rules, self, list, routes);
+            return !list.exceeded;
         }
         self.gen_captures(rules, list, routes);
         if self.quiet_allowed(rules, list) {
@@ -45,14 +47,14 @@ impl Position {
         if rules.passes && list.moves.is_empty() && !self.pieces[self.side as usize].is_empty() {
             list.push_pass();
         }
+        !list.exceeded
     }
 
     /// [`Position::generate`], with an error if the capture search passed the rules'
     /// budget (see [`Rules::set_capture_budget`]): the moves of this position are then
     /// not known, and `list` is not to be played from.
     pub fn try_generate(&mut self, rules: &Rules, list: &mut MoveList, routes: Routes) -> Result<(), BudgetExceeded> {
-        self.generate(rules, list, routes);
-        if list.exceeded {
+        if !self.generate(rules, list, routes) {
             return Err(BudgetExceeded::at(rules, self));
         }
         Ok(())

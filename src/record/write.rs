@@ -4,7 +4,7 @@
 use super::fen::{write_fen, write_fen_with, FenExtras};
 use super::notation::move_text;
 use crate::compile::Rules;
-use crate::engine::{History, MoveInfo, MoveList, Outcome, Position, Routes};
+use crate::engine::{BudgetExceeded, History, MoveInfo, MoveList, Outcome, Position, Routes};
 use crate::spec::Side;
 
 /// A game to write: its tags, start position and moves.
@@ -382,8 +382,9 @@ fn write(rules: &Rules, game: &GameRecord, notes: &Annotations) -> String {
 }
 
 /// A random legal game from the start position, at most `max_plies` half-moves, with a
-/// small deterministic generator seeded by `seed`.
-pub fn random_game(rules: &Rules, seed: u64, max_plies: usize) -> GameRecord {
+/// small deterministic generator seeded by `seed`; an error if the capture search of a
+/// position passes the rules' budget (its moves are then not known).
+pub fn random_game(rules: &Rules, seed: u64, max_plies: usize) -> Result<GameRecord, BudgetExceeded> {
     let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
     let mut next = move || {
         rng ^= rng << 13;
@@ -403,7 +404,7 @@ pub fn random_game(rules: &Rules, seed: u64, max_plies: usize) -> GameRecord {
             result = outcome.score();
             break;
         }
-        pos.generate(rules, &mut list, Routes::Distinct);
+        pos.try_generate(rules, &mut list, Routes::Distinct)?;
         let legal: Vec<MoveInfo> = (0..list.len()).map(|i| list.info(i)).collect();
         let i = (next() % list.len() as u64) as usize;
         moves.push((legal[i].clone(), legal));
@@ -416,5 +417,5 @@ pub fn random_game(rules: &Rules, seed: u64, max_plies: usize) -> GameRecord {
         ("Black".into(), "random".into()),
         ("Round".into(), seed.to_string()),
     ];
-    GameRecord { tags, start, moves, result: result.to_string() }
+    Ok(GameRecord { tags, start, moves, result: result.to_string() })
 }
