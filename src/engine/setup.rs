@@ -99,7 +99,7 @@ pub enum SetupProblem {
         /// The cell, named in the variant's notation.
         cell: String,
     },
-    /// A column taller than a column may be ([`Columns::MAX_HEIGHT`](crate::Columns::MAX_HEIGHT)).
+    /// A column taller than a column may be ([`Columns::MAX_HEIGHT`](crate::spec::Columns::MAX_HEIGHT)).
     ColumnTooTall {
         /// Index of the piece in [`Setup::pieces`] that does not fit.
         piece: usize,
@@ -156,7 +156,7 @@ impl fmt::Display for SetupProblem {
             SetupProblem::NoSuchKind { kind, .. } => write!(f, "the variant has no piece kind {kind}"),
             SetupProblem::CellTwice { cell, .. } => write!(f, "square {cell} is given twice"),
             SetupProblem::ColumnTooTall { cell, .. } => {
-                write!(f, "the column on {cell} is taller than a column may be ({} pieces)", crate::Columns::MAX_HEIGHT)
+                write!(f, "the column on {cell} is taller than a column may be ({} pieces)", crate::spec::Columns::MAX_HEIGHT)
             }
             SetupProblem::OnPromotionCells { side, kind, cell, .. } => write!(
                 f,

@@ -111,8 +111,8 @@ fn hex_dirs() -> Vec<Direction> {
 }
 
 impl Geometry {
-    /// Builds the geometry of a shape. Sizes are checked by the caller (see
-    /// [`Geometry::check_shape`]).
+    /// Builds the geometry of a shape. Sizes are checked by the caller (the variant
+    /// checker bounds a board's `width`, `height` and `side`).
     pub fn new(shape: Shape) -> Geometry {
         Geometry::with_holes(shape, &[])
     }
@@ -172,23 +172,6 @@ impl Geometry {
         }
         g.neighbour = table;
         g
-    }
-
-    /// Checks that a shape is one this crate can play on; the error says why not.
-    pub fn check_shape(shape: Shape) -> Result<(), String> {
-        match shape {
-            Shape::Square { width, height, .. } => {
-                if !(4..=16).contains(&width) || !(4..=16).contains(&height) {
-                    return Err(format!("a square board is 4 to 16 cells wide and high, not {width}x{height}"));
-                }
-            }
-            Shape::Hex { side } => {
-                if !(2..=9).contains(&side) {
-                    return Err(format!("a hexagonal board has 2 to 9 cells a side, not {side}"));
-                }
-            }
-        }
-        Ok(())
     }
 
     /// The slow, obviously correct stepping function the neighbour table is built from.

@@ -1,7 +1,7 @@
 //! The expression language of variant files: parsing into a spanned AST.
 //!
 //! The grammar is `grammar/rules.pest`. Lowering from pest pairs is one function per
-//! grammar rule; what names and calls mean is decided later, in `check`.
+//! grammar rule; what names and calls mean is decided later, in `lower`.
 
 use super::diag::{Diagnostic, DiagnosticKind};
 use pest::Parser;
