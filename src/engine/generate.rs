@@ -93,7 +93,7 @@ impl Position {
     }
 
     /// Clears `list` and fills it with the complete captures ranked by `criteria`; with
-    /// `count_only` they are only counted (see [`Search::count_only`]).
+    /// `count_only` they are only counted (see `CaptureSearch::count_only`).
     pub(super) fn gen_captures_by(&mut self, rules: &Rules, list: &mut MoveList, routes: Routes, criteria: &[Criterion], count_only: bool) {
         on_layout!(match rules {
             bits(l: B) => {

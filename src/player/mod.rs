@@ -26,7 +26,7 @@ mod table;
 
 use crate::compile::Rules;
 use crate::engine::{BudgetExceeded, History, MoveInfo, Position};
-use search::Search;
+use search::TreeSearch;
 pub use selfplay::{play_out, random_opening, PlyFacts, SelfPlayGame};
 use std::cell::RefCell;
 use std::sync::atomic::AtomicBool;
@@ -163,6 +163,6 @@ impl<'r> Player<'r> {
         let mut slot = self.table.borrow_mut();
         let table = slot.get_or_insert_with(|| table::Table::new(TABLE_BITS));
         table.clear();
-        Search::new(self, table, &limits, history).run(pos, &limits, each)
+        TreeSearch::new(self, table, &limits, history).run(pos, &limits, each)
     }
 }

@@ -18,7 +18,7 @@ const FORCED: i32 = WIN_SCORE - 1000;
 const INFINITY: i32 = WIN_SCORE + 1;
 
 /// The search's state: limits, the clock, the count of positions, scratch lists.
-pub(super) struct Search<'p, 'r> {
+pub(super) struct TreeSearch<'p, 'r> {
     player: &'p Player<'r>,
     table: &'p mut Table,
     deadline: Option<Instant>,
@@ -47,9 +47,9 @@ pub(super) struct Search<'p, 'r> {
     lines: Lines,
 }
 
-impl<'p, 'r> Search<'p, 'r> {
-    pub fn new(player: &'p Player<'r>, table: &'p mut Table, limits: &Limits, history: &History) -> Search<'p, 'r> {
-        Search {
+impl<'p, 'r> TreeSearch<'p, 'r> {
+    pub fn new(player: &'p Player<'r>, table: &'p mut Table, limits: &Limits, history: &History) -> TreeSearch<'p, 'r> {
+        TreeSearch {
             player,
             table,
             deadline: limits.time.map(|t| Instant::now() + t),
@@ -134,7 +134,7 @@ impl<'p, 'r> Search<'p, 'r> {
         result
     }
 
-    /// [`Search::negamax`] with the position's lists taken out of the scratch.
+    /// [`TreeSearch::negamax`] with the position's lists taken out of the scratch.
     fn node(&mut self, pos: &mut Position, n: Node, list: &mut MoveList, order: &mut Vec<(u32, u16)>) -> Result<i32, BudgetExceeded> {
         let rules = self.player.rules;
         match pos.outcome(rules, list) {

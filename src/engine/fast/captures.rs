@@ -12,7 +12,7 @@ use crate::spec::{MidPromotion, When};
 /// No direction (before the first capture).
 pub(super) const NONE: usize = 15;
 
-/// The shapes of rules the search is compiled for (see [`Search`]).
+/// The shapes of rules the search is compiled for (see [`FastSearch`]).
 pub(super) const LEAN: u8 = 0;
 pub(super) const PLAIN: u8 = 1;
 pub(super) const GENERAL: u8 = 2;
@@ -22,7 +22,7 @@ pub(super) const GENERAL: u8 = 2;
 /// search leaves out, [`LEAN`] (plain rules without a halt rule, precedence by the order
 /// kings are met or kinds a rule may not take), [`PLAIN`] (see [`FastRules::plain`]), or
 /// nothing ([`GENERAL`]).
-pub(super) struct Search<'a, B, const TRACE: bool, const SHAPE: u8> {
+pub(super) struct FastSearch<'a, B, const TRACE: bool, const SHAPE: u8> {
     pub(super) f: &'a FastRules<B>,
     /// The side to move's rules per kind (and what is read most of them, and the
     /// neighbours in each kind's first capture directions), and the board's kind planes.
@@ -103,7 +103,7 @@ impl<B: Width> FastRules<B> {
         }
     }
 
-    /// The shape of the rules, for [`Search`].
+    /// The shape of the rules, for [`FastSearch`].
     pub(super) fn shape_of(&self) -> u8 {
         if !self.plain {
             GENERAL
@@ -130,7 +130,7 @@ impl<B: Width> FastRules<B> {
             list.stack.clear();
             list.trail.clear();
         }
-        let mut s = Search::<B, TRACE, SHAPE> {
+        let mut s = FastSearch::<B, TRACE, SHAPE> {
             f: self,
             kinds: &self.kinds[b.side],
             hot: &self.hot[b.side & 1],
@@ -236,7 +236,7 @@ impl<B: Width> FastRules<B> {
     }
 }
 
-impl<B: Width, const TRACE: bool, const SHAPE: u8> Search<'_, B, TRACE, SHAPE> {
+impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAPE> {
     /// Searches the captures of each of `pieces`.
     pub(super) fn each(&mut self, mut pieces: B, all: B) {
         while pieces != B::ZERO {
@@ -443,7 +443,7 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> Search<'_, B, TRACE, SHAPE> {
         excluded
     }
 
-    /// [`Search::dfs`] of a piece of kind `K` where the rules are plain: one rule a kind
+    /// [`FastSearch::dfs`] of a piece of kind `K` where the rules are plain: one rule a kind
     /// at each stage of a move, a jump or a flying capture over any gap.
     #[inline(never)]
     fn plain<const K: usize>(&mut self, at: B, last: usize, skip: usize) -> bool {
@@ -460,7 +460,7 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> Search<'_, B, TRACE, SHAPE> {
         }
     }
 
-    /// [`Search::dfs`] for any rules: each rule of the kind usable at this stage of the
+    /// [`FastSearch::dfs`] for any rules: each rule of the kind usable at this stage of the
     /// move, in order.
     #[inline(never)]
     fn general(&mut self, at: B, k: usize, last: usize, skip: usize) -> bool {

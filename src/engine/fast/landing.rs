@@ -3,11 +3,11 @@
 //! rule and the must-continue landing); and a complete capture recorded, ranked by the
 //! precedence and told apart from those found already.
 
-use super::captures::{Search, GENERAL, NONE};
+use super::captures::{FastSearch, GENERAL, NONE};
 use super::tables::Width;
 use super::{FastMove, Trace};
 
-impl<B: Width, const TRACE: bool, const SHAPE: u8> Search<'_, B, TRACE, SHAPE> {
+impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAPE> {
     /// Lands on the single cell `l` after a capture in direction `d`.
     #[inline(always)]
     pub(super) fn land_one(&mut self, l: B, k: usize, d: usize) {

@@ -2,11 +2,11 @@
 //! piece, a jump over a piece further away, a flying capture, a leap over a line of
 //! pieces; each in the directions its rule allows, in order.
 
-use super::captures::{Search, GENERAL, PLAIN};
+use super::captures::{FastSearch, GENERAL, PLAIN};
 use super::tables::{at as idx, CapRule, Shape, Width, STRIDE};
 use crate::spec::When;
 
-impl<B: Width, const TRACE: bool, const SHAPE: u8> Search<'_, B, TRACE, SHAPE> {
+impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAPE> {
     /// Jumps over an adjacent piece of `prey` in the directions `dirs`, landing just
     /// beyond.
     #[inline(always)]

@@ -258,7 +258,7 @@ pub(crate) struct FastRules<B> {
     /// stopping, no precedence for some kinds only. The capture search leaves the rest
     /// out.
     pub(super) plain: bool,
-    /// The shape the capture search is compiled for (see `captures::Search`).
+    /// The shape the capture search is compiled for (see `captures::FastSearch`).
     pub(super) shape: u8,
     /// Some kind may stand on some cells only; some kind may stop a capture.
     pub(super) kind_cells: bool,

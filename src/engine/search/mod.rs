@@ -17,7 +17,7 @@ const NO_DIR: u8 = 0xFF;
 /// The capture search of one position; `COLUMNS`: the variant keeps captured pieces in
 /// columns (a jump uncovers the piece under the top), so a variant without them pays
 /// nothing for them.
-struct Search<'a, const COLUMNS: bool> {
+struct CaptureSearch<'a, const COLUMNS: bool> {
     rules: &'a Rules,
     board: &'a mut Board,
     /// With columns, the pieces under each top (empty without columns).
@@ -45,7 +45,7 @@ struct Search<'a, const COLUMNS: bool> {
     budget: u64,
 }
 
-impl<const COLUMNS: bool> Search<'_, COLUMNS> {
+impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
     /// Every capture of the piece on `from`.
     fn search_from(&mut self, from: u16) {
         let saved = self.board[from];
@@ -94,7 +94,7 @@ impl<const COLUMNS: bool> Search<'_, COLUMNS> {
         self.board[cell] = c;
     }
 
-    /// [`Search::take`] with columns, `take = "top"` and immediate removal: the piece under the top of
+    /// [`CaptureSearch::take`] with columns, `take = "top"` and immediate removal: the piece under the top of
     /// `cell` (holding `c`)
     /// becomes its top, or the cell is empty; with `not-next` that new top blocks until
     /// the next jump, and the column jumped before it is free again.
@@ -115,7 +115,7 @@ impl<const COLUMNS: bool> Search<'_, COLUMNS> {
         };
     }
 
-    /// Takes back [`Search::take_top`] but for the top piece itself, which the caller
+    /// Takes back [`CaptureSearch::take_top`] but for the top piece itself, which the caller
     /// puts back on `cell`.
     #[inline(never)]
     fn untake_top(&mut self, cell: u16) {
@@ -559,7 +559,7 @@ impl Position {
         origins: impl Iterator<Item = u16>,
     ) {
         let us = self.side;
-        let mut s = Search::<COLUMNS> {
+        let mut s = CaptureSearch::<COLUMNS> {
             rules,
             board: &mut self.board,
             under: if COLUMNS { &mut self.under } else { &mut [] },

@@ -1,12 +1,12 @@
 //! Storing a capture the search found: ranking it by the precedence criteria, and
 //! keeping one move per distinct result (or per route).
 
-use super::Search;
+use super::CaptureSearch;
 use crate::compile::{kind_of, DEAD};
 use crate::engine::moves::{Move, MoveList};
 use crate::spec::Criterion;
 
-impl<const COLUMNS: bool> Search<'_, COLUMNS> {
+impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
     fn key(&self) -> [u32; 5] {
         let r = self.rules;
         let them = self.them as usize;
