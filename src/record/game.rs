@@ -2,7 +2,7 @@
 //! the outcome is judged with the history (repetition).
 
 use super::fen::{parse_fen, write_fen, FenError};
-use super::notation::move_text;
+use super::move_text::move_text;
 use super::resolve::{parse_move, read_move, squares, MoveError, Resolved, Resolver};
 use super::write::GameRecord;
 use crate::compile::Rules;
@@ -100,7 +100,7 @@ impl<'r> Game<'r> {
     pub fn move_text(&self, m: &MoveInfo) -> String {
         match self.legal_moves() {
             Ok(legal) => move_text(self.rules, m, &legal),
-            Err(_) => super::notation::full_path(self.rules, m),
+            Err(_) => super::move_text::full_path(self.rules, m),
         }
     }
 
@@ -137,7 +137,7 @@ impl<'r> Game<'r> {
                 return Ok(());
             }
         }
-        let text = super::notation::full_path(self.rules, m);
+        let text = super::move_text::full_path(self.rules, m);
         Err(match parse_move(self.rules, &self.pos, &text) {
             Err(e) => e,
             Ok(_) => MoveError::Syntax { text },

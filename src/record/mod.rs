@@ -4,7 +4,7 @@ mod decode;
 mod fen;
 mod fen_error;
 mod game;
-mod notation;
+mod move_text;
 mod notations;
 mod pdn;
 mod replay;
@@ -14,7 +14,7 @@ mod write;
 
 pub use fen::{parse_fen, parse_fen_in, read_fen, write_fen, write_fen_with, FenError, FenErrorKind, FenExtras, FenRead};
 pub use game::Game;
-pub use notation::{full_path, move_text, sort_moves, square_order};
+pub use move_text::{full_path, move_text, sort_moves, square_order};
 pub use notations::{candidate_notations, Notations};
 pub use pdn::{
     parse_game, pdn_games, GameText, MoveText, Oddity, PdnGame, PdnGames, UnknownEncoding, Variation, MAX_GAME_BYTES, MAX_GAME_MOVES,

@@ -2,7 +2,7 @@
 //! game has them), and random legal games (for tests and demonstrations).
 
 use super::fen::{write_fen, write_fen_with, FenExtras};
-use super::notation::move_text;
+use super::move_text::move_text;
 use crate::compile::Rules;
 use crate::engine::{BudgetExceeded, History, MoveInfo, MoveList, Outcome, Position, Routes};
 use crate::spec::Side;
