@@ -1,10 +1,9 @@
 //! The fast path's tables, built once per variant from its compiled rules: the board's
 //! steps and rays as bit sets, and per side and kind its move and capture rules.
 
-use super::{Board, FastList, Scratch};
+use super::{FastList, Scratch};
 use crate::compile::{KindTable, Rules};
 use crate::engine::bits::Bits;
-use crate::engine::position::Position;
 use crate::geometry::Layout;
 use crate::spec::{CaptureKind, Condition, Criterion, Land, Landing, MidPromotion, MoveKind, Removal, Side, When};
 
@@ -561,32 +560,6 @@ impl<B: Width> FastRules<B> {
         }
         let stop = self.nearest(blockers, d);
         ray & !(stop | self.ray(stop, d))
-    }
-
-    /// The position as the fast path sees it.
-    pub fn board(&self, pos: &Position) -> Board<B> {
-        let side = pos.side as usize;
-        // Kind k has bit j of its index in plane j.
-        let k = &pos.kinds;
-        let planes = [B::from_wide(k[1] | k[3]), B::from_wide(k[2] | k[3])];
-        let track = pos.quiet.map(|(cell, n)| if n == 0 { (0, 0) } else { (self.bit[cell as usize & 255] + 1, n) });
-        Board { own: B::from_wide(pos.bits[side]), opp: B::from_wide(pos.bits[1 - side]), planes, side, track }
-    }
-
-    /// The position `b` stands for, under `rules` (those the tables were built from).
-    pub fn position(&self, rules: &Rules, b: &Board<B>) -> Position {
-        let side = if b.side == 0 { Side::White } else { Side::Black };
-        let mut pos = Position::empty(rules, side);
-        for (s, set) in [(side, b.own), (side.other(), b.opp)] {
-            let mut rest = set;
-            while rest != B::ZERO {
-                let v = rest.low();
-                rest ^= v;
-                pos.put(rules, self.cell[v.lowest() as usize], s, b.kind_at(v) as u8);
-            }
-        }
-        pos.quiet = b.track.map(|(bit, n)| if bit == 0 { (0, 0) } else { (self.cell[bit as usize - 1], n) });
-        pos
     }
 }
 
