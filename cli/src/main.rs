@@ -3,9 +3,9 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
-mod cli;
+mod commands;
 
-use cli::{FenArgs, OptionArgs, Out, RouteArgs, VariantArgs};
+use commands::{FenArgs, OptionArgs, Out, RouteArgs, VariantArgs};
 
 #[derive(Parser)]
 #[command(name = "polydame", version, about = "Plays the rules of any checkers/draughts variant from a description file")]
@@ -72,7 +72,7 @@ enum Command {
         #[command(flatten)]
         variant: VariantArgs,
         #[command(flatten)]
-        games: cli::selfplay::GameArgs,
+        games: commands::selfplay::GameArgs,
         /// Write the games to this file instead of standard output.
         #[arg(long, value_name = "FILE")]
         out: Option<String>,
@@ -121,7 +121,7 @@ enum Command {
         #[command(flatten)]
         fen: FenArgs,
         #[command(flatten)]
-        engine: cli::play_engine::EngineArgs,
+        engine: commands::play_engine::EngineArgs,
         /// The moves, in the variant's notation: 32-28 28x19 ... (none: read them from
         /// standard input).
         moves: Vec<String>,
@@ -173,7 +173,7 @@ enum Command {
         /// The text encoding of the files: any WHATWG label (windows-1251, cp1252, latin1,
         /// koi8-r, utf-16le, ...). Default: UTF-8, or the encoding a file looks like when it
         /// is not UTF-8.
-        #[arg(long, value_name = "LABEL", value_parser = cli::validate::encoding_label)]
+        #[arg(long, value_name = "LABEL", value_parser = commands::validate::encoding_label)]
         encoding: Option<&'static encoding_rs::Encoding>,
         /// An illegal or unreadable move inside a variation `( ... )` makes its game
         /// invalid (without it, a warning).
@@ -219,39 +219,46 @@ enum Command {
     /// (--json). docs/report.md says what every number means.
     Report {
         #[command(flatten)]
-        args: cli::report::ReportArgs,
+        args: commands::report::ReportArgs,
     },
 }
 
-fn run(command: Command, out: &mut Out) -> cli::Done {
+fn run(command: Command, out: &mut Out) -> commands::Done {
     match command {
-        Command::Variants { json } => cli::variants::run(json, out),
-        Command::Show { variant, fen } => cli::show::run(&variant, &fen, out),
+        Command::Variants { json } => commands::variants::run(json, out),
+        Command::Show { variant, fen } => commands::show::run(&variant, &fen, out),
         Command::Board { variant, fen, svg, last } => {
-            cli::board::run(&variant, &fen, cli::board::Picture { svg, last: last.as_deref() }, out)
+            commands::board::run(&variant, &fen, commands::board::Picture { svg, last: last.as_deref() }, out)
         }
-        Command::Check { file } => cli::check::run(&file, out),
-        Command::Match { variant, games, out: file, json } => cli::matches::run(&variant, &games, file.as_deref(), json, out),
-        Command::Report { args } => cli::report::run(&args, out),
-        Command::Hub { variant, options } => cli::hub::run(variant.as_deref(), &options, out),
-        Command::Best { variant, fen, depth, time, json } => cli::best::run(&variant, &fen, depth, time, json, out),
+        Command::Check { file } => commands::check::run(&file, out),
+        Command::Match { variant, games, out: file, json } => commands::matches::run(&variant, &games, file.as_deref(), json, out),
+        Command::Report { args } => commands::report::run(&args, out),
+        Command::Hub { variant, options } => commands::hub::run(variant.as_deref(), &options, out),
+        Command::Best { variant, fen, depth, time, json } => commands::best::run(&variant, &fen, depth, time, json, out),
         Command::Moves { variant, fen, fen_file, routes, json } => {
-            let from = cli::moves::Positions { fen: &fen, fen_file: fen_file.as_deref() };
-            cli::moves::run(&variant, from, routes, json, out)
+            let from = commands::moves::Positions { fen: &fen, fen_file: fen_file.as_deref() };
+            commands::moves::run(&variant, from, routes, json, out)
         }
         Command::Play { variant, fen, engine, moves, json, pdn } => {
-            cli::play::run(&variant, &fen, &moves, cli::play::Show { json, pdn }, &engine, out)
+            commands::play::run(&variant, &fen, &moves, commands::play::Show { json, pdn }, &engine, out)
         }
         Command::Perft { variant, depth, fen, divide, threads, routes, json } => {
             let threads = threads.map(usize::from);
-            cli::perft::run(&variant, &fen, cli::perft::Count { depth, divide, threads, routes, json }, out)
+            commands::perft::run(&variant, &fen, commands::perft::Count { depth, divide, threads, routes, json }, out)
         }
         Command::Validate { files, variant, options, json, parse_only, encoding, strict } => {
-            let job =
-                cli::validate::Job { files: &files, variant: variant.as_deref(), options: &options, json, parse_only, encoding, strict };
-            cli::validate::run(job, out)
+            let job = commands::validate::Job {
+                files: &files,
+                variant: variant.as_deref(),
+                options: &options,
+                json,
+                parse_only,
+                encoding,
+                strict,
+            };
+            commands::validate::run(job, out)
         }
-        Command::RandomGame { variant, seed, plies, count } => cli::random_game::run(&variant, seed, plies, count, out),
+        Command::RandomGame { variant, seed, plies, count } => commands::random_game::run(&variant, seed, plies, count, out),
     }
 }
 

@@ -210,8 +210,8 @@ fn pictures_render_to_png_with_chromium() {
 fn the_readme_pictures_are_what_the_command_draws() {
     // The README shows these two files; they must not drift from `board --svg`.
     for (file, variant, fen, last) in [
-        ("docs/pictures/international-capture.svg", "international", "W:W32,K46:B27,17,K5,37,19", "32x12"),
-        ("docs/pictures/lasca-column.svg", "lasca", "W:Wc3[bwO]:Bd4,Od6[ww]", "c3xc7"),
+        ("../docs/pictures/international-capture.svg", "international", "W:W32,K46:B27,17,K5,37,19", "32x12"),
+        ("../docs/pictures/lasca-column.svg", "lasca", "W:Wc3[bwO]:Bd4,Od6[ww]", "c3xc7"),
     ] {
         let o = polydame(&["board", variant, "--fen", fen, "--svg", "--last", last]);
         assert!(o.status.success(), "{o:?}");

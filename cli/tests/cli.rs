@@ -4,7 +4,7 @@ mod common;
 use common::{polydame, TempFile};
 use std::process::Output;
 
-const GAME: &str = "tests/records/sijbrands_bronstring_1970.pdn";
+const GAME: &str = "../tests/records/sijbrands_bronstring_1970.pdn";
 
 fn last_line(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).lines().last().unwrap_or("").to_string()
