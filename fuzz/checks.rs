@@ -1,7 +1,7 @@
 //! The checks of the fuzz targets, one function a target: each takes the fuzzer's bytes and
 //! panics on a finding (an expected error, such as a refused variant file or FEN, is not
 //! one). The fuzz targets (`fuzz/fuzz_targets/*.rs`) and the regression test
-//! (`tests/fuzz_corpus.rs`) both include this file, so it uses only polydame and std.
+//! (`tests/suite/fuzz_corpus.rs`) both include this file, so it uses only polydame and std.
 //!
 //! The first byte of the `fen`, `pdn` and `play` inputs picks a shipped variant: its index
 //! in `polydame::shipped()` (the files of `variants/` in name order), modulo their number.

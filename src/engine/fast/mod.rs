@@ -6,7 +6,7 @@
 //!
 //! It lists the same moves as the general engine, in the same order, with the same
 //! captured pieces and landing cells: the general engine stays the reference, and the
-//! tests (`tests/engines.rs`, and this module's) compare the two wherever both run.
+//! tests (`tests/suite/engines.rs`, and this module's) compare the two wherever both run.
 //!
 //! Where things are: `support` (the decision), `tables` (the tables and the board),
 //! `captures` (the capture search: which pieces may capture, each step of a capture),

@@ -1,4 +1,4 @@
-//! The fast path against the general engine, on what `tests/engines.rs` cannot reach:
+//! The fast path against the general engine, on what `tests/suite/engines.rs` cannot reach:
 //! the boards the fast path plays on (a position and back), the Frisian king-move
 //! counters a FEN carries, and perft of every shipped variant a few plies deep.
 

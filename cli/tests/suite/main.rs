@@ -1,0 +1,16 @@
+//! The command line's tests: the `polydame` binary as users and programs run it, one
+//! module a subject, in one test binary (one link instead of one per file).
+
+mod common;
+
+mod archive;
+mod cli;
+mod draw_rules;
+mod fen_dialects;
+mod hub;
+mod limits;
+mod play_engine;
+mod play_loop;
+mod report;
+mod selfplay;
+mod svg;

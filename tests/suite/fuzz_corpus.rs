@@ -1,0 +1,68 @@
+//! Replays the fuzz targets' inputs in the normal test run: every file of
+//! `fuzz/corpus/TARGET/` (the committed seeds) and of `fuzz/regressions/TARGET/` (inputs
+//! that once crashed, kept once fixed) goes through the target's check, the same code the
+//! fuzzer runs (`fuzz/checks.rs`). A file whose name ends in `.pending` is a crash not yet
+//! fixed: it is skipped. Run the fuzzers themselves with `scripts/fuzz`.
+
+#[path = "../../fuzz/checks.rs"]
+mod checks;
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
+
+/// The input files of a target, in name order.
+fn inputs(target: &str) -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz");
+    let mut files = Vec::new();
+    for dir in [root.join("corpus").join(target), root.join("regressions").join(target)] {
+        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
+        for e in entries {
+            let path = e.unwrap_or_else(|e| panic!("{}: {e}", dir.display())).path();
+            let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            if path.is_file() && name != "README.md" && !name.ends_with(".pending") && !name.starts_with('.') {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// Runs `check` on every input of `target`; fails naming each file that panicked, and why.
+fn replay(target: &str, check: fn(&[u8])) {
+    let files = inputs(target);
+    assert!(!files.is_empty(), "no seed inputs for fuzz target {target} in fuzz/corpus/{target}/");
+    let mut failed = Vec::new();
+    for path in &files {
+        let data = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        if let Err(payload) = catch_unwind(AssertUnwindSafe(|| check(&data))) {
+            let why = payload
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_else(|| "(no message)".to_string());
+            failed.push(format!("{}: {why}", path.display()));
+        }
+    }
+    assert!(failed.is_empty(), "fuzz target {target}: {} of {} inputs fail:\n{}", failed.len(), files.len(), failed.join("\n"));
+}
+
+#[test]
+fn variant_inputs() {
+    replay("variant", checks::variant);
+}
+
+#[test]
+fn fen_inputs() {
+    replay("fen", checks::fen);
+}
+
+#[test]
+fn pdn_inputs() {
+    replay("pdn", checks::pdn);
+}
+
+#[test]
+fn play_inputs() {
+    replay("play", checks::play);
+}

@@ -1,0 +1,15 @@
+//! The library's tests, one module a subject, in one test binary: one link instead of one
+//! per file, which is most of the time a test build takes.
+
+mod api;
+mod clauses;
+mod engine;
+mod engines;
+mod frisian_limit;
+mod fuzz_corpus;
+mod outcome;
+mod perft;
+mod player;
+mod properties;
+mod records;
+mod snapshots;
