@@ -4,8 +4,10 @@
 //! is `scripts/bench`.
 
 use divan::{black_box, Bencher};
-use polydame::{load_variant, perft, random_game, replay, write_pdn, MoveList, Position, Routes, Rules};
-use polydame::{parse_game, pdn_games, Limits, Player};
+use polydame::pdn::{parse_game, pdn_games};
+use polydame::pdn::{random_game, replay, write_pdn};
+use polydame::{load_variant, perft, MoveList, Position, Routes, Rules};
+use polydame::{Limits, Player};
 
 fn main() {
     divan::main();

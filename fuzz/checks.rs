@@ -11,9 +11,11 @@
 // Each fuzz target uses one of the four checks.
 #![allow(dead_code)]
 
+use polydame::fen::{parse_fen, parse_fen_in, read_fen, write_fen, FenError, FenRead};
+use polydame::notation::{move_text, Notations};
+use polydame::pdn::{parse_game, pdn_games, replay_with, PdnGames};
 use polydame::{
-    compile_text, dump, load_with, move_text, parse_fen, parse_fen_in, parse_game, parse_move, pdn_games, perft, read_fen, replay_with,
-    shipped, write_fen, Engine, FenError, FenRead, Game, Limits, MoveInfo, MoveList, Notations, OptionError, Outcome, PdnGames, Player,
+    compile_text, compile_text_with, parse_move, perft, shipped, Engine, Game, Limits, LoadError, MoveInfo, MoveList, Outcome, Player,
     Position, Routes, Rules,
 };
 use std::sync::OnceLock;
@@ -100,16 +102,16 @@ pub fn variant(data: &[u8]) {
                 return;
             }
             tried += 1;
-            match load_with(&text, "fuzz.toml", &[(option.name.clone(), choice.clone())]) {
-                Ok(spec) => exercise_rules(&budgeted(Rules::new(spec))),
-                Err(OptionError::Invalid(d)) => check_diagnostics(&d),
+            match compile_text_with(&text, "fuzz.toml", &[(option.name.clone(), choice.clone())]) {
+                Ok(rules) => exercise_rules(&budgeted(rules)),
+                Err(LoadError::Invalid(d)) => check_diagnostics(&d),
                 Err(e) => panic!("option {}={choice}, listed by the file, is refused: {e}", option.name),
             }
         }
     }
 }
 
-fn check_diagnostics(d: &polydame::Diagnostics) {
+fn check_diagnostics(d: &polydame::spec::Diagnostics) {
     assert!(!d.items.is_empty(), "a refused variant file has no diagnostic");
     for item in &d.items {
         let s = &item.span;
@@ -131,7 +133,7 @@ fn check_diagnostics(d: &polydame::Diagnostics) {
 
 /// Plays a few plies of a compiled variant, prints its rules, and reads its start FEN back.
 fn exercise_rules(rules: &Rules) {
-    let _ = dump(rules);
+    let _ = rules.describe();
     let start = Position::start(rules);
     let fen = write_fen(rules, &start);
     match parse_fen(rules, &fen) {
@@ -141,7 +143,7 @@ fn exercise_rules(rules: &Rules) {
         }
         Err(e) => panic!("the start position's FEN {fen} cannot be read: {e}"),
     }
-    let _ = polydame::board_svg(rules, &start, None);
+    let _ = polydame::picture::board_svg(rules, &start, None);
     same_on_both_engines(rules, &start, 3);
     let mut pos = start;
     let mut list = MoveList::new();
@@ -275,7 +277,7 @@ pub fn pdn(data: &[u8]) {
     let Some((&selector, rest)) = data.split_first() else { return };
     let rules = pick(selector & 0x7f);
     let notations = Notations::new(rules);
-    let games: Box<dyn Iterator<Item = std::io::Result<polydame::GameText>>> = if selector & 0x80 != 0 {
+    let games: Box<dyn Iterator<Item = std::io::Result<polydame::pdn::GameText>>> = if selector & 0x80 != 0 {
         match PdnGames::with_encoding(rest, "windows-1251") {
             Ok(g) => Box::new(g),
             Err(e) => panic!("windows-1251 is a WHATWG label: {e}"),

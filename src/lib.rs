@@ -1,7 +1,7 @@
 //! polydame plays the rules of any checkers/draughts variant from a description file.
 //!
 //! A variant is a TOML file (see `docs/variant-format.md`); it is checked into a
-//! [`Spec`], compiled into immutable [`Rules`] tables, and one generic engine plays it.
+//! [`Spec`](crate::spec::Spec), compiled into immutable [`Rules`] tables, and one generic engine plays it.
 //!
 //! A game is played by the moves' text, as players write them:
 //!
@@ -29,7 +29,8 @@
 //! [`MoveList`]; a move is borrowed from the list it was generated in ([`MoveRef`]):
 //!
 //! ```
-//! use polydame::{compile_text, parse_fen, MoveList, Position, Routes};
+//! use polydame::{compile_text, MoveList, Position, Routes};
+//! use polydame::fen::parse_fen;
 //!
 //! // A variant is data: international rules on a 6x6 board, written inline.
 //! let text = r#"
@@ -71,10 +72,11 @@
 //! ```
 //!
 //! A generic [`Player`] plays any variant, its evaluation built from the rules alone;
-//! [`play_out`] has it play games against itself, with the facts of every ply:
+//! [`play_out`](crate::player::play_out) has it play games against itself, with the facts of every ply:
 //!
 //! ```
-//! use polydame::{load_variant, play_out, random_opening, Limits, Player, Position};
+//! use polydame::{load_variant, Limits, Player, Position};
+//! use polydame::player::{play_out, random_opening};
 //!
 //! let rules = load_variant("english").unwrap();
 //! let player = Player::new(&rules);
@@ -87,34 +89,48 @@
 #![warn(missing_docs)]
 
 mod compile;
-mod engine;
-mod geometry;
-mod picture;
-mod player;
+pub mod engine;
+pub mod geometry;
+pub mod picture;
+pub mod player;
 mod record;
-mod spec;
+pub mod spec;
 mod variants;
 
-pub use compile::{dump, Engine, Rules};
+// The root: what an embedder or an engine author reaches for first. Everything else is in
+// the modules: the format's data model (`spec`), the rest of the engine (`engine`), boards
+// (`geometry`), records (`fen`, `pdn`, `notation`), the player's games (`player`) and
+// pictures (`picture`).
+pub use compile::{Engine, Rules};
 pub use engine::{
-    divide, perft, perft_parallel, perft_with_progress, BudgetExceeded, History, MoveInfo, MoveIter, MoveList, MoveRef, Outcome, Piece,
-    Position, QuietTrack, Routes, Setup, SetupError, SetupProblem, Undo, DEFAULT_CAPTURE_BUDGET,
+    divide, perft, perft_parallel, BudgetExceeded, History, MoveInfo, MoveList, MoveRef, Outcome, Piece, Position, Routes, Setup, Undo,
 };
-pub use geometry::{CellIter, CellSet, Corner, Direction, Geometry, Notation, NotationKind, Playable, Shape};
-pub use picture::board_svg;
-pub use player::{play_out, random_opening, Best, Limits, Player, PlyFacts, SelfPlayGame, MAX_DEPTH, WIN_SCORE};
-pub use record::{
-    candidate_notations, full_path, move_text, parse_fen, parse_fen_in, parse_game, parse_move, pdn_games, random_game, read_fen,
-    read_move, replay, replay_with, sort_moves, square_order, write_fen, write_fen_with, write_pdn, Annotations, FenError, FenErrorKind,
-    FenExtras, FenRead, Game, GameRecord, GameText, Illegal, MoveError, MoveNotes, MoveText, Notations, Oddity, PdnGame, PdnGames,
-    PlyError, PlyReason, RecordVariation, UnknownEncoding, Variation, Verdict, WriteError, MAX_GAME_BYTES, MAX_GAME_MOVES, MAX_LINE_BYTES,
-};
-pub use spec::{
-    load, load_with, CaptureKind, CaptureRule, CaptureRules, ColumnTake, Columns, Condition, CountRule, Criterion, Diagnostic,
-    DiagnosticKind, Diagnostics, EndRules, Halt, JumpAgain, Kind, Land, Landing, MaterialEnd, MaterialResult, MidPromotion, MoveKind,
-    MoveRule, NoMoves, OptionError, Removal, Side, Spec, UnknownChoice, UnknownOption, VariantOption, When,
-};
-pub use variants::{compile_text, load_variant, load_variant_with, shipped, LoadError, MAX_VARIANT_BYTES};
+pub use player::{Best, Limits, Player};
+pub use record::{parse_move, Game, Illegal, MoveError};
+pub use spec::Side;
+pub use variants::{compile_text, compile_text_with, load_variant, load_variant_with, shipped, LoadError};
+
+/// Positions as FEN text: read in a variant's notation (or any it may be written in), and
+/// written back.
+pub mod fen {
+    pub use crate::record::{parse_fen, parse_fen_in, read_fen, write_fen, write_fen_with, FenError, FenErrorKind, FenExtras, FenRead};
+}
+
+/// Game records in PDN: read from archives in any encoding, replayed with the reason for
+/// every illegal move, and written.
+pub mod pdn {
+    pub use crate::record::{
+        parse_game, pdn_games, random_game, replay, replay_with, write_pdn, Annotations, GameRecord, GameText, MoveNotes, MoveText, Oddity,
+        PdnGame, PdnGames, PlyError, PlyReason, RecordVariation, UnknownEncoding, Variation, Verdict, WriteError, MAX_GAME_BYTES,
+        MAX_GAME_MOVES, MAX_LINE_BYTES,
+    };
+}
+
+/// Moves and squares as text: a move in a variant's notation, its full path, the order
+/// moves are listed in, and the notations a record may be written in.
+pub mod notation {
+    pub use crate::record::{candidate_notations, full_path, move_text, read_move, sort_moves, square_order, Notations};
+}
 
 /// What the crate's own tests and benchmarks need of its insides. Not part of the
 /// stable API: it may change with any release.

@@ -42,7 +42,8 @@ const GOLD: &str = "#e3b230";
 /// its top shows the rest of it inside the ring). A pass draws no arrow.
 ///
 /// ```
-/// use polydame::{board_svg, load_variant, Game};
+/// use polydame::{load_variant, Game};
+/// use polydame::picture::board_svg;
 ///
 /// let rules = load_variant("international").unwrap();
 /// let mut game = Game::new(&rules);

@@ -1,17 +1,15 @@
 //! Finding a variant: a shipped id (or alias), or a path to a `.toml` file.
 
 use crate::compile::Rules;
-use crate::spec::{self, Diagnostics, OptionError, UnknownChoice, UnknownOption};
+use crate::spec::{self, Diagnostics, OptionError, UnknownChoice, UnknownOption, MAX_VARIANT_BYTES};
 use std::io::Read;
 use std::path::Path;
 
 include!(concat!(env!("OUT_DIR"), "/shipped.rs"));
 
-/// The largest variant file read, in bytes (1 MiB); the shipped ones are under 10 KiB.
-pub const MAX_VARIANT_BYTES: usize = 1 << 20;
-
 /// Why a variant could not be loaded.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum LoadError {
     /// Neither a shipped id nor a file.
     #[error("no variant `{name}`: it is not a shipped variant id and no such file exists{}", hint(.suggestion))]
@@ -29,7 +27,7 @@ pub enum LoadError {
         /// Why it could not be read.
         source: std::io::Error,
     },
-    /// The file is larger than a variant file may be ([`MAX_VARIANT_BYTES`]).
+    /// The file is larger than a variant file may be ([`MAX_VARIANT_BYTES`](crate::spec::MAX_VARIANT_BYTES)).
     #[error("{path} is more than {limit} bytes long: a variant file is a few kilobytes", limit = MAX_VARIANT_BYTES)]
     TooLarge {
         /// The path asked for.
@@ -57,7 +55,9 @@ impl From<OptionError> for LoadError {
     }
 }
 
-fn with_options(text: &str, file: &str, options: &[(String, String)]) -> Result<Rules, LoadError> {
+/// Compiles variant text with options chosen (`NAME`, `CHOICE`), as `--option NAME=CHOICE`
+/// does; `file` names it in diagnostics.
+pub fn compile_text_with(text: &str, file: &str, options: &[(String, String)]) -> Result<Rules, LoadError> {
     Ok(Rules::new(spec::load_with(text, file, options)?))
 }
 
@@ -87,13 +87,13 @@ pub fn load_variant(name: &str) -> Result<Rules, LoadError> {
 pub fn load_variant_with(name: &str, options: &[(String, String)]) -> Result<Rules, LoadError> {
     let lower = name.to_ascii_lowercase();
     if let Some((stem, text)) = SHIPPED.iter().find(|(stem, _)| *stem == lower) {
-        return with_options(text, &format!("variants/{stem}.toml"), options);
+        return compile_text_with(text, &format!("variants/{stem}.toml"), options);
     }
     // Aliases: compile each shipped file only when the id did not match.
     for (stem, text) in SHIPPED {
         if let Ok(rules) = compile_text(text, stem) {
             if rules.spec().aliases.iter().any(|a| a.eq_ignore_ascii_case(name)) {
-                return with_options(text, &format!("variants/{stem}.toml"), options);
+                return compile_text_with(text, &format!("variants/{stem}.toml"), options);
             }
         }
     }
@@ -105,7 +105,7 @@ pub fn load_variant_with(name: &str, options: &[(String, String)]) -> Result<Rul
         if text.len() > MAX_VARIANT_BYTES {
             return Err(LoadError::TooLarge { path: name.to_string() });
         }
-        return with_options(&text, name, options);
+        return compile_text_with(&text, name, options);
     }
     let suggestion = spec::diag::near_miss(&lower, SHIPPED.iter().map(|(s, _)| *s)).map(str::to_string);
     Err(LoadError::NotFound { name: name.to_string(), suggestion })

@@ -22,8 +22,16 @@ fn cell_list(rules: &Rules, set: &CellSet) -> String {
     names.join(" ")
 }
 
-/// The rules in words and tables, the same text for the same file on every run.
-pub fn dump(rules: &Rules) -> String {
+impl Rules {
+    /// The rules in words and tables, the same text for the same file on every run (what
+    /// `polydame show` prints, and the snapshot every shipped variant is checked against).
+    pub fn describe(&self) -> String {
+        dump(self)
+    }
+}
+
+/// [`Rules::describe`].
+fn dump(rules: &Rules) -> String {
     let mut o = String::new();
     board(&mut o, rules);
     layout(&mut o, rules);

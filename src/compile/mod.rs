@@ -9,7 +9,6 @@ mod rules;
 use crate::spec::Side;
 
 pub use capture::CaptureSettings;
-pub use dump::dump;
 pub use kinds::{CapRule, KindTable, MoveRule, Searcher, NO_PROMOTION};
 pub(crate) use rules::splitmix;
 pub use rules::{Engine, Rules};

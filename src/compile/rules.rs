@@ -122,7 +122,7 @@ pub(crate) fn splitmix(state: &mut u64) -> u64 {
 
 impl Rules {
     /// Builds the tables of a checked variant.
-    pub fn new(spec: Spec) -> Rules {
+    pub(crate) fn new(spec: Spec) -> Rules {
         let g = &spec.geometry;
         let cells = g.len();
         let dirs = g.dirs().len();
@@ -220,11 +220,12 @@ impl Rules {
     /// tried: a piece taken and a landing cell reached). A search that needs more stops,
     /// and what asked for the moves gets a [`BudgetExceeded`](crate::BudgetExceeded)
     /// error instead of an answer: [`Position::try_generate`](crate::Position::try_generate),
-    /// [`perft`](crate::perft), [`Game::play`](crate::Game::play), [`replay`](crate::replay).
-    /// The rules start with [`DEFAULT_CAPTURE_BUDGET`](crate::DEFAULT_CAPTURE_BUDGET).
+    /// [`perft`](crate::perft), [`Game::play`](crate::Game::play), [`replay`](crate::pdn::replay).
+    /// The rules start with [`DEFAULT_CAPTURE_BUDGET`](crate::engine::DEFAULT_CAPTURE_BUDGET).
     ///
     /// ```
-    /// use polydame::{load_variant, parse_fen, MoveList, Routes};
+    /// use polydame::{load_variant, MoveList, Routes};
+    /// use polydame::fen::parse_fen;
     ///
     /// let mut rules = load_variant("international").unwrap();
     /// let mut pos = parse_fen(&rules, "W:WK46:B41,32,23,14,42,33,24,15").unwrap();

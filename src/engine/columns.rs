@@ -71,7 +71,8 @@ impl Position {
     /// columns).
     ///
     /// ```
-    /// use polydame::{load_variant, parse_fen, Side};
+    /// use polydame::{load_variant, Side};
+    /// use polydame::fen::parse_fen;
     ///
     /// let rules = load_variant("lasca").unwrap();
     /// // On c3 a white soldier stands on a black soldier, which stands on a white officer.

@@ -16,7 +16,8 @@ impl Position {
     /// here with [`Position::make`].
     ///
     /// ```
-    /// use polydame::{load_variant, parse_fen, MoveList, Routes};
+    /// use polydame::{load_variant, MoveList, Routes};
+    /// use polydame::fen::parse_fen;
     ///
     /// let rules = load_variant("international").unwrap();
     /// // A capture is compulsory: the man on 32 must take 28.

@@ -13,7 +13,8 @@ use crate::spec::{CountRule, Side};
 /// with it.
 ///
 /// ```
-/// use polydame::{load_variant, parse_fen, parse_move, History, MoveList, Outcome, Routes};
+/// use polydame::{load_variant, parse_move, History, MoveList, Outcome, Routes};
+/// use polydame::fen::parse_fen;
 ///
 /// let rules = load_variant("international").unwrap();
 /// // A king each: FMJD's 25-move rule counts the king moves.
@@ -122,7 +123,7 @@ impl History {
     }
 
     /// How many half-moves the count of the variant's count rule `rule` (its index in
-    /// [`EndRules::counts`](crate::EndRules)) has run in the position reached: `None`
+    /// [`EndRules::counts`](crate::spec::EndRules)) has run in the position reached: `None`
     /// while the rule's condition does not hold.
     pub fn count_of(&self, rule: usize) -> Option<u16> {
         let last = self.counts.len() - self.rules;

@@ -202,7 +202,8 @@ impl ExactSizeIterator for MoveIter<'_> {}
 /// [`MoveInfo`] that outlives the list.
 ///
 /// ```
-/// use polydame::{load_variant, parse_fen, MoveList, Routes};
+/// use polydame::{load_variant, MoveList, Routes};
+/// use polydame::fen::parse_fen;
 ///
 /// let rules = load_variant("international").unwrap();
 /// let mut pos = parse_fen(&rules, "W:W32:B28,18").unwrap();
@@ -370,7 +371,8 @@ impl MoveInfo {
 /// [`Routes::Paths`] one for them all, [`Routes::Distinct`] one per result.
 ///
 /// ```
-/// use polydame::{load_variant, parse_fen, MoveList, Routes};
+/// use polydame::{load_variant, MoveList, Routes};
+/// use polydame::fen::parse_fen;
 ///
 /// let rules = load_variant("international").unwrap();
 /// // A white king on 46 takes 37 and 19, both on its long diagonal, and ends on 14, 10

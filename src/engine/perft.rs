@@ -122,7 +122,8 @@ pub fn perft_parallel(pos: &mut Position, rules: &Rules, depth: u32, routes: Rou
 /// long count can show how far it is; with one thread too.
 ///
 /// ```
-/// use polydame::{load_variant, perft_with_progress, Position, Routes};
+/// use polydame::{load_variant, Position, Routes};
+/// use polydame::engine::perft_with_progress;
 /// use std::sync::atomic::{AtomicUsize, Ordering};
 ///
 /// let rules = load_variant("international").unwrap();

@@ -191,8 +191,9 @@ impl Position {
         self.quiet
     }
 
-    /// Sets the quiet-move tracking state (from a record or a FEN extension).
-    pub fn set_quiet_track(&mut self, q: QuietTrack) {
+    /// Sets the quiet-move tracking state (from a FEN extension; others give it in
+    /// [`Setup::quiet`](super::Setup::quiet)).
+    pub(crate) fn set_quiet_track(&mut self, q: QuietTrack) {
         self.quiet = q;
     }
 

@@ -3,7 +3,7 @@
 //! what no game of the variant can reach.
 
 use super::columns::Column;
-use super::position::Position;
+use super::position::{Position, QuietTrack};
 use crate::compile::{code, Rules};
 use crate::spec::Side;
 use std::fmt;
@@ -45,12 +45,16 @@ pub struct Setup {
     pub side_to_move: Side,
     /// The pieces, in the order given.
     pub pieces: Vec<Piece>,
+    /// Under a limit on a kind's quiet moves in a row (Frisian's kings): per side, the
+    /// cell of the piece that has made such moves and how many (a count of 0: none). A
+    /// record or a FEN extension carries it; [`Setup::new`] starts with none.
+    pub quiet: QuietTrack,
 }
 
 impl Setup {
     /// No pieces, `side_to_move` to move.
     pub fn new(side_to_move: Side) -> Setup {
-        Setup { side_to_move, pieces: Vec::new() }
+        Setup { side_to_move, pieces: Vec::new(), quiet: [(0, 0); 2] }
     }
 
     /// Adds a piece.
@@ -106,6 +110,13 @@ pub enum SetupProblem {
         /// The cell, named in the variant's notation.
         cell: String,
     },
+    /// A quiet-move count for a side whose piece is not on the cell given.
+    NoTrackedPiece {
+        /// The side.
+        side: Side,
+        /// The cell given, named in the variant's notation (or its number, past the board).
+        cell: String,
+    },
     /// A side with more pieces than it starts the game with.
     TooManyPieces {
         /// The side.
@@ -132,7 +143,7 @@ impl SetupProblem {
             | SetupProblem::CellTwice { piece, .. }
             | SetupProblem::ColumnTooTall { piece, .. }
             | SetupProblem::OnPromotionCells { piece, .. } => Some(*piece),
-            SetupProblem::TooManyPieces { .. } => None,
+            SetupProblem::TooManyPieces { .. } | SetupProblem::NoTrackedPiece { .. } => None,
         }
     }
 
@@ -145,6 +156,7 @@ impl SetupProblem {
             SetupProblem::ColumnTooTall { .. } => "column-too-tall",
             SetupProblem::OnPromotionCells { .. } => "on-promotion-cells",
             SetupProblem::TooManyPieces { .. } => "too-many-pieces",
+            SetupProblem::NoTrackedPiece { .. } => "no-tracked-piece",
         }
     }
 }
@@ -163,6 +175,9 @@ impl fmt::Display for SetupProblem {
                 "{}'s {kind} on {cell} stands on its own promotion cells: no game reaches this position (it would have promoted)",
                 side.name()
             ),
+            SetupProblem::NoTrackedPiece { side, cell } => {
+                write!(f, "the quiet moves counted for {} are a piece's on {cell}, but {cell} holds no piece of {0}", side.name())
+            }
             SetupProblem::TooManyPieces { side, count, most } => {
                 write!(f, "{} has {count} pieces, more than the {most} it starts with: no game reaches this position", side.name())
             }
@@ -273,7 +288,13 @@ impl Position {
             if count > most {
                 problems.push(SetupProblem::TooManyPieces { side, count, most });
             }
+            let (cell, n) = setup.quiet[side as usize];
+            if n > 0 && ((cell as usize) >= rules.cells || pos.piece(cell).is_none_or(|(s, _)| s != side)) {
+                let cell = if (cell as usize) < rules.cells { rules.cell_name(cell).to_string() } else { cell.to_string() };
+                problems.push(SetupProblem::NoTrackedPiece { side, cell });
+            }
         }
+        pos.set_quiet_track(setup.quiet.map(|(c, n)| if n == 0 { (0, 0) } else { (c, n) }));
         if problems.is_empty() {
             return Ok(pos);
         }
@@ -293,6 +314,7 @@ impl Position {
         }
         // Stable: a column's pieces stay top first.
         s.pieces.sort_by_key(|p| p.cell);
+        s.quiet = self.quiet_track();
         s
     }
 }

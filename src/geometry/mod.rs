@@ -12,7 +12,7 @@ mod layout;
 mod notation;
 
 pub use cellset::{CellIter, CellSet};
-pub use layout::{Layout, LAYOUT_BITS};
+pub(crate) use layout::{Layout, LAYOUT_BITS};
 
 pub use notation::{Corner, Notation, NotationKind};
 
@@ -32,6 +32,7 @@ pub enum Playable {
 
 /// The shape of a board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Shape {
     /// A `width` x `height` board of squares (rows counted from White's side).
     Square {

@@ -40,6 +40,7 @@ impl Corner {
 
 /// How a variant's players name cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum NotationKind {
     /// PDN square numbers over the playable cells.
     Numeric(Corner),

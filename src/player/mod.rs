@@ -130,7 +130,8 @@ impl<'r> Player<'r> {
     /// capture search passed the rules' budget.
     ///
     /// ```
-    /// use polydame::{load_variant, parse_fen, Limits, Player};
+    /// use polydame::{load_variant, Limits, Player};
+    /// use polydame::fen::parse_fen;
     ///
     /// let rules = load_variant("international").unwrap();
     /// // White's man on 32 takes all three black men, and wins.

@@ -48,7 +48,7 @@ pub struct FenRead {
     pub extras: FenExtras,
     /// `None` when the squares are written in the notation asked for (the variant's own
     /// for [`Notations::read_fen`]); else the notation that read them, named as
-    /// [`candidate_notations`](crate::candidate_notations) names it
+    /// [`candidate_notations`](crate::notation::candidate_notations) names it
     /// (`numeric, square 1 top-left`).
     pub notation: Option<String>,
 }
@@ -58,7 +58,8 @@ impl FenRead {
     /// that were given, as lidraughts writes them (`write_fen_with`).
     ///
     /// ```
-    /// use polydame::{load_variant, Notations};
+    /// use polydame::load_variant;
+    /// use polydame::notation::Notations;
     ///
     /// let rules = load_variant("frisian").unwrap();
     /// let read = Notations::new(&rules).read_fen("W:W46-50:B1-5:H0:F1:+0+0").unwrap();
@@ -71,13 +72,14 @@ impl FenRead {
 
 /// Reads a FEN for the variant of `rules`, squares in the variant's notation, or, when
 /// the FEN names a square that notation does not have, in the first other notation of
-/// the variant ([`candidate_notations`](crate::candidate_notations)) that has them all:
+/// the variant ([`candidate_notations`](crate::notation::candidate_notations)) that has them all:
 /// numbers in an algebraic variant (lidraughts writes Russian FEN `W:W21-32:B1-12`),
 /// algebraic squares in a numbered one. The fields lidraughts appends (`:H0:F1`,
 /// `:+0+0`) are read and left out; [`Notations::read_fen`] keeps them.
 ///
 /// ```
-/// use polydame::{load_variant, parse_fen, FenErrorKind};
+/// use polydame::load_variant;
+/// use polydame::fen::{parse_fen, FenErrorKind};
 ///
 /// let rules = load_variant("international").unwrap();
 /// let pos = parse_fen(&rules, "W:W31-50:B1-20").unwrap();

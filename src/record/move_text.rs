@@ -28,7 +28,7 @@ pub fn move_text(rules: &Rules, m: &MoveInfo, legal: &[MoveInfo]) -> String {
 ///
 /// ```
 /// let mut moves = vec!["12-16", "9-13", "4-36", "4-9", "c10-d11", "c3-d4"];
-/// moves.sort_by(|a, b| polydame::square_order(a, b));
+/// moves.sort_by(|a, b| polydame::notation::square_order(a, b));
 /// assert_eq!(moves, ["4-9", "4-36", "9-13", "12-16", "c3-d4", "c10-d11"]);
 /// ```
 pub fn square_order(a: &str, b: &str) -> std::cmp::Ordering {

@@ -60,7 +60,8 @@ impl<'a> Notations<'a> {
     /// fields lidraughts appends (`:H0:F1`, `:+0+0`) are kept in [`FenRead::extras`].
     ///
     /// ```
-    /// use polydame::{load_variant, Notations, Position};
+    /// use polydame::{load_variant, Position};
+    /// use polydame::notation::Notations;
     ///
     /// let rules = load_variant("russian").unwrap();
     /// let read = Notations::new(&rules).read_fen("W:W21-32:B1-12:H0:F1").unwrap();

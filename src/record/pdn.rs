@@ -125,7 +125,7 @@ impl PdnGame {
     /// `[`), from 1.
     ///
     /// ```
-    /// use polydame::{parse_game, pdn_games};
+    /// use polydame::pdn::{parse_game, pdn_games};
     ///
     /// let text = "[Event \"e\"]\n  [FEN \"W:W31:B19\"]\n1. 31-26 *\n";
     /// let game = parse_game(&pdn_games(text.as_bytes()).next().unwrap().unwrap());
@@ -165,7 +165,7 @@ impl<R: BufRead> PdnGames<R> {
     /// surrounding spaces do not matter). A byte-order mark at the start overrides it.
     ///
     /// ```
-    /// use polydame::{parse_game, PdnGames};
+    /// use polydame::pdn::{parse_game, PdnGames};
     ///
     /// let bytes = b"[White \"\xc8\xe2\xe0\xed\xee\xe2\"]\n1. c3-d4 *\n"; // Windows-1251
     /// let mut games = PdnGames::with_encoding(&bytes[..], "windows-1251").unwrap();
@@ -476,7 +476,7 @@ pub(crate) fn read_move(text: &str) -> Option<MoveText> {
 /// [`parse_game`].
 ///
 /// ```
-/// use polydame::{parse_game, pdn_games};
+/// use polydame::pdn::{parse_game, pdn_games};
 ///
 /// let text = "[Event \"a\"]\n1. 32-28 19-23 *\n[Event \"b\"]\n1. 33-29 *\n";
 /// let games: Vec<_> = pdn_games(text.as_bytes()).map(|g| parse_game(&g.unwrap())).collect();

@@ -22,7 +22,7 @@ pub struct GameRecord {
 }
 
 /// What PDN may write after a move besides the move itself. The reader
-/// ([`parse_game`](crate::parse_game)) skips all three: they are for people.
+/// ([`parse_game`](crate::pdn::parse_game)) skips all three: they are for people.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MoveNotes {
     /// A move annotation written right after the move, one or more `!` and `?`: `!`,
@@ -43,7 +43,7 @@ impl MoveNotes {
 }
 
 /// A variation to write: moves in `( ... )` as an alternative to a move of another line,
-/// the same shape as the [`Variation`](crate::Variation) the reader gives back.
+/// the same shape as the [`Variation`](crate::pdn::Variation) the reader gives back.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordVariation {
     /// The line it branches from: `None` the main line, `Some(i)` the variation
@@ -149,7 +149,8 @@ impl GameRecord {
     /// annotation that is not `!` and `?`, a variation that cannot be placed.
     ///
     /// ```
-    /// use polydame::{load_variant, parse_game, parse_move, pdn_games, replay, Game};
+    /// use polydame::{load_variant, parse_move, Game};
+    /// use polydame::pdn::{parse_game, pdn_games, replay};
     ///
     /// let rules = load_variant("international").unwrap();
     /// let mut game = Game::new(&rules);

@@ -41,6 +41,7 @@ impl Side {
 
 /// How a quiet move travels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum MoveKind {
     /// One cell.
     Step,
@@ -52,6 +53,7 @@ pub enum MoveKind {
 
 /// A condition on where a quiet move may end, judged after the move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Condition {
     /// The moved piece sees an enemy piece along an open line.
     SeesEnemy,
@@ -59,6 +61,7 @@ pub enum Condition {
 
 /// One quiet-move rule of a piece kind.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct MoveRule {
     /// How the piece travels.
     pub kind: MoveKind,
@@ -70,6 +73,7 @@ pub struct MoveRule {
 
 /// How a capture reaches and takes its piece(s).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum CaptureKind {
     /// The enemy piece is adjacent; land on the cell just beyond.
     Jump,
@@ -82,6 +86,7 @@ pub enum CaptureKind {
 
 /// Where a flying capture may land.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Land {
     /// Only on the cell directly behind the captured piece.
     Next,
@@ -91,6 +96,7 @@ pub enum Land {
 
 /// One capture rule of a piece kind.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct CaptureRule {
     /// How the capture reaches and takes its piece(s).
     pub kind: CaptureKind,
@@ -145,6 +151,7 @@ impl CaptureRule {
 
 /// At which captures of a move a capture rule may be used.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum When {
     /// As the first capture and as a continuation.
     Always,
@@ -156,6 +163,7 @@ pub enum When {
 
 /// A kind of piece.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct Kind {
     /// The name of the kind, as in `[pieces.NAME]`.
     pub name: String,
@@ -218,6 +226,7 @@ impl Kind {
 
 /// When captured pieces leave the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Removal {
     /// When the move ends: a captured piece blocks and cannot be taken twice.
     End,
@@ -230,6 +239,7 @@ pub enum Removal {
 /// and promotes as that piece does; a piece under others comes back into play when those
 /// above it are taken.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Columns {
     /// How much of a jumped column a jump takes.
     pub take: ColumnTake,
@@ -241,6 +251,7 @@ pub struct Columns {
 
 /// How much of a jumped column a jump takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ColumnTake {
     /// Its top piece; the rest of the column stays (Lasca, Bashni).
     Top,
@@ -251,6 +262,7 @@ pub enum ColumnTake {
 
 /// When a capture may jump a column it has jumped already (its new top an enemy piece).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum JumpAgain {
     /// At any jump, the very next one included (Lasca as Ludii encodes it).
     Any,
@@ -266,6 +278,7 @@ impl Columns {
 
 /// What a man that reaches its promotion zone during a capture does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum MidPromotion {
     /// Nothing: it promotes only if the move ends there.
     AtEnd,
@@ -277,6 +290,7 @@ pub enum MidPromotion {
 
 /// Which landing a flying capture may choose.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Landing {
     /// Any landing.
     Free,
@@ -287,6 +301,7 @@ pub enum Landing {
 /// A criterion of capture precedence; the legal captures are those best by the first
 /// criterion, then among them by the second, and so on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Criterion {
     /// Most pieces captured.
     MostPieces,
@@ -317,6 +332,7 @@ impl Criterion {
 
 /// How captures work.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct CaptureRules {
     /// A capture must be made when one is possible.
     pub mandatory: bool,
@@ -366,6 +382,7 @@ impl Default for CaptureRules {
 /// when the move takes at least `min_captures` pieces and the last `last` of them are of
 /// the kinds in `kinds`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Halt {
     /// Bit k: the rule applies after pieces of kind k.
     pub kinds: u8,
@@ -377,6 +394,7 @@ pub struct Halt {
 
 /// How the game ends.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct EndRules {
     /// What happens to the side to move when it has pieces but no legal move.
     pub no_moves: NoMoves,
@@ -397,6 +415,7 @@ pub struct EndRules {
 /// A move-count rule: the game is drawn after `moves` moves each (`2 × moves`
 /// half-moves) in which its count ran without being reset.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct CountRule {
     /// Its name, with its source, as the file gives it.
     pub name: String,
@@ -429,6 +448,7 @@ impl CountRule {
 
 /// A material ending: a side left with exactly these pieces has this result.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct MaterialEnd {
     /// How many pieces of each kind, by kind index.
     pub counts: Vec<u8>,
@@ -440,6 +460,7 @@ pub struct MaterialEnd {
 
 /// The result of a material ending for the side reduced to it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum MaterialResult {
     /// It loses.
     Loss,
@@ -467,6 +488,7 @@ impl Default for EndRules {
 
 /// What happens to a side to move that has pieces but no legal move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum NoMoves {
     /// It loses.
     Loss,
@@ -478,6 +500,7 @@ pub enum NoMoves {
 
 /// A checked variant.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct Spec {
     /// The variant's id, used on the command line.
     pub id: String,
@@ -515,6 +538,7 @@ pub struct Spec {
 
 /// An option of a variant, chosen at load.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct VariantOption {
     /// The option's name, as in `[options.NAME]`.
     pub name: String,

@@ -13,3 +13,6 @@ pub use check::load;
 pub use checked::*;
 pub use diag::{Diagnostic, DiagnosticKind, Diagnostics};
 pub use options::{load_with, OptionError, UnknownChoice, UnknownOption};
+
+/// The largest variant file read, in bytes (1 MiB); the shipped ones are under 10 KiB.
+pub const MAX_VARIANT_BYTES: usize = 1 << 20;

@@ -1,11 +1,10 @@
 //! The library as a newcomer uses it: moves played by their text, a game with its history
 //! and outcome, and the one door from a setup to a position.
 
-use polydame::{
-    load_variant, parse_fen, parse_move, replay, write_fen, FenErrorKind, Game, Illegal, MoveError, Outcome, Position, Setup, SetupProblem,
-    Side,
-};
-use polydame::{parse_game, pdn_games};
+use polydame::engine::SetupProblem;
+use polydame::fen::{parse_fen, write_fen, FenErrorKind};
+use polydame::pdn::{parse_game, pdn_games, replay};
+use polydame::{load_variant, parse_move, Game, Illegal, MoveError, MoveList, Outcome, Position, Routes, Setup, Side};
 
 fn rules(id: &str) -> polydame::Rules {
     load_variant(id).unwrap_or_else(|e| panic!("{id}: {e}"))
@@ -109,6 +108,28 @@ fn the_setup_door_refuses_what_the_rules_cannot_hold() {
     // A setup read back from a position is the same position.
     let pos = parse_fen(&r, "B:WK4,32:B19,K50").unwrap();
     assert_eq!(Position::from_setup(&r, &pos.setup()).unwrap(), pos);
+}
+
+#[test]
+fn the_setup_carries_the_count_of_quiet_moves() {
+    // Frisian: a king may make at most three quiet moves in a row while its side has men.
+    let r = rules("frisian");
+    let pos = parse_fen(&r, "W:WK41,45:BK4").unwrap();
+    let mut s = pos.setup();
+    s.quiet[0] = (r.cell("41").unwrap(), 3);
+    let counted = Position::from_setup(&r, &s).unwrap();
+    assert_eq!(counted.quiet_track(), s.quiet);
+    assert_eq!(counted.setup(), s, "the count reads back with the position");
+    // The king has used its moves: only the man moves.
+    let mut list = MoveList::new();
+    counted.clone().generate(&r, &mut list, Routes::Distinct);
+    assert!(list.iter().all(|m| r.cell_name(m.from()) == "45"), "{list:?}");
+    // A count for a cell without a piece of the side is refused.
+    s.quiet[0] = (r.cell("4").unwrap(), 2);
+    let codes: Vec<&str> = Position::from_setup(&r, &s).unwrap_err().problems().iter().map(SetupProblem::code).collect();
+    assert_eq!(codes, ["no-tracked-piece"]);
+    s.quiet[0] = (999, 2);
+    assert!(Position::from_setup(&r, &s).is_err(), "a cell past the board");
 }
 
 #[test]

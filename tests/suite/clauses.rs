@@ -11,7 +11,9 @@
 //! given, maps some of the moves (full paths) to the FEN of the position each leads to
 //! (what a move does to columns, say).
 
-use polydame::{full_path, load_variant_with, parse_fen, write_fen, MoveList, Routes};
+use polydame::fen::{parse_fen, write_fen};
+use polydame::notation::full_path;
+use polydame::{load_variant_with, MoveList, Routes};
 use serde::Deserialize;
 use std::fs;
 

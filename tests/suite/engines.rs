@@ -6,9 +6,9 @@
 //! the positions of the clause files. A count that depends on which engine ran is the
 //! worst bug this project can have.
 
-use polydame::{
-    load_variant, load_variant_with, parse_fen, perft, random_game, shipped, Engine, FenError, MoveInfo, MoveList, Position, Routes, Rules,
-};
+use polydame::fen::{parse_fen, FenError};
+use polydame::pdn::random_game;
+use polydame::{load_variant, load_variant_with, perft, shipped, Engine, MoveInfo, MoveList, Position, Routes, Rules};
 use std::collections::BTreeMap;
 use std::fs;
 
@@ -70,7 +70,7 @@ fn compare_games(label: &str, fast: &Rules, games: u64, plies: usize) -> usize {
         for (ply, (played, _)) in game.moves.iter().enumerate() {
             let depth = if ply % 10 == 3 { 3 } else { 1 };
             if let Some(why) = differs(fast, &slow, &pos, depth) {
-                panic!("{label}, game {seed}, ply {ply} ({}): {why}", polydame::write_fen(fast, &pos));
+                panic!("{label}, game {seed}, ply {ply} ({}): {why}", polydame::fen::write_fen(fast, &pos));
             }
             checked += 1;
             pos.generate(fast, &mut list, Routes::Distinct);

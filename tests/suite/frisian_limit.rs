@@ -1,5 +1,5 @@
 //! The Frisian king-move limit, played out move by move (a FEN cannot carry the count;
-//! one test sets it with `Position::set_quiet_track`, as a record replay would).
+//! one test gives it in a `Setup`, as a record replay would).
 //!
 //! Rule: the same king may make at most three non-capturing moves in a row; then it must be
 //! set free by a capture (possibly by that king) or by a move of another king or a man. The
@@ -14,7 +14,10 @@
 //! squares from which it attacks nothing, and no white piece attacks it, so every move
 //! played is a quiet move unless the test says otherwise.
 
-use polydame::{full_path, load_variant, parse_fen, MoveList, Position, Rules};
+use polydame::engine::QuietTrack;
+use polydame::fen::parse_fen;
+use polydame::notation::full_path;
+use polydame::{load_variant, MoveList, Position, Rules};
 
 fn legal(pos: &mut Position, rules: &Rules) -> Vec<String> {
     let mut list = MoveList::new();
@@ -36,6 +39,13 @@ fn play(pos: &mut Position, rules: &Rules, text: &str) {
 
 fn moves_from(moves: &[String], square: &str) -> Vec<String> {
     moves.iter().filter(|m| m.split(['-', 'x']).next() == Some(square)).cloned().collect()
+}
+
+/// The same position with a count of quiet moves in a row per side (cell, count).
+fn with_quiet(rules: &Rules, pos: &Position, quiet: QuietTrack) -> Position {
+    let mut setup = pos.setup();
+    setup.quiet = quiet;
+    Position::from_setup(rules, &setup).expect("the counted piece is there")
 }
 
 fn setup(fen: &str) -> (Rules, Position) {
@@ -128,17 +138,17 @@ fn the_limit_counts_only_while_the_side_has_men() {
     // Black to move; White's king on b2 has just made its third move in a row (the count is
     // set through the API, as a record would restore it). Black's man h6 must take White's
     // last man g5, landing on f4. White then has only kings, so the king may move again.
-    let (rules, mut pos) = setup("B:WK41,29:BK4,24");
+    let (rules, pos) = setup("B:WK41,29:BK4,24");
     let b2 = cell(&rules, "41");
-    pos.set_quiet_track([(b2, 3), (0, 0)]);
+    let mut pos = with_quiet(&rules, &pos, [(b2, 3), (0, 0)]);
     assert_eq!(legal(&mut pos, &rules), vec!["24x33".to_string()]);
     play(&mut pos, &rules, "24x33");
     let m = legal(&mut pos, &rules);
     assert!(!moves_from(&m, "41").is_empty(), "only kings left: no limit: {m:?}");
 
     // The same count with a man still on the board does block the king.
-    let (rules, mut pos) = setup("W:WK41,45:BK4");
-    pos.set_quiet_track([(cell(&rules, "41"), 3), (0, 0)]);
+    let (rules, pos) = setup("W:WK41,45:BK4");
+    let mut pos = with_quiet(&rules, &pos, [(cell(&rules, "41"), 3), (0, 0)]);
     assert_eq!(legal(&mut pos, &rules), vec!["45-40".to_string()]);
 }
 

@@ -1,6 +1,7 @@
 //! End-of-game rules: no legal move loses (or wins), promotion wins, repetition draws.
 
-use polydame::{load_variant, parse_fen, History, MoveList, Outcome, Routes, Side};
+use polydame::fen::parse_fen;
+use polydame::{load_variant, History, MoveList, Outcome, Routes, Side};
 
 fn outcome(variant: &str, fen: &str) -> Outcome {
     let rules = load_variant(variant).unwrap();

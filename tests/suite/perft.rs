@@ -10,7 +10,8 @@
 //! it otherwise), saying why it is counted all the same. The default run checks the counts up
 //! to `NODE_LIMIT` nodes; `cargo test --release -- --ignored` checks them all.
 
-use polydame::{load_variant_with, parse_fen, perft_parallel, Position, Routes};
+use polydame::fen::parse_fen;
+use polydame::{load_variant_with, perft_parallel, Position, Routes};
 use std::fs;
 
 const NODE_LIMIT: u64 = 2_000_000;

@@ -1,7 +1,8 @@
 //! The generic player: it plays legal moves only, finds what is there to take, and beats a
 //! random player.
 
-use polydame::{load_variant, parse_game, pdn_games, replay, write_pdn, Game, Limits, Outcome, Player, Side};
+use polydame::pdn::{parse_game, pdn_games, replay, write_pdn};
+use polydame::{load_variant, Game, Limits, Outcome, Player, Side};
 
 /// A random player's choice: a small seeded generator (SplitMix64).
 fn random_index(state: &mut u64, n: usize) -> usize {
@@ -61,15 +62,15 @@ fn the_player_beats_a_random_player() {
 #[test]
 fn the_player_takes_what_is_there_to_take_and_is_deterministic() {
     let rules = load_variant("international").unwrap();
-    let pos = polydame::parse_fen(&rules, "W:W32,33:B28,19,9").unwrap();
+    let pos = polydame::fen::parse_fen(&rules, "W:W32,33:B28,19,9").unwrap();
     let player = Player::new(&rules);
     let a = player.best(&pos, Limits::depth(5)).unwrap();
     assert_eq!(a.best.as_ref().map(|m| m.captured.len()), Some(3));
     assert_eq!(player.best(&pos, Limits::depth(5)).unwrap(), a);
     // A lost position has no move to give, and says it is lost.
-    let over = polydame::parse_fen(&rules, "W:W:B28").unwrap();
+    let over = polydame::fen::parse_fen(&rules, "W:W:B28").unwrap();
     let lost = player.best(&over, Limits::depth(3)).unwrap();
-    assert_eq!((lost.best, lost.score), (None, -polydame::WIN_SCORE));
+    assert_eq!((lost.best, lost.score), (None, -polydame::player::WIN_SCORE));
 }
 
 /// The bar: at least 99 wins in 100 games of each (run on purpose:
@@ -97,7 +98,7 @@ fn a_search_by_time_or_stopped_by_a_flag_answers_with_the_depth_it_finished() {
     let pos = polydame::Position::start(&rules);
     let player = Player::new(&rules);
     let timed = player.best(&pos, Limits::time(std::time::Duration::from_millis(50))).unwrap();
-    assert!(timed.best.is_some() && timed.depth >= 1 && timed.depth < polydame::MAX_DEPTH);
+    assert!(timed.best.is_some() && timed.depth >= 1 && timed.depth < polydame::player::MAX_DEPTH);
     // A flag set from another thread stops a search that has no other limit.
     let flag = Arc::new(AtomicBool::new(false));
     let setter = {
@@ -109,12 +110,12 @@ fn a_search_by_time_or_stopped_by_a_flag_answers_with_the_depth_it_finished() {
     };
     let mut depths = Vec::new();
     let stopped = player
-        .best_reporting(&pos, Limits::depth(polydame::MAX_DEPTH).stop_on(flag), &polydame::History::new(&rules, &pos), &mut |b| {
+        .best_reporting(&pos, Limits::depth(polydame::player::MAX_DEPTH).stop_on(flag), &polydame::History::new(&rules, &pos), &mut |b| {
             depths.push(b.depth)
         })
         .unwrap();
     setter.join().unwrap();
-    assert!(stopped.best.is_some() && stopped.depth < polydame::MAX_DEPTH);
+    assert!(stopped.best.is_some() && stopped.depth < polydame::player::MAX_DEPTH);
     // Every depth finished was reported, in order, the last one being the answer's.
     assert_eq!(depths, (1..=stopped.depth).collect::<Vec<_>>());
 }
@@ -129,7 +130,7 @@ fn where_taking_is_optional_the_player_weighs_captures_against_quiet_moves() {
     // or move; b2-a3 gives the king to d4, which a3 retakes. A search that stopped after
     // the king's capture would score it even; followed to the recapture, White stays one
     // piece down whatever it plays.
-    let start = polydame::parse_fen(&rules, "W:WKc3,b2,h2:Bd4,f6,g7,a7").unwrap();
+    let start = polydame::fen::parse_fen(&rules, "W:WKc3,b2,h2:Bd4,f6,g7,a7").unwrap();
     let found = player.best(&start, Limits::depth(4)).unwrap();
     assert!(found.best.is_some());
     assert!(found.score > -150 && found.score < -90, "down one piece, not two: {found:?}");
@@ -164,7 +165,7 @@ fn a_deeper_search_beats_a_shallower_one() {
         let (mut wins, mut losses) = (0, 0);
         for seed in 0..40u64 {
             let deep_side = if seed % 2 == 0 { Side::White } else { Side::Black };
-            let mut game = polydame::random_opening(&rules, seed + 100, 4).unwrap();
+            let mut game = polydame::player::random_opening(&rules, seed + 100, 4).unwrap();
             let player = Player::new(&rules).with_seed(seed);
             while game.outcome() == Outcome::Ongoing && game.moves().len() < 300 {
                 let depth = if game.position().side_to_move() == deep_side { deep } else { shallow };

@@ -2,8 +2,9 @@
 //! kind of illegal move, GameType and Variant tags, FEN starts, hexagonal games, and a
 //! round trip through the writer for random games of every variant.
 
-use polydame::{load_variant, random_game, replay, shipped, write_pdn, Verdict};
-use polydame::{parse_game, pdn_games, PdnGame};
+use polydame::pdn::{parse_game, pdn_games, PdnGame};
+use polydame::pdn::{random_game, replay, write_pdn, Verdict};
+use polydame::{load_variant, shipped};
 use proptest::prelude::*;
 
 fn read(text: &str) -> Vec<PdnGame> {

@@ -6,8 +6,9 @@
 //! `polydame check` does. Every kind of diagnostic must be shown by some `err_` file, and
 //! a snapshot whose file is gone fails the run too.
 
-use polydame::{compile_text, dump, load, Diagnostics};
-use polydame::{load_with, DiagnosticKind, OptionError};
+use polydame::compile_text;
+use polydame::spec::{load, Diagnostics};
+use polydame::spec::{load_with, DiagnosticKind, OptionError};
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -32,7 +33,7 @@ fn variant() {
         let text = fs::read_to_string(path).expect("readable");
         let name = format!("variants/{}", file_name(path));
         let rules = compile_text(&text, &name).unwrap_or_else(|d| panic!("{d}"));
-        insta::assert_snapshot!(dump(&rules));
+        insta::assert_snapshot!(rules.describe());
     });
 }
 
@@ -44,7 +45,7 @@ fn recipe() {
         let text = fs::read_to_string(path).expect("readable");
         let name = format!("docs/recipes/{}", file_name(path));
         let rules = compile_text(&text, &name).unwrap_or_else(|d| panic!("{d}"));
-        insta::assert_snapshot!(dump(&rules));
+        insta::assert_snapshot!(rules.describe());
     });
 }
 

@@ -25,7 +25,7 @@ pub fn run(variant: &VariantArgs, fen: &FenArgs, depth: Option<u32>, time: Optio
     let rules = variant.load()?;
     let pos = fen.position(&rules)?;
     let start = Instant::now();
-    let depth = depth.unwrap_or(if time.is_some() { polydame::MAX_DEPTH } else { 6 });
+    let depth = depth.unwrap_or(if time.is_some() { polydame::player::MAX_DEPTH } else { 6 });
     let limits = Limits { depth, time: time.map(Duration::from_millis), stop: None };
     let found = Player::new(&rules).best(&pos, limits).map_err(|e| over_budget(&e))?;
     let secs = start.elapsed().as_secs_f64();
@@ -36,7 +36,7 @@ pub fn run(variant: &VariantArgs, fen: &FenArgs, depth: Option<u32>, time: Optio
         pv.push(game.move_text(m));
         game.play_move(m).map_err(|e| invalid(format!("the player's line cannot be played: {e}")))?;
     }
-    let fen_text = polydame::write_fen(&rules, game.start());
+    let fen_text = polydame::fen::write_fen(&rules, game.start());
     if json {
         let nodes = found.nodes;
         out.json(&BestJson { fen: fen_text, mv: pv.first().cloned(), score: found.score, depth: found.depth, pv, nodes, seconds: secs });

@@ -1,7 +1,10 @@
 //! `polydame board`: the board alone, with the variant's square names, as text or SVG.
 
 use super::{invalid, keyed_board, Done, FenArgs, Out, VariantArgs};
-use polydame::{board_svg, full_path, move_text, write_fen, Game, MoveError, MoveInfo, Position, Rules};
+use polydame::fen::write_fen;
+use polydame::notation::{full_path, move_text};
+use polydame::picture::board_svg;
+use polydame::{Game, MoveError, MoveInfo, Position, Rules};
 
 /// How to show the board.
 pub struct Picture<'a> {

@@ -14,8 +14,11 @@ pub fn run(file: &str, out: &mut Out) -> Done {
     let mut bad = 0;
     for o in &s.options {
         for c in &o.choices {
-            let chosen =
-                OptionArgs { options: vec![(o.name.clone(), c.clone())], capture_budget: polydame::DEFAULT_CAPTURE_BUDGET, movegen: None };
+            let chosen = OptionArgs {
+                options: vec![(o.name.clone(), c.clone())],
+                capture_budget: polydame::engine::DEFAULT_CAPTURE_BUDGET,
+                movegen: None,
+            };
             match chosen.load(file) {
                 Ok(_) => out.say(format!("ok: option {}={}", o.name, c)),
                 Err(f) => {

@@ -1,7 +1,10 @@
 //! The JSON shapes of the command line's `--json` output, one struct each. Other tools are
 //! built on them: they change only with a note in the README.
 
-use polydame::{move_text, FenError, MoveInfo, Outcome, PlyError, Rules};
+use polydame::fen::FenError;
+use polydame::notation::move_text;
+use polydame::pdn::PlyError;
+use polydame::{MoveInfo, Outcome, Rules};
 use serde::Serialize;
 
 /// `variants --json`: one element per shipped variant.

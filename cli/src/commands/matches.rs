@@ -4,7 +4,8 @@
 use super::report::stats::{results, Results};
 use super::selfplay::{play_games, GameArgs};
 use super::{invalid, Done, Out, VariantArgs};
-use polydame::{Outcome, SelfPlayGame};
+use polydame::player::SelfPlayGame;
+use polydame::Outcome;
 use serde::Serialize;
 use std::io::Write;
 
@@ -42,7 +43,7 @@ pub fn run(variant: &VariantArgs, args: &GameArgs, out_file: Option<&str>, json:
         if i > 0 {
             pdn.push('\n');
         }
-        pdn.push_str(&polydame::write_pdn(&rules, &record));
+        pdn.push_str(&polydame::pdn::write_pdn(&rules, &record));
     }
     match &mut file {
         Some((path, f)) => f.write_all(pdn.as_bytes()).map_err(|e| invalid(format!("cannot write {path}: {e}")))?,

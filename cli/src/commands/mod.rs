@@ -19,7 +19,9 @@ pub mod validate;
 pub mod variants;
 
 use clap::Args;
-use polydame::{load_variant_with, BudgetExceeded, Engine, FenError, MoveInfo, Notations, Position, Routes, Rules};
+use polydame::fen::FenError;
+use polydame::notation::Notations;
+use polydame::{load_variant_with, BudgetExceeded, Engine, MoveInfo, Position, Routes, Rules};
 use std::io::Write;
 
 /// A failure: the message goes to standard error, the code is the exit status (1: the
@@ -64,7 +66,7 @@ pub struct OptionArgs {
     pub options: Vec<(String, String)>,
     /// The most steps the capture search of one position may take before the command
     /// gives up on that position with an error (a step: one piece taken, one landing).
-    #[arg(long, value_name = "STEPS", default_value_t = polydame::DEFAULT_CAPTURE_BUDGET, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "STEPS", default_value_t = polydame::engine::DEFAULT_CAPTURE_BUDGET, value_parser = clap::value_parser!(u64).range(1..))]
     pub capture_budget: u64,
     /// The move generator: `fast` (the default where the fast path takes the variant;
     /// `polydame show` says whether it does) or `general` (the reference engine, to check
@@ -246,8 +248,8 @@ pub fn board(rules: &Rules, pos: &Position) -> String {
 /// The moves as text, one a line: the notation, and the full path where it says more.
 pub fn say_moves(out: &mut Out, rules: &Rules, moves: &[MoveInfo]) {
     for m in moves {
-        let t = polydame::move_text(rules, m, moves);
-        let full = polydame::full_path(rules, m);
+        let t = polydame::notation::move_text(rules, m, moves);
+        let full = polydame::notation::full_path(rules, m);
         if t == full {
             out.say(format!("  {t}"));
         } else {

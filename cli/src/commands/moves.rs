@@ -2,7 +2,9 @@
 
 use super::json::{BudgetJson, FenErrorJson, MoveJson, MovesJson};
 use super::{fen_failure, invalid, over_budget, read_fen, say_moves, Done, FenArgs, Out, RouteArgs, VariantArgs};
-use polydame::{sort_moves, write_fen, MoveInfo, MoveList, Position};
+use polydame::fen::write_fen;
+use polydame::notation::sort_moves;
+use polydame::{MoveInfo, MoveList, Position};
 
 /// Where the positions come from.
 pub struct Positions<'a> {

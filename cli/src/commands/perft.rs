@@ -3,7 +3,9 @@
 use super::json::{DivideJson, PerftJson};
 use super::{over_budget, Done, FenArgs, Out, RouteArgs, VariantArgs};
 use indicatif::{ProgressBar, ProgressStyle};
-use polydame::{divide, move_text, perft_parallel, perft_with_progress, MoveInfo, Rules};
+use polydame::engine::perft_with_progress;
+use polydame::notation::move_text;
+use polydame::{divide, perft_parallel, MoveInfo, Rules};
 use std::io::IsTerminal;
 use std::time::Instant;
 
@@ -64,7 +66,7 @@ pub fn run(variant: &VariantArgs, fen: &FenArgs, c: Count, out: &mut Out) -> Don
 /// One line per root move, in the order players read them (by square number).
 fn say_divide(out: &mut Out, rules: &Rules, infos: &[MoveInfo], counts: &[u64], json: bool) {
     let mut rows: Vec<(String, u64)> = infos.iter().zip(counts).map(|(m, &n)| (move_text(rules, m, infos), n)).collect();
-    rows.sort_by(|a, b| polydame::square_order(&a.0, &b.0));
+    rows.sort_by(|a, b| polydame::notation::square_order(&a.0, &b.0));
     for (m, n) in rows {
         if json {
             out.json(&DivideJson { mv: m, nodes: n });

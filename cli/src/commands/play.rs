@@ -81,7 +81,7 @@ fn from_input<'r>(game: &mut Game<'r>, engine: Option<&Engine<'r>>, show: Show, 
 fn print_end(game: &Game, engine: Option<&Engine>, show: Show, out: &mut Out) -> Done {
     let rules = game.rules();
     if show.pdn {
-        out.say(polydame::write_pdn(rules, &play_engine::record(game, engine)).trim_end());
+        out.say(polydame::pdn::write_pdn(rules, &play_engine::record(game, engine)).trim_end());
     } else if show.json {
         let legal = game.legal_moves().map_err(|e| over_budget(&e))?;
         out.json(&PlayJson { fen: game.fen(), outcome: game.outcome().into(), moves: MoveJson::all(rules, &legal) });

@@ -5,7 +5,8 @@
 
 use super::{invalid, over_budget, Failure};
 use clap::{Args, ValueEnum};
-use polydame::{Game, GameRecord, Limits, MoveInfo, Outcome, Player, Position, Rules, Side};
+use polydame::pdn::GameRecord;
+use polydame::{Game, Limits, MoveInfo, Outcome, Player, Position, Rules, Side};
 use std::time::Duration;
 
 /// The most milliseconds the engine thinks about a move unless `--engine-time` says.
@@ -176,14 +177,14 @@ mod tests {
         assert!(reply(&e, &mut game).is_none(), "the person is to move");
         assert_eq!(e.undo(&mut game).map(|t| t.len()), Some(2));
         assert_eq!(game.moves().len(), 1);
-        assert_eq!(game.undo().map(|m| polydame::full_path(&rules, &m)), Some(opening));
+        assert_eq!(game.undo().map(|m| polydame::notation::full_path(&rules, &m)), Some(opening));
     }
 
     #[test]
     fn the_record_names_the_players() {
         let rules = polydame::load_variant("international").unwrap();
         let e = engine(&rules, &EngineArgs { engine: Some(4), ..EngineArgs::default() });
-        let text = polydame::write_pdn(&rules, &e.record(&Game::new(&rules)));
+        let text = polydame::pdn::write_pdn(&rules, &e.record(&Game::new(&rules)));
         assert!(text.contains("[White \"human\"]\n[Black \"polydame level 4\"]\n"), "{text}");
     }
 }

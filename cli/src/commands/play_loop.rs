@@ -152,7 +152,7 @@ impl<'r> Session<'_, 'r> {
             },
             Line::Board => self.show(out),
             Line::Fen => out.say(self.game.fen()),
-            Line::Pdn => out.say(polydame::write_pdn(rules, &play_engine::record(self.game, self.engine)).trim_end()),
+            Line::Pdn => out.say(polydame::pdn::write_pdn(rules, &play_engine::record(self.game, self.engine)).trim_end()),
             Line::Help => self.help(out),
             Line::Quit => return Ok(Flow::Stop),
         }
@@ -169,7 +169,7 @@ impl<'r> Session<'_, 'r> {
                 return Ok(());
             }
             Ok(m) if self.mode == Mode::Talk => {
-                out.say(format!("\n{} played {}", side.name(), polydame::full_path(self.game.rules(), &m)));
+                out.say(format!("\n{} played {}", side.name(), polydame::notation::full_path(self.game.rules(), &m)));
                 if !self.engine.is_some_and(|e| e.to_move(self.game)) {
                     self.show_moved(out); // else the board after the engine's reply
                 }
@@ -225,7 +225,7 @@ impl<'r> Session<'_, 'r> {
             None => self.refuse("undo", "no move of yours to take back"),
             Some(taken) if self.mode == Mode::Talk => {
                 let rules = self.game.rules();
-                let texts: Vec<String> = taken.iter().rev().map(|m| polydame::full_path(rules, m)).collect();
+                let texts: Vec<String> = taken.iter().rev().map(|m| polydame::notation::full_path(rules, m)).collect();
                 out.say(format!("\ntook back {}", texts.join(" ")));
                 self.show(out);
             }
@@ -253,7 +253,7 @@ impl<'r> Session<'_, 'r> {
     fn help(&self, out: &mut Out) {
         let legal = self.game.legal_moves().unwrap_or_default();
         let example = match legal.first() {
-            Some(m) => format!(" (e.g. {})", polydame::move_text(self.game.rules(), m, &legal)),
+            Some(m) => format!(" (e.g. {})", polydame::notation::move_text(self.game.rules(), m, &legal)),
             None => String::new(),
         };
         out.say(format!("a move in the variant's notation{example}, or a command:"));

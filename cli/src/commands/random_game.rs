@@ -10,8 +10,8 @@ pub fn run(variant: &VariantArgs, seed: u64, plies: usize, count: u64, out: &mut
         if i > 0 {
             out.say("");
         }
-        let game = polydame::random_game(&rules, seed.wrapping_add(i), plies).map_err(|e| over_budget(&e))?;
-        out.say(polydame::write_pdn(&rules, &game).trim_end());
+        let game = polydame::pdn::random_game(&rules, seed.wrapping_add(i), plies).map_err(|e| over_budget(&e))?;
+        out.say(polydame::pdn::write_pdn(&rules, &game).trim_end());
     }
     Ok(())
 }

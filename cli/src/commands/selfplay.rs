@@ -4,7 +4,8 @@
 use super::{invalid, over_budget, Failure};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use polydame::{play_out, random_opening, Game, Limits, Player, Rules, SelfPlayGame};
+use polydame::player::{play_out, random_opening, SelfPlayGame};
+use polydame::{Game, Limits, Player, Rules};
 use rayon::prelude::*;
 use std::io::IsTerminal;
 

@@ -5,7 +5,9 @@ use super::variants::compile_shipped;
 use super::{Done, Failure, OptionArgs, Out};
 use encoding_rs::Encoding;
 use indicatif::{ProgressBar, ProgressStyle};
-use polydame::{parse_game, pdn_games, replay_with, Notations, PdnGame, PdnGames, PlyError, Rules, Verdict};
+use polydame::notation::Notations;
+use polydame::pdn::{parse_game, pdn_games, replay_with, PdnGame, PdnGames, PlyError, Verdict};
+use polydame::Rules;
 use rayon::prelude::*;
 use std::io::{BufReader, IsTerminal};
 

@@ -4,7 +4,7 @@
 
 use crate::common::{polydame, stdout};
 
-use polydame::{parse_game, pdn_games, PdnGame, PdnGames};
+use polydame::pdn::{parse_game, pdn_games, PdnGame, PdnGames};
 use proptest::prelude::*;
 use std::io::{BufRead, BufReader, Read};
 use std::process::Output;

@@ -4,14 +4,15 @@
 //! under `--strict`. The PDN files are in `tests/archive/` (see its README).
 
 use crate::common::{polydame, stdout, TempFile};
-use polydame::{load_variant, parse_game, pdn_games, replay, Game, Outcome};
+use polydame::pdn::{parse_game, pdn_games, replay};
+use polydame::{load_variant, Game, Outcome};
 
 fn archive(name: &str) -> String {
     std::fs::read_to_string(format!("tests/archive/{name}")).expect("the test file")
 }
 
 /// The one game of a PDN text, replayed by the library.
-fn verdict(text: &str) -> polydame::Verdict {
+fn verdict(text: &str) -> polydame::pdn::Verdict {
     let rules = load_variant("international").unwrap();
     let game = parse_game(&pdn_games(text.as_bytes()).next().unwrap().unwrap());
     replay(&rules, &game)

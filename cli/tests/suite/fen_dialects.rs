@@ -4,7 +4,10 @@
 //! `--fen-file` and a PDN `[FEN]` tag where it applies.
 
 use crate::common::{polydame, stderr, stdout, TempFile};
-use polydame::{load_variant, parse_fen, parse_game, pdn_games, replay, write_fen, FenErrorKind, Notations, Position, Rules, Side};
+use polydame::fen::{parse_fen, write_fen, FenErrorKind};
+use polydame::notation::Notations;
+use polydame::pdn::{parse_game, pdn_games, replay};
+use polydame::{load_variant, Position, Rules, Side};
 use std::process::Output;
 
 fn rules(id: &str) -> Rules {
@@ -21,7 +24,7 @@ fn listed(o: &Output) -> (String, Vec<String>) {
 }
 
 /// Replays a one-game PDN text.
-fn replay_text(variant: &str, text: &str) -> polydame::Verdict {
+fn replay_text(variant: &str, text: &str) -> polydame::pdn::Verdict {
     let games: Vec<_> = pdn_games(text.as_bytes()).map(|g| parse_game(&g.expect("in memory"))).collect();
     assert_eq!(games.len(), 1, "{text}");
     replay(&rules(variant), &games[0])

@@ -2,7 +2,8 @@
 //! protocol.txt, version 2): a whole session line by line, each `done move=` replayed with
 //! the library to check that it is legal.
 
-use polydame::{load_variant, parse_fen, Game, MoveInfo, Position, Rules, Side};
+use polydame::fen::parse_fen;
+use polydame::{load_variant, Game, MoveInfo, Position, Rules, Side};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver};

@@ -3,10 +3,9 @@
 //! `validate` going on to the next game and counting every game read.
 
 use crate::common::{polydame, stderr, stdout, TempFile};
-use polydame::{
-    internals, load_variant, parse_fen, parse_game, pdn_games, perft, replay, MoveError, MoveList, PlyReason, Position, Routes,
-    MAX_GAME_BYTES, MAX_GAME_MOVES, MAX_LINE_BYTES,
-};
+use polydame::fen::parse_fen;
+use polydame::pdn::{parse_game, pdn_games, replay, PlyReason, MAX_GAME_BYTES, MAX_GAME_MOVES, MAX_LINE_BYTES};
+use polydame::{internals, load_variant, perft, MoveError, MoveList, Position, Routes};
 
 const FLYING_16: &str = "tests/limits/flying-16.toml";
 const FLYING_8: &str = "tests/limits/flying-8.toml";
@@ -38,7 +37,7 @@ fn an_explosion_is_an_error_that_names_the_position_and_the_budget() {
     assert_eq!(o.status.code(), Some(1));
     let err = stderr(&o);
     assert!(err.contains("the capture search of W:WKh9:B"), "{err}");
-    assert!(err.contains(&format!("passed its budget of {} steps", polydame::DEFAULT_CAPTURE_BUDGET)), "{err}");
+    assert!(err.contains(&format!("passed its budget of {} steps", polydame::engine::DEFAULT_CAPTURE_BUDGET)), "{err}");
     assert!(err.contains("--capture-budget"), "{err}");
     assert_eq!(stdout(&o), "");
 }
@@ -49,7 +48,7 @@ fn a_random_game_stops_at_a_position_past_the_budget() {
     // an error, not a game played on from a partial list of moves.
     let mut rules = load_variant("international").expect("shipped");
     rules.set_capture_budget(1);
-    let err = polydame::random_game(&rules, 1, 60).expect_err("a capture comes within 60 plies");
+    let err = polydame::pdn::random_game(&rules, 1, 60).expect_err("a capture comes within 60 plies");
     assert_eq!(err.budget, 1);
     let o = polydame(&["random-game", "international", "--plies", "60", "--capture-budget", "1"]);
     assert_eq!(o.status.code(), Some(1));
@@ -85,7 +84,7 @@ fn moves_goes_on_after_a_position_past_the_budget() {
     let lines: Vec<serde_json::Value> = stdout(&o).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(lines.len(), 2);
     assert_eq!(lines[0]["code"], "capture-budget");
-    assert_eq!(lines[0]["budget"], polydame::DEFAULT_CAPTURE_BUDGET);
+    assert_eq!(lines[0]["budget"], polydame::engine::DEFAULT_CAPTURE_BUDGET);
     assert_eq!(lines[1]["moves"].as_array().map(Vec::len), Some(5));
     assert!(stderr(&o).contains(":1: error: the capture search"), "{}", stderr(&o));
 }

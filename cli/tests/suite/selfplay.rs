@@ -2,9 +2,9 @@
 //! game written as PDN), reproducible from their seed, and their facts add up; `polydame
 //! match` writes them as PDN with its score.
 
-use polydame::{
-    load_variant, parse_game, pdn_games, play_out, random_opening, replay, write_pdn, Limits, Outcome, Player, Rules, SelfPlayGame,
-};
+use polydame::pdn::{parse_game, pdn_games, replay, write_pdn};
+use polydame::player::{play_out, random_opening, SelfPlayGame};
+use polydame::{load_variant, Limits, Outcome, Player, Rules};
 use std::process::Command;
 
 /// A game from a random opening of 4 plies, the player at `depth`.

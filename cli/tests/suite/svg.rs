@@ -1,10 +1,12 @@
-//! SVG pictures of boards (`polydame::board_svg`, `polydame board --svg`): snapshots of a
+//! SVG pictures of boards (`polydame::picture::board_svg`, `polydame board --svg`): snapshots of a
 //! few positions, checks of their structure, and (run on purpose) a rendering to PNG by
 //! headless Chromium.
 
 use crate::common::polydame;
 
-use polydame::{board_svg, load_variant, parse_fen, shipped, Game, Position, Rules};
+use polydame::fen::parse_fen;
+use polydame::picture::board_svg;
+use polydame::{load_variant, shipped, Game, Position, Rules};
 use std::process::Command;
 
 /// The picture of a position (the start, or a FEN) after a move played in it, if any.

@@ -3,7 +3,8 @@
 //! captures are forced and how long they get, when men promote, how games end). Pure
 //! functions of the games' facts; shares are fractions (0 to 1), rounded to 4 decimals.
 
-use polydame::{Outcome, PlyFacts, SelfPlayGame, Side};
+use polydame::player::{PlyFacts, SelfPlayGame};
+use polydame::{Outcome, Side};
 use serde::Serialize;
 
 /// What the report keeps of one game (not its moves: a report of many games keeps
