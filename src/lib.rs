@@ -97,8 +97,8 @@ mod variants;
 
 pub use compile::{dump, Engine, Rules};
 pub use engine::{
-    divide, perft, perft_parallel, perft_with_progress, BudgetExceeded, History, MoveInfo, MoveIter, MoveList, MoveRef, Outcome, Piece,
-    Position, QuietTrack, Routes, Setup, SetupError, SetupProblem, Undo, DEFAULT_CAPTURE_BUDGET,
+    divide, perft, perft_parallel, perft_with_progress, BudgetExceeded, EndReason, History, MoveInfo, MoveIter, MoveList, MoveRef, Outcome,
+    Piece, Position, QuietTrack, Routes, Setup, SetupError, SetupProblem, Undo, DEFAULT_CAPTURE_BUDGET,
 };
 pub use geometry::{CellIter, CellSet, Corner, Direction, Geometry, Notation, NotationKind, Playable, Shape};
 pub use picture::board_svg;

@@ -6,7 +6,7 @@
 mod common;
 
 use common::{polydame, stdout, TempFile};
-use polydame::{load_variant, parse_game, pdn_games, replay, Game, Outcome};
+use polydame::{load_variant, parse_game, pdn_games, replay, EndReason, Game, Outcome};
 
 fn archive(name: &str) -> String {
     std::fs::read_to_string(format!("tests/archive/{name}")).expect("the test file")
@@ -34,8 +34,12 @@ fn a_lidraughts_25_move_draw_is_recognised() {
     assert!(v.error.is_none(), "{:?}", v.error);
     assert_eq!(v.plies, 50);
     assert!(v.warnings.is_empty(), "{:?}", v.warnings);
+    let rules = load_variant("international").unwrap();
     match v.outcome {
-        Some(Outcome::Draw(why)) => assert!(why.contains("25-move rule"), "{why}"),
+        Some(Outcome::Draw(why)) => {
+            assert_eq!(why, EndReason::Count(0), "the first count rule");
+            assert!(why.sentence(&rules).contains("25-move rule"), "{why:?}");
+        }
         other => panic!("{other:?}"),
     }
 }
@@ -44,8 +48,13 @@ fn a_lidraughts_25_move_draw_is_recognised() {
 fn a_lidraughts_16_move_draw_is_recognised() {
     let v = verdict(&archive("lidraughts_16_move_draw.pdn"));
     assert!(v.error.is_none() && v.warnings.is_empty(), "{v:?}");
+    let rules = load_variant("international").unwrap();
     match v.outcome {
-        Some(Outcome::Draw(why)) => assert!(why.contains("16-move rule") && why.contains("3 king against king"), "{why}"),
+        Some(Outcome::Draw(why)) => {
+            assert_eq!(why, EndReason::Count(1), "the second count rule");
+            let said = why.sentence(&rules);
+            assert!(said.contains("16-move rule") && said.contains("3 king against king"), "{said}");
+        }
         other => panic!("{other:?}"),
     }
 }
@@ -106,7 +115,7 @@ fn the_5_move_rule_takes_over_when_a_capture_changes_the_ending() {
     }
     assert_eq!(g.history().count_of(2), Some(9));
     g.play("7-1").unwrap();
-    assert!(matches!(g.outcome(), Outcome::Draw(why) if why.contains("5-move rule")), "{:?}", g.outcome());
+    assert!(matches!(g.outcome(), Outcome::Draw(why) if why.sentence(&rules).contains("5-move rule")), "{:?}", g.outcome());
     // Taking a move back takes its count back.
     g.undo();
     assert_eq!((g.outcome(), g.history().count_of(2)), (Outcome::Ongoing, Some(9)));
@@ -134,7 +143,7 @@ fn three_russian_kings_have_15_moves_to_take_the_fourth() {
     let mut g = played(&rules, "W:WKc1,Ke1,Kg1:BKh2", moves);
     assert_eq!(g.outcome(), Outcome::Ongoing);
     g.play("a7-b6").unwrap();
-    assert!(matches!(g.outcome(), Outcome::Draw(why) if why.contains("3-kings rule")), "{:?}", g.outcome());
+    assert!(matches!(g.outcome(), Outcome::Draw(why) if why.sentence(&rules).contains("3-kings rule")), "{:?}", g.outcome());
 }
 
 #[test]
@@ -148,7 +157,7 @@ fn the_english_40_move_rule_is_a_claim_not_an_end() {
     assert_eq!(g.moves().len(), 79);
     assert_eq!(g.claimable_draw(), None);
     g.play("5-1").unwrap();
-    assert!(g.claimable_draw().is_some_and(|why| why.contains("40-move rule")), "{:?}", g.claimable_draw());
+    assert!(g.claimable_draw().is_some_and(|why| why.sentence(&rules).contains("40-move rule")), "{:?}", g.claimable_draw());
     assert_eq!(g.outcome(), Outcome::Ongoing, "nobody claimed it");
 }
 

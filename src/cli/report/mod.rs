@@ -134,7 +134,7 @@ pub fn run(args: &ReportArgs, out: &mut Out) -> Done {
             variant: v.to_string(),
             name: rules.spec().name.clone(),
             label,
-            stats: stats::stats(f, bin),
+            stats: stats::stats(rules, f, bin),
         })
         .collect();
     let report = Report { polydame: env!("CARGO_PKG_VERSION"), settings: settings(args), variants };
