@@ -97,6 +97,7 @@ fn validate_json_gives_the_outcome_and_its_reason() {
     let first: serde_json::Value = serde_json::from_str(stdout(&o).lines().next().unwrap()).unwrap();
     assert_eq!(first["outcome"]["result"], "draw");
     assert!(first["outcome"]["reason"].as_str().unwrap().contains("16-move rule"));
+    assert_eq!(first["outcome"]["code"], "count");
 }
 
 #[test]

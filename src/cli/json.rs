@@ -240,13 +240,16 @@ pub struct OutcomeJson {
     pub winner: Option<String>,
     /// Why it ended (empty while it goes on).
     pub reason: String,
+    /// The reason's stable name for programs ([`EndReason::code`](polydame::EndReason::code)),
+    /// null while it goes on.
+    pub code: Option<&'static str>,
 }
 
 impl OutcomeJson {
     /// The outcome of a game of `rules`, which say a move-count rule's reason.
     pub fn new(rules: &Rules, o: Outcome) -> Self {
         let reason = o.reason().map_or(String::new(), |r| r.sentence(rules).to_string());
-        OutcomeJson { result: o.result(), winner: o.winner().map(|s| s.name().to_lowercase()), reason }
+        OutcomeJson { result: o.result(), winner: o.winner().map(|s| s.name().to_lowercase()), reason, code: o.reason().map(|r| r.code()) }
     }
 }
 

@@ -156,6 +156,9 @@ pub struct PromotedBy {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Ending {
     pub reason: String,
+    /// The reason's stable name for programs ([`EndReason::code`]); null for the games
+    /// unfinished at the ply limit.
+    pub code: Option<&'static str>,
     /// `win`, `draw` or `unfinished`.
     pub result: &'static str,
     pub games: usize,
@@ -369,7 +372,7 @@ pub fn endings(rules: &Rules, games: &[GameFacts]) -> Vec<Ending> {
         .into_iter()
         .map(|(why, result, games)| {
             let reason = why.map_or(UNFINISHED, |r| r.sentence(rules)).to_string();
-            Ending { reason, result, games }
+            Ending { reason, code: why.map(|r| r.code()), result, games }
         })
         .collect();
     most_frequent_first(&mut out);
@@ -519,13 +522,14 @@ mod tests {
             game(1, 1, Outcome::Win(Side::White, WIN)),
             game(1, 1, Outcome::Win(Side::Black, WIN)),
         ];
-        let e: Vec<(String, &str, usize)> = endings(&international(), &games).into_iter().map(|e| (e.reason, e.result, e.games)).collect();
+        let e: Vec<(String, Option<&str>, &str, usize)> =
+            endings(&international(), &games).into_iter().map(|e| (e.reason, e.code, e.result, e.games)).collect();
         let want = [
-            ("the opponent has no legal move", "win", 2),
-            ("the same position occurred again (repetition)", "draw", 1),
-            (UNFINISHED, "unfinished", 1),
+            ("the opponent has no legal move", Some("no-moves"), "win", 2),
+            ("the same position occurred again (repetition)", Some("repetition"), "draw", 1),
+            (UNFINISHED, None, "unfinished", 1),
         ]
-        .map(|(r, o, n)| (r.to_string(), o, n));
+        .map(|(r, c, o, n)| (r.to_string(), c, o, n));
         assert_eq!(e, want);
     }
 
@@ -537,7 +541,7 @@ mod tests {
         assert_eq!(e.len(), 2, "two rules, two endings: {e:?}");
         for rule in &rules.spec().end.counts[..2] {
             let ending = e.iter().find(|e| e.reason == rule.reason).expect("each rule's sentence");
-            assert_eq!((ending.result, ending.games), ("draw", 1));
+            assert_eq!((ending.code, ending.result, ending.games), (Some("count"), "draw", 1));
         }
     }
 }
