@@ -6,7 +6,7 @@
 mod common;
 
 use common::{polydame, stdout, TempFile};
-use polydame::{load_variant, parse_game, pdn_games, replay, EndReason, Game, Outcome};
+use polydame::{compile_text, load_variant, parse_game, pdn_games, replay, EndReason, Game, Outcome};
 
 fn archive(name: &str) -> String {
     std::fs::read_to_string(format!("tests/archive/{name}")).expect("the test file")
@@ -120,6 +120,27 @@ fn the_5_move_rule_takes_over_when_a_capture_changes_the_ending() {
     // Taking a move back takes its count back.
     g.undo();
     assert_eq!((g.outcome(), g.history().count_of(2)), (Outcome::Ongoing, Some(9)));
+}
+
+#[test]
+fn a_variant_file_compiled_twice_ends_a_game_alike() {
+    // An outcome names a count rule by its index; each compiled variant keeps its own
+    // sentence for it, so nothing is shared or kept between compilations.
+    let text = std::fs::read_to_string("variants/international.toml").unwrap();
+    let a = compile_text(&text, "international.toml").unwrap();
+    let b = compile_text(&text, "international.toml").unwrap();
+    let moves = "47-20 3x25 48-26 25-3 26-31 3-8 31-4 8-2 4-9 2-7 9-3 7-1";
+    let (ga, gb) = (played(&a, "W:WK47,K48,K49:BK3", moves), played(&b, "W:WK47,K48,K49:BK3", moves));
+    assert_eq!(ga.outcome(), Outcome::Draw(EndReason::Count(2)), "the 5-move rule");
+    assert_eq!(ga.outcome(), gb.outcome());
+    assert_eq!(ga.outcome().describe(&a), gb.outcome().describe(&b));
+    assert_eq!(
+        ga.outcome().describe(&a),
+        "draw: 5 moves each in the ending 2 king against king, king + man against king or king against king \
+         (the 5-move rule, FMJD art. 6; KNDB remise b)"
+    );
+    let (sa, sb) = (EndReason::Count(2).sentence(&a), EndReason::Count(2).sentence(&b));
+    assert!(!std::ptr::eq(sa, sb), "each compiled variant owns its sentences");
 }
 
 #[test]
