@@ -103,7 +103,8 @@ mod variants;
 // pictures (`picture`).
 pub use compile::{Engine, Rules};
 pub use engine::{
-    divide, perft, perft_parallel, BudgetExceeded, History, MoveInfo, MoveList, MoveRef, Outcome, Piece, Position, Routes, Setup, Undo,
+    divide, perft, perft_parallel, BudgetExceeded, EndReason, History, MoveInfo, MoveList, MoveRef, Outcome, Piece, Position, Routes,
+    Setup, Undo,
 };
 pub use player::{Best, Limits, Player};
 pub use record::{parse_move, Game, Illegal, MoveError};

@@ -1,6 +1,7 @@
 //! A game's past, as its end rules need it: the hashes of its positions (repetition,
 //! passes) and the count of each move-count rule (`[[end.count]]`).
 
+use super::end_reason::EndReason;
 use super::moves::{MoveInfo, MoveRef};
 use super::position::Position;
 use crate::compile::{kind_of, Rules};
@@ -132,23 +133,25 @@ impl History {
 
     /// The reason of the draw by a count rule that ends the game (`claim = false`) whose
     /// count has run its course in the position reached, if any (the first in file order).
-    pub fn count_draw(&self, rules: &Rules) -> Option<&'static str> {
+    pub fn count_draw(&self, rules: &Rules) -> Option<EndReason> {
         self.counted_out(rules, false)
     }
 
     /// The first count rule whose count has run its course in the position reached, among
     /// those that end the game (`claim = false`) or those a player may claim.
-    fn counted_out(&self, rules: &Rules, claim: bool) -> Option<&'static str> {
+    fn counted_out(&self, rules: &Rules, claim: bool) -> Option<EndReason> {
         let last = self.counts.len() - self.rules;
+        // A variant has at most 16 count rules (the checker refuses more), so the index
+        // fits the reason's byte.
         rules.spec().end.counts.iter().enumerate().find_map(|(i, rule)| {
             let run = self.counts[last + i].checked_sub(1)?;
-            (rule.claim == claim && run >= 2 * rule.moves).then_some(rule.reason)
+            (rule.claim == claim && run >= 2 * rule.moves).then_some(EndReason::Count(i as u8))
         })
     }
 
     /// The reason of a draw a player may claim in the position reached (a count rule with
     /// `claim = true` that has run its course), if any.
-    pub fn claimable(&self, rules: &Rules) -> Option<&'static str> {
+    pub fn claimable(&self, rules: &Rules) -> Option<EndReason> {
         self.counted_out(rules, true)
     }
 }

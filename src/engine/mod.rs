@@ -5,14 +5,16 @@
 //! `search` (the capture search), `quiet` (quiet moves), `count` (counting moves without
 //! storing them, at the leaves of perft), `make` (make and unmake), `sets` and `bits`
 //! (a position as bit sets of its board's layout; `on_layout!` picks `u64` or `u128`),
-//! `position`, `perft` and `outcome`; `budget` (the bound on one position's capture search); `history` (what the end rules need of a game's
-//! past); `fast` (perft on three 64-bit sets for the variants of the common shape, chosen
-//! from the compiled rules; the rest of the engine is its reference).
+//! `position`, `perft` and `outcome` (with `end_reason`, why a game ended); `budget` (the
+//! bound on one position's capture search); `history` (what the end rules need of a
+//! game's past); `fast` (perft on three 64-bit sets for the variants of the common shape,
+//! chosen from the compiled rules; the rest of the engine is its reference).
 
 mod bits;
 mod budget;
 mod columns;
 mod count;
+mod end_reason;
 mod fast;
 mod generate;
 mod history;
@@ -27,6 +29,7 @@ mod sets;
 mod setup;
 
 pub use budget::{BudgetExceeded, DEFAULT_CAPTURE_BUDGET};
+pub use end_reason::EndReason;
 pub(crate) use fast::Fast;
 pub use history::History;
 pub use make::Undo;

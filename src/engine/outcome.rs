@@ -1,5 +1,6 @@
 //! How a game stands: going on, won, or drawn.
 
+use super::end_reason::EndReason;
 use super::history::History;
 use super::moves::MoveList;
 use super::position::Position;
@@ -12,9 +13,9 @@ pub enum Outcome {
     /// The side to move has legal moves and no end rule applies.
     Ongoing,
     /// This side has won; the reason says why.
-    Win(Side, &'static str),
+    Win(Side, EndReason),
     /// Drawn; the reason says why.
-    Draw(&'static str),
+    Draw(EndReason),
 }
 
 impl Outcome {
@@ -46,21 +47,22 @@ impl Outcome {
         }
     }
 
-    /// Why the game ended (empty while it goes on).
-    pub fn reason(&self) -> &'static str {
+    /// Why the game ended (`None` while it goes on).
+    pub fn reason(&self) -> Option<EndReason> {
         match self {
-            Outcome::Ongoing => "",
-            Outcome::Win(_, why) | Outcome::Draw(why) => why,
+            Outcome::Ongoing => None,
+            Outcome::Win(_, why) | Outcome::Draw(why) => Some(*why),
         }
     }
-}
 
-impl std::fmt::Display for Outcome {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+    /// The outcome in words, for people: `the game goes on`, `White wins: the opponent
+    /// has no legal move`, `draw: both sides passed`. It takes the rules because a
+    /// move-count rule's sentence is the variant's ([`EndReason::sentence`]).
+    pub fn describe(&self, rules: &Rules) -> String {
         match self {
-            Outcome::Ongoing => f.write_str("the game goes on"),
-            Outcome::Win(side, why) => write!(f, "{} wins: {why}", side.name()),
-            Outcome::Draw(why) => write!(f, "draw: {why}"),
+            Outcome::Ongoing => "the game goes on".to_string(),
+            Outcome::Win(side, why) => format!("{} wins: {}", side.name(), why.sentence(rules)),
+            Outcome::Draw(why) => format!("draw: {}", why.sentence(rules)),
         }
     }
 }
@@ -78,7 +80,7 @@ impl Position {
             for side in [self.side.other(), self.side] {
                 let s = side as usize;
                 if self.pieces[s].iter().any(|c| rules.tables[s][kind_of(self.board[c]) as usize].is_king) {
-                    return Outcome::Win(side, "crowned a king");
+                    return Outcome::Win(side, EndReason::PromotionWins);
                 }
             }
         }
@@ -90,15 +92,15 @@ impl Position {
                 return Outcome::Ongoing;
             }
             return if end.no_moves == NoMoves::Win {
-                Outcome::Win(self.side, "has no legal move (which wins in this variant)")
+                Outcome::Win(self.side, EndReason::NoMovesWins)
             } else {
-                Outcome::Win(self.side.other(), "the opponent has no legal move")
+                Outcome::Win(self.side.other(), EndReason::NoMoves)
             };
         }
         if end.no_pieces_wins {
-            Outcome::Win(self.side, "has no pieces left (which wins in this variant)")
+            Outcome::Win(self.side, EndReason::NoPiecesWins)
         } else {
-            Outcome::Win(self.side.other(), "the opponent has no pieces left")
+            Outcome::Win(self.side.other(), EndReason::NoPieces)
         }
     }
 
@@ -121,9 +123,9 @@ impl Position {
             let (ours, theirs) = (material(side), material(side.other()));
             if let Some(m) = end.material.iter().find(|m| m.counts == ours && m.against.as_ref().is_none_or(|a| *a == theirs)) {
                 return Some(match m.result {
-                    MaterialResult::Loss => Outcome::Win(side.other(), "the opponent is left with a material that loses"),
-                    MaterialResult::Draw => Outcome::Draw("a side is left with a material that draws"),
-                    MaterialResult::Win => Outcome::Win(side, "is left with a material that wins"),
+                    MaterialResult::Loss => Outcome::Win(side.other(), EndReason::MaterialLoss),
+                    MaterialResult::Draw => Outcome::Draw(EndReason::MaterialDraw),
+                    MaterialResult::Win => Outcome::Win(side, EndReason::MaterialWin),
                 });
             }
         }
@@ -149,18 +151,18 @@ impl Position {
     /// The draw the game's past makes of this position (its last), if any: by repetition
     /// (when `repetition`; a search may judge repetitions its own way), by passes in a
     /// row, or by a move-count rule that ends the game.
-    pub(crate) fn history_draw(&self, rules: &Rules, history: &History, repetition: bool) -> Option<&'static str> {
+    pub(crate) fn history_draw(&self, rules: &Rules, history: &History, repetition: bool) -> Option<EndReason> {
         let end = &rules.spec().end;
         let hashes = history.hashes();
         if let Some(n) = end.repetition.filter(|_| repetition) {
             if hashes.iter().filter(|&&h| h == self.hash).count() >= n as usize {
-                return Some("the same position occurred again (repetition)");
+                return Some(EndReason::Repetition);
             }
         }
         if let Some(n) = end.passes_draw {
             let passes = hashes.windows(2).rev().take_while(|w| w[1] == w[0] ^ rules.zobrist_black).count();
             if passes >= n as usize {
-                return Some("both sides passed");
+                return Some(EndReason::Passes);
             }
         }
         history.count_draw(rules)

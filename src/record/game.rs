@@ -6,7 +6,7 @@ use super::move_text::move_text;
 use super::resolve::{parse_move, read_move, squares, MoveError, Resolved, Resolver};
 use super::write::GameRecord;
 use crate::compile::Rules;
-use crate::engine::{BudgetExceeded, History, MoveInfo, MoveList, Outcome, Position, Routes};
+use crate::engine::{BudgetExceeded, EndReason, History, MoveInfo, MoveList, Outcome, Position, Routes};
 
 /// A game of a variant: where it started, the moves played, the position reached.
 ///
@@ -161,8 +161,9 @@ impl<'r> Game<'r> {
 
     /// A draw a player may claim in the position reached, and why: a move-count rule of
     /// the variant with `claim = true` that has run its course (English draughts' 40-move
-    /// rule). The game goes on unless it is claimed.
-    pub fn claimable_draw(&self) -> Option<&'static str> {
+    /// rule; [`EndReason::sentence`] says it in words). The game goes on unless it is
+    /// claimed.
+    pub fn claimable_draw(&self) -> Option<EndReason> {
         self.past.claimable(self.rules)
     }
 
@@ -174,7 +175,7 @@ impl<'r> Game<'r> {
     fn check_ongoing(&self) -> Result<(), MoveError> {
         match self.outcome() {
             Outcome::Ongoing => Ok(()),
-            o => Err(MoveError::GameOver { outcome: o }),
+            o => Err(MoveError::GameOver { outcome: o, description: o.describe(self.rules) }),
         }
     }
 

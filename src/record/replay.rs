@@ -6,7 +6,7 @@ use super::notations::{notation_name, Notations};
 use super::pdn::{MoveText, PdnGame};
 use super::resolve::{squares, MoveError, Resolved, Resolver};
 use crate::compile::Rules;
-use crate::engine::{History, MoveList, Outcome, Position};
+use crate::engine::{EndReason, History, MoveList, Outcome, Position};
 use crate::geometry::Notation;
 use crate::spec::Side;
 use std::fmt;
@@ -179,7 +179,7 @@ fn replay_in(notations: &Notations, game: &PdnGame, name: &str, notation: &Notat
     let outcome = r.pos.clone().outcome_in(rules, &mut MoveList::new(), &past);
     if v.error.is_none() {
         warn_about_text(game, &seen, &mut v);
-        warn_about_result(game, outcome, &seen, &mut v);
+        warn_about_result(rules, game, outcome, &seen, &mut v);
     }
     v.position = Some(r.pos);
     v.outcome = Some(outcome);
@@ -226,7 +226,7 @@ struct Seen {
     /// The game's past, followed move by move (the main line only).
     past: Option<History>,
     /// The first position where a move-count rule drew the game: its ply and the reason.
-    drawn: Option<(usize, &'static str)>,
+    drawn: Option<(usize, EndReason)>,
 }
 
 /// Warnings about what the replay joined or skipped.
@@ -252,18 +252,20 @@ fn warn_about_text(game: &PdnGame, seen: &Seen, v: &mut Verdict) {
 
 /// Warnings when the game goes on after a move-count rule drew it, or when the written
 /// result contradicts how the game stands at its end.
-fn warn_about_result(game: &PdnGame, outcome: Outcome, seen: &Seen, v: &mut Verdict) {
+fn warn_about_result(rules: &Rules, game: &PdnGame, outcome: Outcome, seen: &Seen, v: &mut Verdict) {
     if let Some((ply, why)) = seen.drawn.filter(|&(ply, _)| ply < v.plies) {
+        let why = why.sentence(rules);
         v.warnings.push(format!("the game was drawn after move {} (ply {ply}) by {why}, yet it goes on", ply.div_ceil(2)));
     }
     let Some(res) = game.tag("Result").map(str::to_string).or_else(|| game.result.clone()) else { return };
     let Some(winner) = result_winner(&res) else { return };
     match outcome {
         Outcome::Win(w, why) if winner != Some(w) => {
+            let why = why.sentence(rules);
             v.warnings.push(format!("the result is {res}, but in the final position {} has won ({} {why})", w.name(), w.name()));
         }
         Outcome::Draw(why) if winner.is_some() && seen.drawn.is_none_or(|(ply, _)| ply == v.plies) => {
-            v.warnings.push(format!("the result is {res}, but the game is drawn: {why}"));
+            v.warnings.push(format!("the result is {res}, but the game is drawn: {}", why.sentence(rules)));
         }
         _ => {}
     }

@@ -204,6 +204,9 @@ pub enum MoveError {
     GameOver {
         /// How it ended.
         outcome: Outcome,
+        /// The outcome in words ([`Outcome::describe`]), which needs the rules: the
+        /// error's message says it.
+        description: String,
     },
     /// The legal moves of the position are not known: its capture search passed the
     /// rules' budget (see [`Rules::set_capture_budget`]). The move is neither legal nor
@@ -242,7 +245,7 @@ impl fmt::Display for MoveError {
                 }
                 Ok(())
             }
-            MoveError::GameOver { outcome } => write!(f, "the game is over: {outcome}"),
+            MoveError::GameOver { description, .. } => write!(f, "the game is over: {description}"),
             MoveError::Budget(e) => e.fmt(f),
         }
     }

@@ -433,8 +433,10 @@ pub struct CountRule {
     pub both_kings: bool,
     /// A player may claim the draw; it does not end the game by itself.
     pub claim: bool,
-    /// Why the game is drawn, for people: the rule in words and its name.
-    pub reason: &'static str,
+    /// Why the game is drawn, for people: the rule in words and its name. An outcome
+    /// names the rule by its index ([`EndReason::Count`](crate::EndReason::Count)) and
+    /// reads this sentence from the rules.
+    pub reason: String,
 }
 
 impl CountRule {

@@ -1,7 +1,7 @@
 //! End-of-game rules: no legal move loses (or wins), promotion wins, repetition draws.
 
 use polydame::fen::parse_fen;
-use polydame::{load_variant, History, MoveList, Outcome, Routes, Side};
+use polydame::{compile_text, load_variant, EndReason, History, MoveList, Outcome, Routes, Side};
 
 fn outcome(variant: &str, fen: &str) -> Outcome {
     let rules = load_variant(variant).unwrap();
@@ -12,19 +12,21 @@ fn outcome(variant: &str, fen: &str) -> Outcome {
 #[test]
 fn a_side_without_moves_loses() {
     // White's only man is blocked by two black men in a row (FMJD art. 6.1).
-    assert!(matches!(outcome("international", "W:W46:B41,37"), Outcome::Win(Side::Black, _)));
-    assert!(matches!(outcome("international", "W:W46:B1"), Outcome::Ongoing));
-    assert!(matches!(outcome("international", "B:W46:B"), Outcome::Win(Side::White, _)));
+    assert_eq!(outcome("international", "W:W46:B41,37"), Outcome::Win(Side::Black, EndReason::NoMoves));
+    assert_eq!(outcome("international", "W:W46:B1"), Outcome::Ongoing);
+    assert_eq!(outcome("international", "B:W46:B"), Outcome::Win(Side::White, EndReason::NoPieces));
 }
 
 #[test]
 fn in_antidraughts_a_side_without_moves_wins() {
-    assert!(matches!(outcome("antidraughts", "W:W46:B41,37"), Outcome::Win(Side::White, _)));
+    assert_eq!(outcome("antidraughts", "W:W46:B41,37"), Outcome::Win(Side::White, EndReason::NoMovesWins));
+    // No pieces wins too, as `no_moves = "win"` makes it by default.
+    assert_eq!(outcome("antidraughts", "B:W46:B"), Outcome::Win(Side::Black, EndReason::NoPiecesWins));
 }
 
 #[test]
 fn in_breakthrough_the_first_king_wins() {
-    assert!(matches!(outcome("breakthrough", "B:WK3,40:B20,25"), Outcome::Win(Side::White, _)));
+    assert_eq!(outcome("breakthrough", "B:WK3,40:B20,25"), Outcome::Win(Side::White, EndReason::PromotionWins));
 }
 
 #[test]
@@ -54,7 +56,7 @@ fn threefold_repetition_draws_hexdame() {
             assert_eq!(last, Outcome::Ongoing, "ply {ply}");
         }
     }
-    assert!(matches!(last, Outcome::Draw(_)), "{last:?}");
+    assert_eq!(last, Outcome::Draw(EndReason::Repetition));
     assert_eq!(pos.hash(), history.hashes()[0]);
 }
 
@@ -62,11 +64,24 @@ fn threefold_repetition_draws_hexdame() {
 fn a_lone_king_loses_and_king_against_king_draws() {
     // docs/recipes/material.toml: "king" against "king" draws, then "king" loses.
     let v = "docs/recipes/material.toml";
-    assert!(matches!(outcome(v, "W:WKa1:Bc5,e5"), Outcome::Win(Side::Black, _)));
-    assert!(matches!(outcome(v, "B:WKa1:Bc5,e5"), Outcome::Win(Side::Black, _)));
-    assert!(matches!(outcome(v, "W:WKa1:BKh8"), Outcome::Draw(_)));
-    assert!(matches!(outcome(v, "W:WKa1:BKh8,c5"), Outcome::Win(Side::Black, _)));
-    assert!(matches!(outcome(v, "W:WKa1,Kc1:Bc5,e5"), Outcome::Ongoing));
+    assert_eq!(outcome(v, "W:WKa1:Bc5,e5"), Outcome::Win(Side::Black, EndReason::MaterialLoss));
+    assert_eq!(outcome(v, "B:WKa1:Bc5,e5"), Outcome::Win(Side::Black, EndReason::MaterialLoss));
+    assert_eq!(outcome(v, "W:WKa1:BKh8"), Outcome::Draw(EndReason::MaterialDraw));
+    assert_eq!(outcome(v, "W:WKa1:BKh8,c5"), Outcome::Win(Side::Black, EndReason::MaterialLoss));
+    assert_eq!(outcome(v, "W:WKa1,Kc1:Bc5,e5"), Outcome::Ongoing);
+}
+
+#[test]
+fn a_material_that_wins_wins_for_the_side_left_with_it() {
+    // docs/recipes/material.toml with the lone king winning instead of losing.
+    let text = std::fs::read_to_string("docs/recipes/material.toml").unwrap();
+    let won = text.replace("result = \"loss\"", "result = \"win\"");
+    assert_ne!(won, text, "the recipe's loss is where the test expects it");
+    let rules = compile_text(&won, "material-win.toml").unwrap();
+    let mut pos = parse_fen(&rules, "B:WKa1:Bc5,e5").unwrap();
+    let o = pos.outcome(&rules, &mut MoveList::new());
+    assert_eq!(o, Outcome::Win(Side::White, EndReason::MaterialWin));
+    assert_eq!(o.describe(&rules), "White wins: is left with a material that wins");
 }
 
 #[test]
@@ -94,10 +109,10 @@ fn a_blocked_side_passes_and_two_passes_draw() {
     assert_eq!(pos.outcome_in(&rules, &mut list, &history), Outcome::Ongoing);
     let mut back = parse_fen(&rules, "W:Wa1:Bb2,c3").unwrap();
     history.push(&rules, &pass, &back);
-    assert!(matches!(back.outcome_in(&rules, &mut list, &history), Outcome::Draw(_)));
+    assert_eq!(back.outcome_in(&rules, &mut list, &history), Outcome::Draw(EndReason::Passes));
 }
 
 #[test]
 fn a_side_without_pieces_loses_where_blocked_sides_pass() {
-    assert!(matches!(outcome("docs/recipes/material.toml", "W:W:Bc5,e5"), Outcome::Win(Side::Black, _)));
+    assert_eq!(outcome("docs/recipes/material.toml", "W:W:Bc5,e5"), Outcome::Win(Side::Black, EndReason::NoPieces));
 }

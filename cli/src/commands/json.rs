@@ -235,19 +235,24 @@ pub struct PlayJson {
 }
 
 /// How a game stands.
-#[derive(Serialize)]
+#[derive(Clone, Serialize)]
 pub struct OutcomeJson {
     /// `ongoing`, `win` or `draw`.
     pub result: &'static str,
     /// `white`, `black`, or null.
     pub winner: Option<String>,
     /// Why it ended (empty while it goes on).
-    pub reason: &'static str,
+    pub reason: String,
+    /// The reason's stable name for programs ([`EndReason::code`](polydame::EndReason::code)),
+    /// null while it goes on.
+    pub code: Option<&'static str>,
 }
 
-impl From<Outcome> for OutcomeJson {
-    fn from(o: Outcome) -> Self {
-        OutcomeJson { result: o.result(), winner: o.winner().map(|s| s.name().to_lowercase()), reason: o.reason() }
+impl OutcomeJson {
+    /// The outcome of a game of `rules`, which say a move-count rule's reason.
+    pub fn new(rules: &Rules, o: Outcome) -> Self {
+        let reason = o.reason().map_or(String::new(), |r| r.sentence(rules).to_string());
+        OutcomeJson { result: o.result(), winner: o.winner().map(|s| s.name().to_lowercase()), reason, code: o.reason().map(|r| r.code()) }
     }
 }
 

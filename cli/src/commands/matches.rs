@@ -5,7 +5,7 @@ use super::report::stats::{results, Results};
 use super::selfplay::{play_games, GameArgs};
 use super::{invalid, Done, Out, VariantArgs};
 use polydame::player::SelfPlayGame;
-use polydame::Outcome;
+use polydame::{Outcome, Rules};
 use serde::Serialize;
 use std::io::Write;
 
@@ -38,7 +38,7 @@ pub fn run(variant: &VariantArgs, args: &GameArgs, out_file: Option<&str>, json:
             ("White".to_string(), player.clone()),
             ("Black".to_string(), player),
         ];
-        tags.push(("Termination".to_string(), termination(g)));
+        tags.push(("Termination".to_string(), termination(&rules, g)));
         record.tags = tags;
         if i > 0 {
             pdn.push('\n');
@@ -62,9 +62,9 @@ pub fn run(variant: &VariantArgs, args: &GameArgs, out_file: Option<&str>, json:
 }
 
 /// Why the game ended, for its Termination tag.
-fn termination(g: &SelfPlayGame) -> String {
+fn termination(rules: &Rules, g: &SelfPlayGame) -> String {
     match g.outcome {
         Outcome::Ongoing => "unterminated: the match's limit of plies".to_string(),
-        o => o.to_string(),
+        o => o.describe(rules),
     }
 }

@@ -3,7 +3,7 @@
 //! standard input (see [`super::play_loop`]). With `--engine`, the generic player answers
 //! (see [`super::play_engine`]).
 
-use super::json::{MoveErrorJson, MoveJson, PlayErrorJson, PlayJson};
+use super::json::{MoveErrorJson, MoveJson, OutcomeJson, PlayErrorJson, PlayJson};
 use super::play_engine::{self, Engine, EngineArgs};
 use super::play_loop::{self, Mode};
 use super::{board, invalid, over_budget, say_moves, Done, FenArgs, Out, VariantArgs};
@@ -55,7 +55,7 @@ pub fn run(variant: &VariantArgs, fen: &FenArgs, moves: &[String], show: Show, e
     let pos = game.position();
     out.say(format!("position: {}", game.fen()));
     out.say(board(&rules, pos).trim_end());
-    out.say(format!("{} to move; {}", pos.side_to_move().name(), game.outcome()));
+    out.say(format!("{} to move; {}", pos.side_to_move().name(), game.outcome().describe(&rules)));
     out.say(format!("legal moves ({}):", legal.len()));
     say_moves(out, &rules, &legal);
     Ok(())
@@ -84,7 +84,7 @@ fn print_end(game: &Game, engine: Option<&Engine>, show: Show, out: &mut Out) ->
         out.say(polydame::pdn::write_pdn(rules, &play_engine::record(game, engine)).trim_end());
     } else if show.json {
         let legal = game.legal_moves().map_err(|e| over_budget(&e))?;
-        out.json(&PlayJson { fen: game.fen(), outcome: game.outcome().into(), moves: MoveJson::all(rules, &legal) });
+        out.json(&PlayJson { fen: game.fen(), outcome: OutcomeJson::new(rules, game.outcome()), moves: MoveJson::all(rules, &legal) });
     }
     Ok(())
 }

@@ -241,11 +241,11 @@ impl<'r> Session<'_, 'r> {
 
     /// The board, then who is to move and how the game stands.
     fn show(&self, out: &mut Out) {
-        let pos = self.game.position();
-        out.say(keyed_board(self.game.rules(), pos).trim_end());
+        let (pos, rules) = (self.game.position(), self.game.rules());
+        out.say(keyed_board(rules, pos).trim_end());
         match self.game.outcome() {
-            Outcome::Ongoing => out.say(format!("{} to move; {}", pos.side_to_move().name(), Outcome::Ongoing)),
-            o => out.say(format!("the game is over: {o}")),
+            Outcome::Ongoing => out.say(format!("{} to move; {}", pos.side_to_move().name(), Outcome::Ongoing.describe(rules))),
+            o => out.say(format!("the game is over: {}", o.describe(rules))),
         }
     }
 

@@ -121,8 +121,10 @@ enum Finding {
     Unchecked(&'static str, String),
     /// Only read (`--parse-only`).
     Read,
-    /// Replayed against a variant.
-    Replayed(Box<Verdict>, String),
+    /// Replayed against a variant: the verdict, the variant's id, and the outcome as
+    /// `--json` prints it (said here, where the variant's rules are at hand: a
+    /// move-count rule's reason is theirs).
+    Replayed(Box<Verdict>, String, Option<OutcomeJson>),
 }
 
 struct Checked {
@@ -160,7 +162,11 @@ fn check(
         return Checked { game, encoding, index, finding: Finding::Read };
     }
     let finding = match registry.of(&game, fixed) {
-        Ok(n) => Finding::Replayed(Box::new(replay_with(n, &game)), n.rules().id().to_string()),
+        Ok(n) => {
+            let v = replay_with(n, &game);
+            let outcome = v.outcome.map(|o| OutcomeJson::new(n.rules(), o));
+            Finding::Replayed(Box::new(v), n.rules().id().to_string(), outcome)
+        }
         Err((code, why)) => Finding::Unchecked(code, why),
     };
     Checked { game, encoding, index, finding }
@@ -392,11 +398,11 @@ fn report(file: &str, c: &Checked, job: &Job, summary: &mut Summary, print: &mut
         Finding::Read => summary.valid += 1,
         Finding::Unchecked("too-large", _) => summary.not_judged += 1,
         Finding::Unchecked(..) => summary.invalid += 1,
-        Finding::Replayed(v, _) if v.error.as_ref().is_some_and(|e| e.reason.is_limit()) => summary.not_judged += 1,
-        Finding::Replayed(v, _) if !valid(v, job.strict) => summary.invalid += 1,
+        Finding::Replayed(v, ..) if v.error.as_ref().is_some_and(|e| e.reason.is_limit()) => summary.not_judged += 1,
+        Finding::Replayed(v, ..) if !valid(v, job.strict) => summary.invalid += 1,
         Finding::Replayed(..) => summary.valid += 1,
     }
-    if matches!(&c.finding, Finding::Replayed(v, _) if !v.warnings.is_empty() || (!job.strict && !v.variations.is_empty())) {
+    if matches!(&c.finding, Finding::Replayed(v, ..) if !v.warnings.is_empty() || (!job.strict && !v.variations.is_empty())) {
         summary.warned += 1;
     }
     if job.json {
@@ -419,7 +425,7 @@ fn report_text(file: &str, c: &Checked, strict: bool, print: &mut Printer) {
     match &c.finding {
         Finding::Read => {}
         Finding::Unchecked(_, why) => print.say(format!("{file}:{line}:1: game {index} ({}): {why}", about(&c.game))),
-        Finding::Replayed(v, _) => match &v.error {
+        Finding::Replayed(v, ..) => match &v.error {
             Some(e) => print.say(format!("{file}:{}:{}: game {index} ({}): {}", e.line, e.column, about(&c.game), ply_error(e))),
             None => {
                 for w in &v.warnings {
@@ -428,7 +434,7 @@ fn report_text(file: &str, c: &Checked, strict: bool, print: &mut Printer) {
             }
         },
     }
-    if let Finding::Replayed(v, _) = &c.finding {
+    if let Finding::Replayed(v, ..) = &c.finding {
         let kind = if strict { "" } else { "warning: " };
         for e in &v.variations {
             print.say(format!("{file}:{}:{}: game {index} ({}): {kind}in a variation, {}", e.line, e.column, about(&c.game), ply_error(e)));
@@ -461,7 +467,7 @@ fn report_json(file: &str, c: &Checked, strict: bool, print: &mut Printer) {
             };
             print.json(&v);
         }
-        Finding::Replayed(v, variant) => {
+        Finding::Replayed(v, variant, outcome) => {
             let error = v.error.as_ref().map(PlyErrorJson::from);
             print.json(&VerdictJson {
                 file,
@@ -474,7 +480,7 @@ fn report_json(file: &str, c: &Checked, strict: bool, print: &mut Printer) {
                 notation: Some(v.notation.clone()),
                 error,
                 warnings: v.warnings.clone(),
-                outcome: v.outcome.map(OutcomeJson::from),
+                outcome: outcome.clone(),
                 variations: v.variations.iter().map(PlyErrorJson::from).collect(),
                 encoding,
             });

@@ -5,7 +5,7 @@
 
 use crate::common::{polydame, stdout, TempFile};
 use polydame::pdn::{parse_game, pdn_games, replay};
-use polydame::{load_variant, Game, Outcome};
+use polydame::{compile_text, load_variant, EndReason, Game, Outcome};
 
 fn archive(name: &str) -> String {
     std::fs::read_to_string(format!("tests/archive/{name}")).expect("the test file")
@@ -33,8 +33,12 @@ fn a_lidraughts_25_move_draw_is_recognised() {
     assert!(v.error.is_none(), "{:?}", v.error);
     assert_eq!(v.plies, 50);
     assert!(v.warnings.is_empty(), "{:?}", v.warnings);
+    let rules = load_variant("international").unwrap();
     match v.outcome {
-        Some(Outcome::Draw(why)) => assert!(why.contains("25-move rule"), "{why}"),
+        Some(Outcome::Draw(why)) => {
+            assert_eq!(why, EndReason::Count(0), "the first count rule");
+            assert!(why.sentence(&rules).contains("25-move rule"), "{why:?}");
+        }
         other => panic!("{other:?}"),
     }
 }
@@ -43,8 +47,13 @@ fn a_lidraughts_25_move_draw_is_recognised() {
 fn a_lidraughts_16_move_draw_is_recognised() {
     let v = verdict(&archive("lidraughts_16_move_draw.pdn"));
     assert!(v.error.is_none() && v.warnings.is_empty(), "{v:?}");
+    let rules = load_variant("international").unwrap();
     match v.outcome {
-        Some(Outcome::Draw(why)) => assert!(why.contains("16-move rule") && why.contains("3 king against king"), "{why}"),
+        Some(Outcome::Draw(why)) => {
+            assert_eq!(why, EndReason::Count(1), "the second count rule");
+            let said = why.sentence(&rules);
+            assert!(said.contains("16-move rule") && said.contains("3 king against king"), "{said}");
+        }
         other => panic!("{other:?}"),
     }
 }
@@ -87,6 +96,7 @@ fn validate_json_gives_the_outcome_and_its_reason() {
     let first: serde_json::Value = serde_json::from_str(stdout(&o).lines().next().unwrap()).unwrap();
     assert_eq!(first["outcome"]["result"], "draw");
     assert!(first["outcome"]["reason"].as_str().unwrap().contains("16-move rule"));
+    assert_eq!(first["outcome"]["code"], "count");
 }
 
 #[test]
@@ -105,10 +115,31 @@ fn the_5_move_rule_takes_over_when_a_capture_changes_the_ending() {
     }
     assert_eq!(g.history().count_of(2), Some(9));
     g.play("7-1").unwrap();
-    assert!(matches!(g.outcome(), Outcome::Draw(why) if why.contains("5-move rule")), "{:?}", g.outcome());
+    assert!(matches!(g.outcome(), Outcome::Draw(why) if why.sentence(&rules).contains("5-move rule")), "{:?}", g.outcome());
     // Taking a move back takes its count back.
     g.undo();
     assert_eq!((g.outcome(), g.history().count_of(2)), (Outcome::Ongoing, Some(9)));
+}
+
+#[test]
+fn a_variant_file_compiled_twice_ends_a_game_alike() {
+    // An outcome names a count rule by its index; each compiled variant keeps its own
+    // sentence for it, so nothing is shared or kept between compilations.
+    let text = std::fs::read_to_string("../variants/international.toml").unwrap();
+    let a = compile_text(&text, "international.toml").unwrap();
+    let b = compile_text(&text, "international.toml").unwrap();
+    let moves = "47-20 3x25 48-26 25-3 26-31 3-8 31-4 8-2 4-9 2-7 9-3 7-1";
+    let (ga, gb) = (played(&a, "W:WK47,K48,K49:BK3", moves), played(&b, "W:WK47,K48,K49:BK3", moves));
+    assert_eq!(ga.outcome(), Outcome::Draw(EndReason::Count(2)), "the 5-move rule");
+    assert_eq!(ga.outcome(), gb.outcome());
+    assert_eq!(ga.outcome().describe(&a), gb.outcome().describe(&b));
+    assert_eq!(
+        ga.outcome().describe(&a),
+        "draw: 5 moves each in the ending 2 king against king, king + man against king or king against king \
+         (the 5-move rule, FMJD art. 6; KNDB remise b)"
+    );
+    let (sa, sb) = (EndReason::Count(2).sentence(&a), EndReason::Count(2).sentence(&b));
+    assert!(!std::ptr::eq(sa, sb), "each compiled variant owns its sentences");
 }
 
 #[test]
@@ -133,7 +164,7 @@ fn three_russian_kings_have_15_moves_to_take_the_fourth() {
     let mut g = played(&rules, "W:WKc1,Ke1,Kg1:BKh2", moves);
     assert_eq!(g.outcome(), Outcome::Ongoing);
     g.play("a7-b6").unwrap();
-    assert!(matches!(g.outcome(), Outcome::Draw(why) if why.contains("3-kings rule")), "{:?}", g.outcome());
+    assert!(matches!(g.outcome(), Outcome::Draw(why) if why.sentence(&rules).contains("3-kings rule")), "{:?}", g.outcome());
 }
 
 #[test]
@@ -147,7 +178,7 @@ fn the_english_40_move_rule_is_a_claim_not_an_end() {
     assert_eq!(g.moves().len(), 79);
     assert_eq!(g.claimable_draw(), None);
     g.play("5-1").unwrap();
-    assert!(g.claimable_draw().is_some_and(|why| why.contains("40-move rule")), "{:?}", g.claimable_draw());
+    assert!(g.claimable_draw().is_some_and(|why| why.sentence(&rules).contains("40-move rule")), "{:?}", g.claimable_draw());
     assert_eq!(g.outcome(), Outcome::Ongoing, "nobody claimed it");
 }
 

@@ -4,8 +4,6 @@ use super::{one_of, Checker};
 use crate::spec::checked::{CountRule, EndRules, MaterialEnd, MaterialResult, NoMoves};
 use crate::spec::diag::{Diagnostic, DiagnosticKind};
 use crate::spec::raw::{RawCount, RawEnd, RawMaterial, SStr};
-use std::collections::HashSet;
-use std::sync::{Mutex, OnceLock};
 use toml::Spanned;
 
 /// The most move-count rules (`[[end.count]]`) a variant may have.
@@ -78,9 +76,9 @@ impl Checker<'_> {
             Some(k) => self.ok(one_of(k, &[("both", true)], "king condition")).unwrap_or(false),
         };
         let claim = c.claim.as_ref().is_some_and(|b| *b.get_ref());
-        let mut rule =
-            CountRule { name: c.name.get_ref().trim().to_string(), moves: moves?, reset, material, pieces, both_kings, claim, reason: "" };
-        rule.reason = intern(count_reason(&rule, c));
+        let name = c.name.get_ref().trim().to_string();
+        let mut rule = CountRule { name, moves: moves?, reset, material, pieces, both_kings, claim, reason: String::new() };
+        rule.reason = count_reason(&rule, c);
         Some(rule)
     }
 
@@ -159,19 +157,6 @@ fn join_or(items: &[&str]) -> String {
         [one] => one.to_string(),
         [init @ .., last] => format!("{} or {last}", init.join(", ")),
     }
-}
-
-/// The one `'static` copy of a text: reasons of outcomes are `&'static str`, and each
-/// distinct reason is kept once, however often variants are compiled.
-fn intern(text: String) -> &'static str {
-    static SEEN: OnceLock<Mutex<HashSet<&'static str>>> = OnceLock::new();
-    let mut seen = SEEN.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(&s) = seen.get(text.as_str()) {
-        return s;
-    }
-    let s: &'static str = Box::leak(text.into_boxed_str());
-    seen.insert(s);
-    s
 }
 
 /// `"king"`, `"2 king"`, `"king + man"`: how many pieces of each kind, by kind index.

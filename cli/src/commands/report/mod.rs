@@ -49,8 +49,10 @@ pub struct ReportArgs {
     /// pieces [{pieces, moves}]}; `promotion` {games (with a promotion), share, white and
     /// black {games, median, min} (the ply of the side's first promotion), by_ply [{ply,
     /// white, black}] (the share of games in which the side has promoted by then)};
-    /// `endings` [{reason, result (win, draw, unfinished), games}]. Shares are fractions
-    /// from 0 to 1; plies are counted from 1; a value that does not exist is null.
+    /// `endings` [{reason, code (the reason's stable name: `no-moves`, `repetition`,
+    /// `count`, ...; null when unfinished), result (win, draw, unfinished), games}]. Shares
+    /// are fractions from 0 to 1; plies are counted from 1; a value that does not exist is
+    /// null.
     #[arg(long)]
     pub json: bool,
 }
@@ -134,7 +136,7 @@ pub fn run(args: &ReportArgs, out: &mut Out) -> Done {
             variant: v.to_string(),
             name: rules.spec().name.clone(),
             label,
-            stats: stats::stats(f, bin),
+            stats: stats::stats(rules, f, bin),
         })
         .collect();
     let report = Report { polydame: env!("CARGO_PKG_VERSION"), settings: settings(args), variants };

@@ -1,7 +1,7 @@
 //! The report as sections, whatever it is written as: each a title, a sentence on how to
 //! read it, a table with one column per variant, and a chart with one series per variant.
 
-use super::stats::Stats;
+use super::stats::{most_frequent_first, Ending, Stats};
 use super::svg::{self, color, Frame, Key, Line};
 use super::{Report, VariantReport};
 
@@ -267,24 +267,27 @@ fn promotion(report: &Report) -> Section {
 }
 
 fn endings(report: &Report) -> Section {
-    // Every reason any variant's games ended for, the most frequent overall first.
-    let mut reasons: Vec<(String, &str, usize)> = Vec::new();
+    // Every reason any variant's games ended for, the most frequent overall first. Across
+    // variants a reason is its sentence: the same move-count rule may come at another
+    // index in another variant, and two variants' first rules may differ.
+    let same = |a: &Ending, b: &Ending| a.reason == b.reason;
+    let mut reasons: Vec<Ending> = Vec::new();
     for e in report.variants.iter().flat_map(|v| v.stats.endings.iter()) {
-        match reasons.iter_mut().find(|r| r.0 == e.reason) {
-            Some(r) => r.2 += e.games,
-            None => reasons.push((e.reason.clone(), e.result, e.games)),
+        match reasons.iter_mut().find(|r| same(r, e)) {
+            Some(r) => r.games += e.games,
+            None => reasons.push(e.clone()),
         }
     }
-    reasons.sort_by(|a, b| (a.1 == "unfinished").cmp(&(b.1 == "unfinished")).then(b.2.cmp(&a.2)).then(a.0.cmp(&b.0)));
+    most_frequent_first(&mut reasons);
     let rows = reasons
         .iter()
-        .map(|(reason, result, _)| {
-            let label = match *result {
-                "win" => format!("won: {reason}"),
-                "draw" => format!("drawn: {reason}"),
-                _ => reason.clone(),
+        .map(|ending| {
+            let label = match ending.result {
+                "win" => format!("won: {}", ending.reason),
+                "draw" => format!("drawn: {}", ending.reason),
+                _ => ending.reason.clone(),
             };
-            let games = |s: &Stats| s.endings.iter().find(|e| &e.reason == reason).map_or(0, |e| e.games);
+            let games = |s: &Stats| s.endings.iter().find(|e| same(e, ending)).map_or(0, |e| e.games);
             row(&label, report, |s| count(games(s), s.games))
         })
         .collect();

@@ -4,7 +4,7 @@
 //! functions of the games' facts; shares are fractions (0 to 1), rounded to 4 decimals.
 
 use polydame::player::{PlyFacts, SelfPlayGame};
-use polydame::{Outcome, Side};
+use polydame::{EndReason, Outcome, Rules, Side};
 use serde::Serialize;
 
 /// What the report keeps of one game (not its moves: a report of many games keeps
@@ -157,6 +157,9 @@ pub struct PromotedBy {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Ending {
     pub reason: String,
+    /// The reason's stable name for programs ([`EndReason::code`]); null for the games
+    /// unfinished at the ply limit.
+    pub code: Option<&'static str>,
     /// `win`, `draw` or `unfinished`.
     pub result: &'static str,
     pub games: usize,
@@ -165,8 +168,8 @@ pub struct Ending {
 /// The reason of a game stopped at the ply limit.
 pub const UNFINISHED: &str = "unfinished at the ply limit";
 
-/// The numbers of `games`, the length histogram in bins of `bin` plies.
-pub fn stats(games: &[GameFacts], bin: usize) -> Stats {
+/// The numbers of `games` of `rules`, the length histogram in bins of `bin` plies.
+pub fn stats(rules: &Rules, games: &[GameFacts], bin: usize) -> Stats {
     Stats {
         games: games.len(),
         results: results(games.iter().map(|g| &g.outcome)),
@@ -175,7 +178,7 @@ pub fn stats(games: &[GameFacts], bin: usize) -> Stats {
         branching: branching(games),
         captures: captures(games),
         promotion: promotion(games),
-        endings: endings(games),
+        endings: endings(rules, games),
         nodes: games.iter().map(|g| g.nodes).sum(),
     }
 }
@@ -354,23 +357,34 @@ pub fn promotion(games: &[GameFacts]) -> Promotion {
     Promotion { games: with, share: share(with, games.len()).unwrap_or(0.0), white: first(&white), black: first(&black), by_ply }
 }
 
-/// Games by the reason they ended, the most frequent first, the unfinished last.
-pub fn endings(games: &[GameFacts]) -> Vec<Ending> {
-    let mut out: Vec<Ending> = Vec::new();
+/// Games of `rules` by the reason they ended, the most frequent first, the unfinished
+/// last.
+pub fn endings(rules: &Rules, games: &[GameFacts]) -> Vec<Ending> {
+    // Each reason once, `None` for the unfinished: the rules say it in words after.
+    let mut seen: Vec<(Option<EndReason>, &'static str, usize)> = Vec::new();
     for g in games {
-        let (reason, result) = match g.outcome {
-            Outcome::Ongoing => (UNFINISHED, "unfinished"),
-            o => (o.reason(), o.result()),
-        };
-        match out.iter_mut().find(|e| e.reason == reason) {
-            Some(e) => e.games += 1,
-            None => out.push(Ending { reason: reason.to_string(), result, games: 1 }),
+        let why = g.outcome.reason();
+        match seen.iter_mut().find(|e| e.0 == why) {
+            Some(e) => e.2 += 1,
+            None => seen.push((why, if why.is_some() { g.outcome.result() } else { "unfinished" }, 1)),
         }
     }
-    out.sort_by(|a, b| {
+    let mut out: Vec<Ending> = seen
+        .into_iter()
+        .map(|(why, result, games)| {
+            let reason = why.map_or(UNFINISHED, |r| r.sentence(rules)).to_string();
+            Ending { reason, code: why.map(|r| r.code()), result, games }
+        })
+        .collect();
+    most_frequent_first(&mut out);
+    out
+}
+
+/// Sorts endings the most frequent first, the unfinished last, ties by their sentence.
+pub fn most_frequent_first(endings: &mut [Ending]) {
+    endings.sort_by(|a, b| {
         (a.result == "unfinished").cmp(&(b.result == "unfinished")).then(b.games.cmp(&a.games)).then(a.reason.cmp(&b.reason))
     });
-    out
 }
 
 #[cfg(test)]
@@ -388,13 +402,17 @@ mod tests {
         GameFacts { first: Side::White, outcome, plies: (0..n).map(|i| ply(side(i), legal, false, 0, false)).collect(), nodes: 7 }
     }
 
-    const WIN: &str = "the opponent has no legal move";
-    const REP: &str = "the same position occurred again (repetition)";
+    const WIN: EndReason = EndReason::NoMoves;
+    const REP: EndReason = EndReason::Repetition;
+
+    fn international() -> Rules {
+        polydame::load_variant("international").unwrap()
+    }
 
     #[test]
     fn results_add_up() {
         let games = [game(3, 1, Outcome::Win(Side::White, WIN)), game(4, 1, Outcome::Draw(REP)), game(5, 1, Outcome::Ongoing)];
-        let s = stats(&games, 10);
+        let s = stats(&international(), &games, 10);
         assert_eq!(s.results, Results { white_wins: 1, black_wins: 0, draws: 1, unfinished: 1 });
         assert_eq!(s.nodes, 21);
     }
@@ -505,8 +523,26 @@ mod tests {
             game(1, 1, Outcome::Win(Side::White, WIN)),
             game(1, 1, Outcome::Win(Side::Black, WIN)),
         ];
-        let e: Vec<(String, &str, usize)> = endings(&games).into_iter().map(|e| (e.reason, e.result, e.games)).collect();
-        let want = [(WIN, "win", 2), (REP, "draw", 1), (UNFINISHED, "unfinished", 1)].map(|(r, o, n)| (r.to_string(), o, n));
+        let e: Vec<(String, Option<&str>, &str, usize)> =
+            endings(&international(), &games).into_iter().map(|e| (e.reason, e.code, e.result, e.games)).collect();
+        let want = [
+            ("the opponent has no legal move", Some("no-moves"), "win", 2),
+            ("the same position occurred again (repetition)", Some("repetition"), "draw", 1),
+            (UNFINISHED, None, "unfinished", 1),
+        ]
+        .map(|(r, c, o, n)| (r.to_string(), c, o, n));
         assert_eq!(e, want);
+    }
+
+    #[test]
+    fn endings_by_count_rule_read_their_sentence_from_the_rules() {
+        let rules = international();
+        let games = [game(1, 1, Outcome::Draw(EndReason::Count(0))), game(1, 1, Outcome::Draw(EndReason::Count(1)))];
+        let e = endings(&rules, &games);
+        assert_eq!(e.len(), 2, "two rules, two endings: {e:?}");
+        for rule in &rules.spec().end.counts[..2] {
+            let ending = e.iter().find(|e| e.reason == rule.reason).expect("each rule's sentence");
+            assert_eq!((ending.code, ending.result, ending.games), (Some("count"), "draw", 1));
+        }
     }
 }
