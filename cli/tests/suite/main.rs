@@ -14,3 +14,4 @@ mod play_loop;
 mod report;
 mod selfplay;
 mod svg;
+mod transcripts;
