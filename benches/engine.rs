@@ -3,11 +3,11 @@
 //! test, and no test times anything. The side-by-side comparison with dedicated engines
 //! is `scripts/bench`.
 
-use divan::{black_box, Bencher};
+use divan::{Bencher, black_box};
 use polydame::pdn::{parse_game, pdn_games};
 use polydame::pdn::{random_game, replay, write_pdn};
-use polydame::{load_variant, perft, MoveList, Position, Routes, Rules};
 use polydame::{Limits, Player};
+use polydame::{MoveList, Position, Routes, Rules, load_variant, perft};
 
 fn main() {
     divan::main();

@@ -11,12 +11,12 @@
 // Each fuzz target uses one of the four checks.
 #![allow(dead_code)]
 
-use polydame::fen::{parse_fen, parse_fen_in, read_fen, write_fen, FenError, FenRead};
-use polydame::notation::{move_text, Notations};
-use polydame::pdn::{parse_game, pdn_games, replay_with, PdnGames};
+use polydame::fen::{FenError, FenRead, parse_fen, parse_fen_in, read_fen, write_fen};
+use polydame::notation::{Notations, move_text};
+use polydame::pdn::{PdnGames, parse_game, pdn_games, replay_with};
 use polydame::{
-    compile_text, compile_text_with, parse_move, perft, shipped, Engine, Game, Limits, LoadError, MoveInfo, MoveList, Outcome, Player,
-    Position, Routes, Rules,
+    Engine, Game, Limits, LoadError, MoveInfo, MoveList, Outcome, Player, Position, Routes, Rules, compile_text, compile_text_with,
+    parse_move, perft, shipped,
 };
 use std::sync::OnceLock;
 

@@ -103,34 +103,34 @@ mod variants;
 // pictures (`picture`).
 pub use compile::{Engine, Rules};
 pub use engine::{
-    divide, perft, perft_parallel, BudgetExceeded, EndReason, History, MoveInfo, MoveList, MoveRef, Outcome, Piece, Position, Routes,
-    Setup, Undo,
+    BudgetExceeded, EndReason, History, MoveInfo, MoveList, MoveRef, Outcome, Piece, Position, Routes, Setup, Undo, divide, perft,
+    perft_parallel,
 };
 pub use player::{Best, Limits, Player};
-pub use record::{parse_move, Game, Illegal, MoveError};
+pub use record::{Game, Illegal, MoveError, parse_move};
 pub use spec::Side;
-pub use variants::{compile_text, compile_text_with, load_variant, load_variant_with, shipped, LoadError};
+pub use variants::{LoadError, compile_text, compile_text_with, load_variant, load_variant_with, shipped};
 
 /// Positions as FEN text: read in a variant's notation (or any it may be written in), and
 /// written back.
 pub mod fen {
-    pub use crate::record::{parse_fen, parse_fen_in, read_fen, write_fen, write_fen_with, FenError, FenErrorKind, FenExtras, FenRead};
+    pub use crate::record::{FenError, FenErrorKind, FenExtras, FenRead, parse_fen, parse_fen_in, read_fen, write_fen, write_fen_with};
 }
 
 /// Game records in PDN: read from archives in any encoding, replayed with the reason for
 /// every illegal move, and written.
 pub mod pdn {
     pub use crate::record::{
-        parse_game, pdn_games, random_game, replay, replay_with, write_pdn, Annotations, GameRecord, GameText, MoveNotes, MoveText, Oddity,
-        PdnGame, PdnGames, PlyError, PlyReason, RecordVariation, UnknownEncoding, Variation, Verdict, WriteError, MAX_GAME_BYTES,
-        MAX_GAME_MOVES, MAX_LINE_BYTES,
+        Annotations, GameRecord, GameText, MAX_GAME_BYTES, MAX_GAME_MOVES, MAX_LINE_BYTES, MoveNotes, MoveText, Oddity, PdnGame, PdnGames,
+        PlyError, PlyReason, RecordVariation, UnknownEncoding, Variation, Verdict, WriteError, parse_game, pdn_games, random_game, replay,
+        replay_with, write_pdn,
     };
 }
 
 /// Moves and squares as text: a move in a variant's notation, its full path, the order
 /// moves are listed in, and the notations a record may be written in.
 pub mod notation {
-    pub use crate::record::{candidate_notations, full_path, move_text, read_move, sort_moves, square_order, Notations};
+    pub use crate::record::{Notations, candidate_notations, full_path, move_text, read_move, sort_moves, square_order};
 }
 
 /// What the crate's own tests and benchmarks need of its insides. Not part of the

@@ -170,11 +170,7 @@ fn square_frame(g: &Geometry, names: &Notation, width: i8, height: i8) -> Frame 
                 Some(c) => {
                     centre[c as usize] = (at.0 + s / 2.0, at.1 + s / 2.0);
                     outline[c as usize] = points(at);
-                    if g.is_dark(c) {
-                        DARK
-                    } else {
-                        LIGHT
-                    }
+                    if g.is_dark(c) { DARK } else { LIGHT }
                 }
                 None if g.holes().contains(&(x, y)) => continue,
                 None => LIGHT,
@@ -511,11 +507,7 @@ fn arrow(frame: &Frame, m: &MoveInfo) -> String {
 /// A length for SVG: at most two decimals, no trailing zeros, never `-0`.
 fn num(v: f64) -> String {
     let r = (v * 100.0).round() / 100.0;
-    if r == 0.0 {
-        "0".to_string()
-    } else {
-        format!("{r}")
-    }
+    if r == 0.0 { "0".to_string() } else { format!("{r}") }
 }
 
 /// Text for XML: `&`, `<`, `>` and `"` escaped.

@@ -1,7 +1,7 @@
 //! Finding a variant: a shipped id (or alias), or a path to a `.toml` file.
 
 use crate::compile::Rules;
-use crate::spec::{self, Diagnostics, OptionError, UnknownChoice, UnknownOption, MAX_VARIANT_BYTES};
+use crate::spec::{self, Diagnostics, MAX_VARIANT_BYTES, OptionError, UnknownChoice, UnknownOption};
 use std::io::Read;
 use std::path::Path;
 
@@ -91,10 +91,10 @@ pub fn load_variant_with(name: &str, options: &[(String, String)]) -> Result<Rul
     }
     // Aliases: compile each shipped file only when the id did not match.
     for (stem, text) in SHIPPED {
-        if let Ok(rules) = compile_text(text, stem) {
-            if rules.spec().aliases.iter().any(|a| a.eq_ignore_ascii_case(name)) {
-                return compile_text_with(text, &format!("variants/{stem}.toml"), options);
-            }
+        if let Ok(rules) = compile_text(text, stem)
+            && rules.spec().aliases.iter().any(|a| a.eq_ignore_ascii_case(name))
+        {
+            return compile_text_with(text, &format!("variants/{stem}.toml"), options);
         }
     }
     let path = Path::new(name);

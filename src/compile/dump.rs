@@ -1,7 +1,7 @@
 //! A deterministic text dump of compiled rules, for snapshots and `polydame show`.
 
 use super::{CapRule, KindTable, MoveRule, Rules};
-use crate::geometry::{CellSet, NotationKind, Playable, Shape, LAYOUT_BITS};
+use crate::geometry::{CellSet, LAYOUT_BITS, NotationKind, Playable, Shape};
 use crate::spec::{
     CaptureKind, ColumnTake, Columns, Condition, JumpAgain, Land, Landing, MaterialResult, MidPromotion, MoveKind, NoMoves, Removal, Side,
     When,

@@ -9,7 +9,7 @@ mod rules;
 use crate::spec::Side;
 
 pub use capture::CaptureSettings;
-pub use kinds::{CapRule, KindTable, MoveRule, Searcher, NO_PROMOTION};
+pub use kinds::{CapRule, KindTable, MoveRule, NO_PROMOTION, Searcher};
 pub(crate) use rules::splitmix;
 pub use rules::{Engine, Rules};
 

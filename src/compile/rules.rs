@@ -245,11 +245,7 @@ impl Rules {
     /// The engine that runs these rules: the fast path where it takes them (unless
     /// [`Rules::set_engine`] chose the general engine), else the general engine.
     pub fn engine(&self) -> Engine {
-        if self.fast_rules().is_some() {
-            Engine::Fast
-        } else {
-            Engine::General
-        }
+        if self.fast_rules().is_some() { Engine::Fast } else { Engine::General }
     }
 
     /// `Ok` if the fast path takes these rules, else why not, in words (what `polydame
@@ -331,18 +327,10 @@ impl Rules {
         let spec = &self.spec;
         if spec.kinds.len() <= 2 {
             let c = if side == Side::White { 'w' } else { 'b' };
-            if self.tables[0][kind as usize].is_king {
-                c.to_ascii_uppercase()
-            } else {
-                c
-            }
+            if self.tables[0][kind as usize].is_king { c.to_ascii_uppercase() } else { c }
         } else {
             let s = spec.kinds[kind as usize].symbol;
-            if side == Side::White {
-                s.to_ascii_lowercase()
-            } else {
-                s.to_ascii_uppercase()
-            }
+            if side == Side::White { s.to_ascii_lowercase() } else { s.to_ascii_uppercase() }
         }
     }
 

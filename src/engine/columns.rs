@@ -3,7 +3,7 @@
 
 use super::moves::MoveRef;
 use super::position::Position;
-use crate::compile::{code, kind_of, side_of, Rules, EMPTY};
+use crate::compile::{EMPTY, Rules, code, kind_of, side_of};
 use crate::spec::{ColumnTake, Side};
 
 /// The pieces under a cell's top piece, top first, four bits each (a piece's board code

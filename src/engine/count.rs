@@ -1,10 +1,10 @@
 //! Counting legal moves without storing them (bulk counting at the leaves of perft).
 
-use super::bits::{on_layout, Bits};
+use super::bits::{Bits, on_layout};
 use super::moves::{MoveList, MoveRef, Routes};
 use super::position::Position;
 use super::sets::Sets;
-use crate::compile::{kind_of, Rules};
+use crate::compile::{Rules, kind_of};
 use crate::geometry::Layout;
 
 impl Position {

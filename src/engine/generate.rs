@@ -1,12 +1,12 @@
 //! Legal move generation: captures (found on bit sets where the board has a layout,
 //! then searched), then quiet moves unless a capture is compulsory.
 
-use super::bits::{on_layout, Bits};
+use super::bits::{Bits, on_layout};
 use super::budget::BudgetExceeded;
 use super::moves::{Move, MoveList, Routes};
 use super::position::Position;
 use super::sets::Sets;
-use crate::compile::{kind_of, side_of, Rules, EMPTY};
+use crate::compile::{EMPTY, Rules, kind_of, side_of};
 use crate::geometry::{CellSet, Layout};
 use crate::spec::Criterion;
 

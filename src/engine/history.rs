@@ -4,7 +4,7 @@
 use super::end_reason::EndReason;
 use super::moves::{MoveInfo, MoveRef};
 use super::position::Position;
-use crate::compile::{kind_of, Rules};
+use crate::compile::{Rules, kind_of};
 use crate::spec::{CountRule, Side};
 
 /// The past of a game: what its end rules need to judge the position reached.

@@ -2,7 +2,7 @@
 
 use super::moves::MoveRef;
 use super::position::{Position, QuietTrack};
-use crate::compile::{code, kind_of, Rules, EMPTY};
+use crate::compile::{EMPTY, Rules, code, kind_of};
 
 /// What [`Position::make`] returns and [`Position::unmake`] needs to take the move back.
 #[derive(Clone, Copy, Debug)]
@@ -168,7 +168,7 @@ impl Position {
 
 #[cfg(test)]
 mod tests {
-    use crate::{load_variant, MoveList, Position, Routes};
+    use crate::{MoveList, Position, Routes, load_variant};
 
     #[test]
     #[should_panic(expected = "its list was not generated in")]

@@ -4,7 +4,7 @@ use super::end_reason::EndReason;
 use super::history::History;
 use super::moves::MoveList;
 use super::position::Position;
-use crate::compile::{kind_of, Rules};
+use crate::compile::{Rules, kind_of};
 use crate::spec::{MaterialResult, NoMoves, Side};
 
 /// The state of a game.
@@ -154,10 +154,10 @@ impl Position {
     pub(crate) fn history_draw(&self, rules: &Rules, history: &History, repetition: bool) -> Option<EndReason> {
         let end = &rules.spec().end;
         let hashes = history.hashes();
-        if let Some(n) = end.repetition.filter(|_| repetition) {
-            if hashes.iter().filter(|&&h| h == self.hash).count() >= n as usize {
-                return Some(EndReason::Repetition);
-            }
+        if let Some(n) = end.repetition.filter(|_| repetition)
+            && hashes.iter().filter(|&&h| h == self.hash).count() >= n as usize
+        {
+            return Some(EndReason::Repetition);
         }
         if let Some(n) = end.passes_draw {
             let passes = hashes.windows(2).rev().take_while(|w| w[1] == w[0] ^ rules.zobrist_black).count();

@@ -1,7 +1,7 @@
 //! A position: the board, the side to move, and the counters some rules need.
 
 use super::columns::Column;
-use crate::compile::{code, kind_of, side_of, Rules, EMPTY, OFF};
+use crate::compile::{EMPTY, OFF, Rules, code, kind_of, side_of};
 use crate::geometry::CellSet;
 use crate::spec::Side;
 

@@ -2,7 +2,7 @@
 
 use super::moves::{Move, MoveList};
 use super::position::Position;
-use crate::compile::{kind_of, side_of, Rules, EMPTY};
+use crate::compile::{EMPTY, Rules, kind_of, side_of};
 use crate::geometry::CellSet;
 use crate::spec::{Condition, MoveKind};
 
@@ -85,20 +85,20 @@ impl Position {
             self.push_quiet(rules, list, from, to, kind, cond, dedup);
             return 0;
         }
-        if let Some(Condition::SeesEnemy) = cond {
-            if !self.sees_enemy(rules, from, to) {
-                return 0;
-            }
+        if let Some(Condition::SeesEnemy) = cond
+            && !self.sees_enemy(rules, from, to)
+        {
+            return 0;
         }
         1
     }
 
     #[allow(clippy::too_many_arguments)]
     fn push_quiet(&mut self, rules: &Rules, list: &mut MoveList, from: u16, to: u16, kind: u8, cond: Option<Condition>, dedup: bool) {
-        if let Some(Condition::SeesEnemy) = cond {
-            if !self.sees_enemy(rules, from, to) {
-                return;
-            }
+        if let Some(Condition::SeesEnemy) = cond
+            && !self.sees_enemy(rules, from, to)
+        {
+            return;
         }
         let us = self.side as usize;
         let kind_after = rules.kind_after(us, kind, to);

@@ -4,7 +4,7 @@
 use super::bits::Bits;
 use super::moves::MoveRef;
 use super::position::Position;
-use crate::compile::{kind_of, KindTable, Rules};
+use crate::compile::{KindTable, Rules, kind_of};
 use crate::geometry::Layout;
 use crate::spec::MoveKind;
 

@@ -4,7 +4,7 @@
 
 use super::columns::Column;
 use super::position::{Position, QuietTrack};
-use crate::compile::{code, Rules};
+use crate::compile::{Rules, code};
 use crate::spec::Side;
 use std::fmt;
 

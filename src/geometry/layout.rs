@@ -11,7 +11,7 @@
 //! round the board's edge. Bit order follows cell order, so iterating a bit set visits
 //! cells in increasing order.
 
-use super::{Geometry, Shape, MAX_DIRS};
+use super::{Geometry, MAX_DIRS, Shape};
 
 /// The most bits a layout may use (the engine's widest bit set).
 pub const LAYOUT_BITS: usize = 128;

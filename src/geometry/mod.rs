@@ -12,7 +12,7 @@ mod layout;
 mod notation;
 
 pub use cellset::{CellIter, CellSet};
-pub(crate) use layout::{Layout, LAYOUT_BITS};
+pub(crate) use layout::{LAYOUT_BITS, Layout};
 
 pub use notation::{Corner, Notation, NotationKind};
 

@@ -132,11 +132,7 @@ impl Notation {
 
     /// The cell numbered `n` (numeric notation only).
     pub fn number(&self, n: u32) -> Option<u16> {
-        if self.is_numeric() {
-            self.lookup.get(&n.to_string()).copied()
-        } else {
-            None
-        }
+        if self.is_numeric() { self.lookup.get(&n.to_string()).copied() } else { None }
     }
 }
 

@@ -27,10 +27,10 @@ mod table;
 use crate::compile::Rules;
 use crate::engine::{BudgetExceeded, History, MoveInfo, Position};
 use search::TreeSearch;
-pub use selfplay::{play_out, random_opening, PlyFacts, SelfPlayGame};
+pub use selfplay::{PlyFacts, SelfPlayGame, play_out, random_opening};
 use std::cell::RefCell;
-use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 /// A won position's score (less the plies it takes to win it).

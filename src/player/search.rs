@@ -3,12 +3,12 @@
 
 use super::line::Lines;
 use super::table::{Bound, Entry, Table};
-use super::{Best, Limits, Player, MAX_DEPTH, WIN_SCORE};
+use super::{Best, Limits, MAX_DEPTH, Player, WIN_SCORE};
 use crate::compile::splitmix;
 use crate::engine::{BudgetExceeded, History, MoveInfo, MoveList, Outcome, Position};
 use std::collections::HashSet;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// How far the quiescence search goes past the depth.

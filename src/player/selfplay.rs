@@ -3,7 +3,7 @@
 //! how often captures are forced and how long they get, when men promote).
 
 use super::{Limits, Player};
-use crate::compile::{splitmix, Rules};
+use crate::compile::{Rules, splitmix};
 use crate::engine::{BudgetExceeded, Outcome, Position};
 use crate::record::{Game, GameRecord, MoveError};
 use crate::spec::Side;

@@ -430,10 +430,11 @@ fn kind_prefix<'a>(rules: &Rules, notation: &Notation, item: &'a str) -> (u8, &'
     } else if first.is_ascii_lowercase() {
         let upper = first.to_ascii_uppercase();
         let mut matching = kinds.iter().enumerate().filter(|(_, k)| !k.fen.is_empty() && k.fen.starts_with(upper));
-        if let (Some((k, _)), None) = (matching.next(), matching.next()) {
-            if squares(rules, notation, item).is_err() && squares(rules, notation, rest).is_ok() {
-                return (k as u8, rest);
-            }
+        if let (Some((k, _)), None) = (matching.next(), matching.next())
+            && squares(rules, notation, item).is_err()
+            && squares(rules, notation, rest).is_ok()
+        {
+            return (k as u8, rest);
         }
     }
     (man, item)

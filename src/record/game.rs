@@ -1,9 +1,9 @@
 //! A game: a position with its history. Moves are played by their text, taken back, and
 //! the outcome is judged with the history (repetition).
 
-use super::fen::{parse_fen, write_fen, FenError};
+use super::fen::{FenError, parse_fen, write_fen};
 use super::move_text::move_text;
-use super::resolve::{parse_move, read_move, squares, MoveError, Resolved, Resolver};
+use super::resolve::{MoveError, Resolved, Resolver, parse_move, read_move, squares};
 use super::write::GameRecord;
 use crate::compile::Rules;
 use crate::engine::{BudgetExceeded, EndReason, History, MoveInfo, MoveList, Outcome, Position, Routes};

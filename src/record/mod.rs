@@ -12,14 +12,14 @@ mod resolve;
 mod split;
 mod write;
 
-pub use fen::{parse_fen, parse_fen_in, read_fen, write_fen, write_fen_with, FenError, FenErrorKind, FenExtras, FenRead};
+pub use fen::{FenError, FenErrorKind, FenExtras, FenRead, parse_fen, parse_fen_in, read_fen, write_fen, write_fen_with};
 pub use game::Game;
 pub use move_text::{full_path, move_text, sort_moves, square_order};
-pub use notations::{candidate_notations, Notations};
+pub use notations::{Notations, candidate_notations};
 pub use pdn::{
-    parse_game, pdn_games, GameText, MoveText, Oddity, PdnGame, PdnGames, UnknownEncoding, Variation, MAX_GAME_BYTES, MAX_GAME_MOVES,
-    MAX_LINE_BYTES,
+    GameText, MAX_GAME_BYTES, MAX_GAME_MOVES, MAX_LINE_BYTES, MoveText, Oddity, PdnGame, PdnGames, UnknownEncoding, Variation, parse_game,
+    pdn_games,
 };
-pub use replay::{replay, replay_with, PlyError, PlyReason, Verdict};
-pub use resolve::{parse_move, read_move, Illegal, MoveError};
-pub use write::{random_game, write_pdn, Annotations, GameRecord, MoveNotes, RecordVariation, WriteError};
+pub use replay::{PlyError, PlyReason, Verdict, replay, replay_with};
+pub use resolve::{Illegal, MoveError, parse_move, read_move};
+pub use write::{Annotations, GameRecord, MoveNotes, RecordVariation, WriteError, random_game, write_pdn};

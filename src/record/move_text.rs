@@ -15,11 +15,7 @@ pub fn move_text(rules: &Rules, m: &MoveInfo, legal: &[MoveInfo]) -> String {
         return format!("{}-{}", name(m.from), name(m.to));
     }
     let ambiguous = legal.iter().filter(|o| o.from == m.from && o.to == m.to).count() > 1;
-    if ambiguous {
-        full_path(rules, m)
-    } else {
-        format!("{}x{}", name(m.from), name(m.to))
-    }
+    if ambiguous { full_path(rules, m) } else { format!("{}x{}", name(m.from), name(m.to)) }
 }
 
 /// Orders move texts (or square names) as players read them: numbers by their value, so

@@ -2,7 +2,7 @@
 //! others that real archives use (numbers in an algebraic variant, algebraic squares seen
 //! from Black, square 1 in another corner).
 
-use super::fen::{read_among, Fallback, FenError, FenRead};
+use super::fen::{Fallback, FenError, FenRead, read_among};
 use crate::compile::Rules;
 use crate::geometry::{Corner, Notation, NotationKind, Shape};
 use std::sync::OnceLock;
@@ -87,9 +87,5 @@ pub(crate) fn notation_name(rules: &Rules, k: NotationKind) -> String {
         NotationKind::AlgebraicFromBlack => "algebraic from Black's side".to_string(),
         NotationKind::Numeric(c) => format!("numeric, square 1 {}", c.name()),
     };
-    if k == rules.spec().notation.kind() {
-        format!("{name} (the variant's own)")
-    } else {
-        name
-    }
+    if k == rules.spec().notation.kind() { format!("{name} (the variant's own)") } else { name }
 }

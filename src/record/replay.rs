@@ -1,10 +1,10 @@
 //! Replaying a game record against a variant's rules: every move resolved against the
 //! legal moves of its position, with the reason when one is illegal or ambiguous.
 
-use super::fen::{read_among, Fallback, FenError};
-use super::notations::{notation_name, Notations};
+use super::fen::{Fallback, FenError, read_among};
+use super::notations::{Notations, notation_name};
 use super::pdn::{MoveText, PdnGame};
-use super::resolve::{squares, MoveError, Resolved, Resolver};
+use super::resolve::{MoveError, Resolved, Resolver, squares};
 use crate::compile::Rules;
 use crate::engine::{EndReason, History, MoveList, Outcome, Position};
 use crate::geometry::Notation;
@@ -163,11 +163,12 @@ fn replay_in(notations: &Notations, game: &PdnGame, name: &str, notation: &Notat
     let mut r = Resolver::new(rules, notation, pos);
     let mut moves: &[MoveText] = &game.moves;
     // Some files write a scoring result such as `4-6` where the result goes.
-    if let (Some(last), Some(res)) = (moves.last(), game.tag("Result")) {
-        if !last.capture && last.text == res.trim() {
-            moves = &moves[..moves.len() - 1];
-            v.warnings.push(format!("the result `{res}` is written as the last move; it was read as the result"));
-        }
+    if let (Some(last), Some(res)) = (moves.last(), game.tag("Result"))
+        && !last.capture
+        && last.text == res.trim()
+    {
+        moves = &moves[..moves.len() - 1];
+        v.warnings.push(format!("the result `{res}` is written as the last move; it was read as the result"));
     }
     let mut seen = Seen { past: Some(History::new(rules, &r.pos)), ..Seen::default() };
     let start = r.pos.clone();
@@ -301,12 +302,12 @@ fn play_one(r: &mut Resolver, moves: &[MoveText], i: usize, v: &mut Verdict, see
     let cells = squares(r.notation, mv)?;
     let mut used = 1;
     let mut resolved = r.resolve(&cells, mv.capture);
-    if let Resolved::Error(_) = resolved {
-        if let Some((j, n)) = join_hops(r, moves, i, &cells) {
-            resolved = Resolved::One(j);
-            used = n;
-            seen.merged_hops = true;
-        }
+    if let Resolved::Error(_) = resolved
+        && let Some((j, n)) = join_hops(r, moves, i, &cells)
+    {
+        resolved = Resolved::One(j);
+        used = n;
+        seen.merged_hops = true;
     }
     let chosen = match resolved {
         Resolved::One(j) => j,

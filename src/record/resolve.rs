@@ -2,7 +2,7 @@
 //! legal move, or an error that says why not (no such square, illegal and why, ambiguous
 //! and between which moves).
 
-use super::move_text::{full_path_in, PASS_TEXT};
+use super::move_text::{PASS_TEXT, full_path_in};
 use super::pdn::MoveText;
 use crate::compile::Rules;
 use crate::engine::{BudgetExceeded, MoveInfo, MoveList, Outcome, Position, Routes};

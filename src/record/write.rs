@@ -1,7 +1,7 @@
 //! Writing games as PDN (with comments, move annotations, glyphs and variations when a
 //! game has them), and random legal games (for tests and demonstrations).
 
-use super::fen::{write_fen, write_fen_with, FenExtras};
+use super::fen::{FenExtras, write_fen, write_fen_with};
 use super::move_text::move_text;
 use crate::compile::Rules;
 use crate::engine::{BudgetExceeded, History, MoveInfo, MoveList, Outcome, Position, Routes};
@@ -217,10 +217,10 @@ fn check_notes(game: &GameRecord, notes: &Annotations) -> Result<(), WriteError>
             return Err(WriteError::TooManyNotes { line, notes: list.len(), moves });
         }
         for n in list {
-            if let Some(s) = &n.strength {
-                if s.is_empty() || !s.chars().all(|c| c == '!' || c == '?') {
-                    return Err(WriteError::BadStrength { text: s.clone() });
-                }
+            if let Some(s) = &n.strength
+                && (s.is_empty() || !s.chars().all(|c| c == '!' || c == '?'))
+            {
+                return Err(WriteError::BadStrength { text: s.clone() });
             }
             if let Some(c) = n.comment.as_ref().filter(|c| c.contains('}')) {
                 return Err(WriteError::CommentBrace { text: c.clone() });

@@ -12,7 +12,7 @@ mod raw;
 pub use check::load;
 pub use checked::*;
 pub use diag::{Diagnostic, DiagnosticKind, Diagnostics};
-pub use options::{load_with, OptionError, UnknownChoice, UnknownOption};
+pub use options::{OptionError, UnknownChoice, UnknownOption, load_with};
 
 /// The largest variant file read, in bytes (1 MiB); the shipped ones are under 10 KiB.
 pub const MAX_VARIANT_BYTES: usize = 1 << 20;

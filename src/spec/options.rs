@@ -9,10 +9,10 @@
 
 use super::check::{check_tree, parse};
 use super::checked::Spec;
-use super::diag::{did_you_mean_aside, near_miss, Diagnostics};
+use super::diag::{Diagnostics, did_you_mean_aside, near_miss};
 use std::fmt;
-use toml::de::{DeTable, DeValue};
 use toml::Spanned;
+use toml::de::{DeTable, DeValue};
 
 /// Why a requested option could not be applied.
 #[derive(Debug, thiserror::Error)]

@@ -2,9 +2,9 @@
 //! and outcome, and the one door from a setup to a position.
 
 use polydame::engine::SetupProblem;
-use polydame::fen::{parse_fen, write_fen, FenErrorKind};
+use polydame::fen::{FenErrorKind, parse_fen, write_fen};
 use polydame::pdn::{parse_game, pdn_games, replay};
-use polydame::{load_variant, parse_move, Game, Illegal, MoveError, MoveList, Outcome, Position, Routes, Setup, Side};
+use polydame::{Game, Illegal, MoveError, MoveList, Outcome, Position, Routes, Setup, Side, load_variant, parse_move};
 
 fn rules(id: &str) -> polydame::Rules {
     load_variant(id).unwrap_or_else(|e| panic!("{id}: {e}"))

@@ -13,7 +13,7 @@
 
 use polydame::fen::{parse_fen, write_fen};
 use polydame::notation::full_path;
-use polydame::{load_variant_with, MoveList, Routes};
+use polydame::{MoveList, Routes, load_variant_with};
 use serde::Deserialize;
 use std::fs;
 

@@ -5,7 +5,7 @@
 //! reads back to the same position (columns included) and hash.
 
 use polydame::fen::{parse_fen, write_fen};
-use polydame::{compile_text, internals, shipped, MoveList, Position, Routes, Rules};
+use polydame::{MoveList, Position, Routes, Rules, compile_text, internals, shipped};
 use proptest::prelude::*;
 
 /// Every shipped variant, and every recipe of the manual (`docs/recipes/`): each rule atom

@@ -6,9 +6,9 @@
 //! the positions of the clause files. A count that depends on which engine ran is the
 //! worst bug this project can have.
 
-use polydame::fen::{parse_fen, FenError};
+use polydame::fen::{FenError, parse_fen};
 use polydame::pdn::random_game;
-use polydame::{load_variant, load_variant_with, perft, shipped, Engine, MoveInfo, MoveList, Position, Routes, Rules};
+use polydame::{Engine, MoveInfo, MoveList, Position, Routes, Rules, load_variant, load_variant_with, perft, shipped};
 use std::collections::BTreeMap;
 use std::fs;
 
@@ -48,10 +48,10 @@ fn differs(fast: &Rules, slow: &Rules, pos: &Position, depth: u32) -> Option<Str
         for routes in ROUTES {
             let a = perft(&mut pos.clone(), fast, d, routes);
             let b = perft(&mut pos.clone(), slow, d, routes);
-            if let (Ok(a), Ok(b)) = (a, b) {
-                if a != b {
-                    return Some(format!("{routes:?} perft {d}: fast {a}, general {b}"));
-                }
+            if let (Ok(a), Ok(b)) = (a, b)
+                && a != b
+            {
+                return Some(format!("{routes:?} perft {d}: fast {a}, general {b}"));
             }
         }
     }

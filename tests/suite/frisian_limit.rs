@@ -17,7 +17,7 @@
 use polydame::engine::QuietTrack;
 use polydame::fen::parse_fen;
 use polydame::notation::full_path;
-use polydame::{load_variant, MoveList, Position, Rules};
+use polydame::{MoveList, Position, Rules, load_variant};
 
 fn legal(pos: &mut Position, rules: &Rules) -> Vec<String> {
     let mut list = MoveList::new();
@@ -113,7 +113,7 @@ fn a_capture_frees_the_king() {
     play(&mut pos, &rules, "1-6");
     play(&mut pos, &rules, "46-41"); // third king move
     play(&mut pos, &rules, "29-34"); // Black offers the man on h4
-                                     // Capturing is compulsory: i3 takes h4 and lands on g5.
+    // Capturing is compulsory: i3 takes h4 and lands on g5.
     assert_eq!(legal(&mut pos, &rules), vec!["40x29".to_string()]);
     play(&mut pos, &rules, "40x29");
     play(&mut pos, &rules, "6-1");

@@ -7,7 +7,7 @@
 #[path = "../../fuzz/checks.rs"]
 mod checks;
 
-use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 
 /// The input files of a target, in name order.

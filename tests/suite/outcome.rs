@@ -1,7 +1,7 @@
 //! End-of-game rules: no legal move loses (or wins), promotion wins, repetition draws.
 
 use polydame::fen::parse_fen;
-use polydame::{compile_text, load_variant, EndReason, History, MoveList, Outcome, Routes, Side};
+use polydame::{EndReason, History, MoveList, Outcome, Routes, Side, compile_text, load_variant};
 
 fn outcome(variant: &str, fen: &str) -> Outcome {
     let rules = load_variant(variant).unwrap();

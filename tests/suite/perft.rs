@@ -11,7 +11,7 @@
 //! to `NODE_LIMIT` nodes; `cargo test --release -- --ignored` checks them all.
 
 use polydame::fen::parse_fen;
-use polydame::{load_variant_with, perft_parallel, Position, Routes};
+use polydame::{Position, Routes, load_variant_with, perft_parallel};
 use std::fs;
 
 const NODE_LIMIT: u64 = 2_000_000;

@@ -2,7 +2,7 @@
 //! random player.
 
 use polydame::pdn::{parse_game, pdn_games, replay, write_pdn};
-use polydame::{load_variant, Game, Limits, Outcome, Player, Side};
+use polydame::{Game, Limits, Outcome, Player, Side, load_variant};
 
 /// A random player's choice: a small seeded generator (SplitMix64).
 fn random_index(state: &mut u64, n: usize) -> usize {
@@ -92,8 +92,8 @@ fn the_player_beats_a_random_player_in_99_games_of_100() {
 
 #[test]
 fn a_search_by_time_or_stopped_by_a_flag_answers_with_the_depth_it_finished() {
-    use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
     let rules = load_variant("international").unwrap();
     let pos = polydame::Position::start(&rules);
     let player = Player::new(&rules);

@@ -5,12 +5,12 @@
 //! colours swapped, and the left-right reflection where board and rules allow it) have
 //! mirrored legal moves.
 
-use polydame::fen::{parse_fen, parse_fen_in, read_fen, write_fen, write_fen_with, FenExtras};
+use polydame::fen::{FenExtras, parse_fen, parse_fen_in, read_fen, write_fen, write_fen_with};
 use polydame::geometry::Shape;
-use polydame::notation::{move_text, Notations};
-use polydame::pdn::{parse_game, pdn_games, replay, write_pdn, GameRecord, PdnGame};
+use polydame::notation::{Notations, move_text};
+use polydame::pdn::{GameRecord, PdnGame, parse_game, pdn_games, replay, write_pdn};
 use polydame::{
-    compile_text, load_variant, parse_move, shipped, History, MoveInfo, MoveList, Outcome, Position, Routes, Rules, Setup, Side,
+    History, MoveInfo, MoveList, Outcome, Position, Routes, Rules, Setup, Side, compile_text, load_variant, parse_move, shipped,
 };
 use proptest::collection::vec;
 use proptest::prelude::*;

@@ -2,8 +2,8 @@
 //! kind of illegal move, GameType and Variant tags, FEN starts, hexagonal games, and a
 //! round trip through the writer for random games of every variant.
 
-use polydame::pdn::{parse_game, pdn_games, PdnGame};
-use polydame::pdn::{random_game, replay, write_pdn, Verdict};
+use polydame::pdn::{PdnGame, parse_game, pdn_games};
+use polydame::pdn::{Verdict, random_game, replay, write_pdn};
 use polydame::{load_variant, shipped};
 use proptest::prelude::*;
 
@@ -72,19 +72,21 @@ fn a_real_game() {
 
 #[test]
 fn reasons_for_illegal_moves() {
-    insta::assert_snapshot!([
-        reason("international", "1. 27-22 *"),
-        reason("international", "1. 19-23 *"),
-        reason("international", "1. 32-28 19-23 2. 31-26 *"),
-        reason("international", "[FEN \"W:W32,35:B28,30,20\"]\n1. 32x23 *"),
-        reason("international", "1. 36-31 *"),
-        reason("international", "[FEN \"W:W32:B1\"]\n1. 32-37 *"),
-        reason("international", "1. 32-99 *"),
-        reason("international", "[FEN \"B:W32:B28\"]\n1. 32-27 *"),
-        reason("english", "[FEN \"B:W14,15:BK10\"]\n1. 10x28 *"),
-        reason("hexdame", "1. d4-d6 *"),
-    ]
-    .join("\n"));
+    insta::assert_snapshot!(
+        [
+            reason("international", "1. 27-22 *"),
+            reason("international", "1. 19-23 *"),
+            reason("international", "1. 32-28 19-23 2. 31-26 *"),
+            reason("international", "[FEN \"W:W32,35:B28,30,20\"]\n1. 32x23 *"),
+            reason("international", "1. 36-31 *"),
+            reason("international", "[FEN \"W:W32:B1\"]\n1. 32-37 *"),
+            reason("international", "1. 32-99 *"),
+            reason("international", "[FEN \"B:W32:B28\"]\n1. 32-27 *"),
+            reason("english", "[FEN \"B:W14,15:BK10\"]\n1. 10x28 *"),
+            reason("hexdame", "1. d4-d6 *"),
+        ]
+        .join("\n")
+    );
 }
 
 #[test]

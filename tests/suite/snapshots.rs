@@ -7,8 +7,8 @@
 //! a snapshot whose file is gone fails the run too.
 
 use polydame::compile_text;
-use polydame::spec::{load, Diagnostics};
-use polydame::spec::{load_with, DiagnosticKind, OptionError};
+use polydame::spec::{DiagnosticKind, OptionError, load_with};
+use polydame::spec::{Diagnostics, load};
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};

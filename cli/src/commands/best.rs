@@ -1,6 +1,6 @@
 //! `polydame best`: the generic player's move for a position.
 
-use super::{invalid, over_budget, Done, FenArgs, Out, VariantArgs};
+use super::{Done, FenArgs, Out, VariantArgs, invalid, over_budget};
 use polydame::{Game, Limits, Player};
 use serde::Serialize;
 use std::time::{Duration, Instant};

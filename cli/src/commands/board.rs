@@ -1,6 +1,6 @@
 //! `polydame board`: the board alone, with the variant's square names, as text or SVG.
 
-use super::{invalid, keyed_board, Done, FenArgs, Out, VariantArgs};
+use super::{Done, FenArgs, Out, VariantArgs, invalid, keyed_board};
 use polydame::fen::write_fen;
 use polydame::notation::{full_path, move_text};
 use polydame::picture::board_svg;

@@ -1,6 +1,6 @@
 //! `polydame check`: compiles a variant file, and every choice of its options.
 
-use super::{invalid, Done, OptionArgs, Out};
+use super::{Done, OptionArgs, Out, invalid};
 use polydame::compile_text;
 
 /// Compiles a variant file; reports its errors with line and column, and then every option

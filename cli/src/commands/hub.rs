@@ -10,15 +10,15 @@ mod line;
 mod squares;
 mod think;
 
-use super::{invalid, Done, OptionArgs, Out};
-use line::{error, Line, Reply};
+use super::{Done, OptionArgs, Out, invalid};
+use line::{Line, Reply, error};
 use polydame::{History, Limits, Position, Rules};
 use squares::Squares;
 use std::collections::VecDeque;
 use std::io::BufRead;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
-use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 use think::{Job, Level};

@@ -1,9 +1,9 @@
 //! `polydame match`: the player against itself from a set of openings, the games written
 //! as PDN, and the score on standard error.
 
-use super::report::stats::{results, Results};
-use super::selfplay::{play_games, GameArgs};
-use super::{invalid, Done, Out, VariantArgs};
+use super::report::stats::{Results, results};
+use super::selfplay::{GameArgs, play_games};
+use super::{Done, Out, VariantArgs, invalid};
 use polydame::player::SelfPlayGame;
 use polydame::{Outcome, Rules};
 use serde::Serialize;

@@ -21,7 +21,7 @@ pub mod variants;
 use clap::Args;
 use polydame::fen::FenError;
 use polydame::notation::Notations;
-use polydame::{load_variant_with, BudgetExceeded, Engine, MoveInfo, Position, Routes, Rules};
+use polydame::{BudgetExceeded, Engine, MoveInfo, Position, Routes, Rules, load_variant_with};
 use std::io::Write;
 
 /// A failure: the message goes to standard error, the code is the exit status (1: the

@@ -1,11 +1,11 @@
 //! `polydame perft`: the leaves of the legal-move tree.
 
 use super::json::{DivideJson, PerftJson};
-use super::{over_budget, Done, FenArgs, Out, RouteArgs, VariantArgs};
+use super::{Done, FenArgs, Out, RouteArgs, VariantArgs, over_budget};
 use indicatif::{ProgressBar, ProgressStyle};
 use polydame::engine::perft_with_progress;
 use polydame::notation::move_text;
-use polydame::{divide, perft_parallel, MoveInfo, Rules};
+use polydame::{MoveInfo, Rules, divide, perft_parallel};
 use std::io::IsTerminal;
 use std::time::Instant;
 
@@ -31,11 +31,7 @@ pub fn run(variant: &VariantArgs, fen: &FenArgs, c: Count, out: &mut Out) -> Don
         let (list, counts) = divide(&mut pos, &rules, c.depth.max(1), routes, threads).map_err(|e| over_budget(&e))?;
         let infos: Vec<MoveInfo> = (0..list.len()).map(|i| list.info(i)).collect();
         say_divide(out, &rules, &infos, &counts, c.json);
-        if c.depth == 0 {
-            1
-        } else {
-            counts.iter().sum()
-        }
+        if c.depth == 0 { 1 } else { counts.iter().sum() }
     } else if std::io::stderr().is_terminal() && !c.json {
         let bar = ProgressBar::new(0);
         bar.set_style(

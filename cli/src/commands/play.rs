@@ -6,7 +6,7 @@
 use super::json::{MoveErrorJson, MoveJson, OutcomeJson, PlayErrorJson, PlayJson};
 use super::play_engine::{self, Engine, EngineArgs};
 use super::play_loop::{self, Mode};
-use super::{board, invalid, over_budget, say_moves, Done, FenArgs, Out, VariantArgs};
+use super::{Done, FenArgs, Out, VariantArgs, board, invalid, over_budget, say_moves};
 use polydame::Game;
 use std::io::IsTerminal;
 

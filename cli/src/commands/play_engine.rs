@@ -3,7 +3,7 @@
 //! line ask it for its reply; `undo` takes back its reply with the person's move; the PDN
 //! names both players.
 
-use super::{invalid, over_budget, Failure};
+use super::{Failure, invalid, over_budget};
 use clap::{Args, ValueEnum};
 use polydame::pdn::GameRecord;
 use polydame::{Game, Limits, MoveInfo, Outcome, Player, Position, Rules, Side};

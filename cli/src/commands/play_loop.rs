@@ -8,7 +8,7 @@
 //! named and shown on the board, piped on a line of its own.
 
 use super::play_engine::{self, Engine};
-use super::{keyed_board, say_moves, Failure, Out};
+use super::{Failure, Out, keyed_board, say_moves};
 use polydame::{Game, MoveError, Outcome};
 use std::fmt::Display;
 use std::io::{BufRead, Write};

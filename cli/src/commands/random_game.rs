@@ -1,6 +1,6 @@
 //! `polydame random-game`: random legal games, written as PDN.
 
-use super::{over_budget, Done, Out, VariantArgs};
+use super::{Done, Out, VariantArgs, over_budget};
 
 /// Prints `count` random legal games of at most `plies` half-moves each, the first from
 /// `seed` and each next one from the next seed, a blank line between two games.

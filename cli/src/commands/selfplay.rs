@@ -1,10 +1,10 @@
 //! The games of `polydame match` and `polydame report`: the player against itself from a
 //! set of openings, every game on its own thread (rayon), with a progress bar on a terminal.
 
-use super::{invalid, over_budget, Failure};
+use super::{Failure, invalid, over_budget};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use polydame::player::{play_out, random_opening, SelfPlayGame};
+use polydame::player::{SelfPlayGame, play_out, random_opening};
 use polydame::{Game, Limits, Player, Rules};
 use rayon::prelude::*;
 use std::io::IsTerminal;

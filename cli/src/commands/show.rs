@@ -1,6 +1,6 @@
 //! `polydame show`: the compiled rules in words, and the board.
 
-use super::{board, Done, FenArgs, Out, VariantArgs};
+use super::{Done, FenArgs, Out, VariantArgs, board};
 use polydame::fen::write_fen;
 
 /// Shows a variant's rules, and a position when a FEN is given.

@@ -5,9 +5,9 @@ use super::variants::compile_shipped;
 use super::{Done, Failure, OptionArgs, Out};
 use encoding_rs::Encoding;
 use indicatif::{ProgressBar, ProgressStyle};
-use polydame::notation::Notations;
-use polydame::pdn::{parse_game, pdn_games, replay_with, PdnGame, PdnGames, PlyError, Verdict};
 use polydame::Rules;
+use polydame::notation::Notations;
+use polydame::pdn::{PdnGame, PdnGames, PlyError, Verdict, parse_game, pdn_games, replay_with};
 use rayon::prelude::*;
 use std::io::{BufReader, IsTerminal};
 
@@ -143,16 +143,17 @@ fn check(
     registry: &Registry,
     parse_only: bool,
 ) -> Checked {
-    if game.tags.is_empty() && game.moves.is_empty() {
-        if let Some(o) = game.oddities.first() {
-            let why = format!(
-                "this is not a PDN game: no tags, no moves, unreadable text `{}` at line {}, column {}",
-                o.text.trim(),
-                o.line,
-                o.column
-            );
-            return Checked { game, encoding, index, finding: Finding::Unchecked("not-pdn", why) };
-        }
+    if game.tags.is_empty()
+        && game.moves.is_empty()
+        && let Some(o) = game.oddities.first()
+    {
+        let why = format!(
+            "this is not a PDN game: no tags, no moves, unreadable text `{}` at line {}, column {}",
+            o.text.trim(),
+            o.line,
+            o.column
+        );
+        return Checked { game, encoding, index, finding: Finding::Unchecked("not-pdn", why) };
     }
     if let (Some(why), true) = (&game.refused, parse_only) {
         let why = format!("the game is not read: {why}");

@@ -1,8 +1,8 @@
 //! `polydame variants`: the shipped variants.
 
 use super::json::{OptionJson, VariantJson};
-use super::{invalid, Done, Out};
-use polydame::{compile_text, shipped, Rules};
+use super::{Done, Out, invalid};
+use polydame::{Rules, compile_text, shipped};
 
 /// Every shipped variant, compiled.
 pub fn compile_shipped() -> Result<Vec<Rules>, super::Failure> {

@@ -4,7 +4,7 @@
 
 use crate::common::{polydame, stdout};
 
-use polydame::pdn::{parse_game, pdn_games, PdnGame, PdnGames};
+use polydame::pdn::{PdnGame, PdnGames, parse_game, pdn_games};
 use proptest::prelude::*;
 use std::io::{BufRead, BufReader, Read};
 use std::process::Output;

@@ -1,6 +1,6 @@
 //! The command line's `validate` summary and `--parse-only`, run as a user runs them.
 
-use crate::common::{polydame, TempFile};
+use crate::common::{TempFile, polydame};
 use std::process::Output;
 
 const GAME: &str = "../tests/records/sijbrands_bronstring_1970.pdn";

@@ -3,9 +3,9 @@
 //! verdicts and warnings of `validate`; a variation's bad move as a warning, or an error
 //! under `--strict`. The PDN files are in `tests/archive/` (see its README).
 
-use crate::common::{polydame, stdout, TempFile};
+use crate::common::{TempFile, polydame, stdout};
 use polydame::pdn::{parse_game, pdn_games, replay};
-use polydame::{compile_text, load_variant, EndReason, Game, Outcome};
+use polydame::{EndReason, Game, Outcome, compile_text, load_variant};
 
 fn archive(name: &str) -> String {
     std::fs::read_to_string(format!("tests/archive/{name}")).expect("the test file")
@@ -191,8 +191,10 @@ fn a_bad_move_in_a_variation_is_a_warning_and_an_error_under_strict() {
     assert_eq!(bad, [("50-1", 7, 17, 31)], "only the impossible move; the nested variation is legal");
     let o = polydame(&["validate", file]);
     assert!(o.status.success(), "{o:?}");
-    assert!(stdout(&o)
-        .contains(":17:31: game 1 (analyst - sparring_partner, Casual Rapid game, -): warning: in a variation, move 4 (ply 7) `50-1`"));
+    assert!(
+        stdout(&o)
+            .contains(":17:31: game 1 (analyst - sparring_partner, Casual Rapid game, -): warning: in a variation, move 4 (ply 7) `50-1`")
+    );
     let o = polydame(&["validate", "--strict", file]);
     assert_eq!(o.status.code(), Some(1), "{o:?}");
     assert!(stdout(&o).contains("1 game: 0 legal, 1 with an illegal or unreadable move"), "{}", stdout(&o));

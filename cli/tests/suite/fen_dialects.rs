@@ -3,11 +3,11 @@
 //! and case, and errors that say where and why. Each through the library, `--fen`,
 //! `--fen-file` and a PDN `[FEN]` tag where it applies.
 
-use crate::common::{polydame, stderr, stdout, TempFile};
-use polydame::fen::{parse_fen, write_fen, FenErrorKind};
+use crate::common::{TempFile, polydame, stderr, stdout};
+use polydame::fen::{FenErrorKind, parse_fen, write_fen};
 use polydame::notation::Notations;
 use polydame::pdn::{parse_game, pdn_games, replay};
-use polydame::{load_variant, Position, Rules, Side};
+use polydame::{Position, Rules, Side, load_variant};
 use std::process::Output;
 
 fn rules(id: &str) -> Rules {

@@ -3,7 +3,7 @@
 //! the library to check that it is legal.
 
 use polydame::fen::parse_fen;
-use polydame::{load_variant, Game, MoveInfo, Position, Rules, Side};
+use polydame::{Game, MoveInfo, Position, Rules, Side, load_variant};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver};

@@ -2,10 +2,10 @@
 //! on the command line), and the PDN reader's limits on lines, games and moves, with
 //! `validate` going on to the next game and counting every game read.
 
-use crate::common::{polydame, stderr, stdout, TempFile};
+use crate::common::{TempFile, polydame, stderr, stdout};
 use polydame::fen::parse_fen;
-use polydame::pdn::{parse_game, pdn_games, replay, PlyReason, MAX_GAME_BYTES, MAX_GAME_MOVES, MAX_LINE_BYTES};
-use polydame::{internals, load_variant, perft, MoveError, MoveList, Position, Routes};
+use polydame::pdn::{MAX_GAME_BYTES, MAX_GAME_MOVES, MAX_LINE_BYTES, PlyReason, parse_game, pdn_games, replay};
+use polydame::{MoveError, MoveList, Position, Routes, internals, load_variant, perft};
 
 const FLYING_16: &str = "tests/limits/flying-16.toml";
 const FLYING_8: &str = "tests/limits/flying-8.toml";

@@ -4,7 +4,7 @@
 
 use crate::common::{polydame, stderr, stdout};
 
-use polydame::{load_variant, Game, Outcome, Side};
+use polydame::{Game, Outcome, Side, load_variant};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Output, Stdio};
 

@@ -2,7 +2,7 @@
 //! the same report on any number of threads, the HTML page and the Markdown with its
 //! charts are whole, and bad input is an error, not a panic.
 
-use crate::common::{polydame, stderr, stdout, TempFile};
+use crate::common::{TempFile, polydame, stderr, stdout};
 use serde_json::Value;
 
 const SMALL: [&str; 7] = ["--games", "6", "--depth", "2", "--max-plies", "150", "--threads"];

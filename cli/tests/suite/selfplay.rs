@@ -3,8 +3,8 @@
 //! match` writes them as PDN with its score.
 
 use polydame::pdn::{parse_game, pdn_games, replay, write_pdn};
-use polydame::player::{play_out, random_opening, SelfPlayGame};
-use polydame::{load_variant, Limits, Outcome, Player, Rules};
+use polydame::player::{SelfPlayGame, play_out, random_opening};
+use polydame::{Limits, Outcome, Player, Rules, load_variant};
 use std::process::Command;
 
 /// A game from a random opening of 4 plies, the player at `depth`.

@@ -6,7 +6,7 @@ use crate::common::polydame;
 
 use polydame::fen::parse_fen;
 use polydame::picture::board_svg;
-use polydame::{load_variant, shipped, Game, Position, Rules};
+use polydame::{Game, Position, Rules, load_variant, shipped};
 use std::process::Command;
 
 /// The picture of a position (the start, or a FEN) after a move played in it, if any.

@@ -4,7 +4,7 @@
 //! taken piece is marked in a set: it blocks until the move ends, or with immediate
 //! removal its cell is free at once.
 
-use super::tables::{CapRule, Hot, KindRules, Prefilter, Shape, Width, MAX_KINDS, STRIDE};
+use super::tables::{CapRule, Hot, KindRules, MAX_KINDS, Prefilter, STRIDE, Shape, Width};
 use super::{Board, FastList, FastRules};
 use crate::engine::moves::Routes;
 use crate::spec::{MidPromotion, When};
@@ -301,10 +301,11 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
         if SHAPE == LEAN {
             return r;
         }
-        if let Some(e) = f.earliest {
-            if f.is_king >> k & 1 == 1 && i < 32 {
-                r += 1 << (e + 31 - i);
-            }
+        if let Some(e) = f.earliest
+            && f.is_king >> k & 1 == 1
+            && i < 32
+        {
+            r += 1 << (e + 31 - i);
         }
         r
     }
@@ -317,10 +318,10 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
         if self.ranking {
             self.key += self.rank_of(k, self.n);
         }
-        if SHAPE != LEAN {
-            if let Some((kinds, _, _)) = f.halt {
-                self.halt_kinds = self.halt_kinds << 1 | u64::from(kinds >> k & 1);
-            }
+        if SHAPE != LEAN
+            && let Some((kinds, _, _)) = f.halt
+        {
+            self.halt_kinds = self.halt_kinds << 1 | u64::from(kinds >> k & 1);
         }
         self.taken |= v;
         self.enemy &= !v;
@@ -404,22 +405,14 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
     #[inline(always)]
     pub(super) fn final_kind(&self, l: B, k: usize) -> usize {
         let kind = self.hot(k);
-        if l & kind.zone == B::ZERO {
-            k
-        } else {
-            kind.promotes_to
-        }
+        if l & kind.zone == B::ZERO { k } else { kind.promotes_to }
     }
 
     /// The kind after a capture ends on `l`; `could_go_on`: it stopped though it could
     /// have gone on, and then it promotes only if the rules say a stopped capture does.
     #[inline(always)]
     pub(super) fn stop_kind(&self, l: B, k: usize, could_go_on: bool) -> usize {
-        if could_go_on && !self.f.stop_promotes {
-            k
-        } else {
-            self.final_kind(l, k)
-        }
+        if could_go_on && !self.f.stop_promotes { k } else { self.final_kind(l, k) }
     }
 
     /// Every continuation from `at` of a piece of kind `k` whose last capture went in
@@ -453,11 +446,7 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
         let excluded = self.excluded(last, skip);
         let st = self.hot(K).stages[(self.n > 0) as usize];
         let dirs = st.dirs & !excluded;
-        if st.flies {
-            self.flies(at, dirs, K, st.prey, st.land_next, (0, u8::MAX))
-        } else {
-            self.jumps(at, dirs, K, st.prey)
-        }
+        if st.flies { self.flies(at, dirs, K, st.prey, st.land_next, (0, u8::MAX)) } else { self.jumps(at, dirs, K, st.prey) }
     }
 
     /// [`FastSearch::dfs`] for any rules: each rule of the kind usable at this stage of the

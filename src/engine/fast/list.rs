@@ -3,7 +3,7 @@
 //! boards.
 
 use super::quiet::Sink;
-use super::tables::{Width, STRIDE};
+use super::tables::{STRIDE, Width};
 use super::{Board, FastList, FastMove, FastRules};
 use crate::compile::Rules;
 use crate::engine::bits::Bits;
@@ -32,11 +32,7 @@ impl<B: Bits> Board<B> {
                 Some(&Some(max)) if m.taken == B::ZERO && m.kind_before() == after => {
                     let (tracked, n) = self.tracked(us);
                     let to = m.to.lowest() as u8 + 1;
-                    if n > 0 && tracked == m.from {
-                        (to, n.saturating_add(1).min(max))
-                    } else {
-                        (to, 1)
-                    }
+                    if n > 0 && tracked == m.from { (to, n.saturating_add(1).min(max)) } else { (to, 1) }
                 }
                 _ => (0, 0),
             };
@@ -52,11 +48,7 @@ impl<B: Width> FastRules<B> {
     /// The kinds' quiet-move limits, or none at all where no kind has one.
     #[inline(always)]
     fn limits(&self) -> &[Option<u8>] {
-        if self.limited == 0 {
-            &[]
-        } else {
-            &self.limits
-        }
+        if self.limited == 0 { &[] } else { &self.limits }
     }
 
     /// Leaves of the move tree `depth` plies deep (at least 1), or the first position

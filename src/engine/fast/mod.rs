@@ -67,11 +67,7 @@ impl<B: Bits> Board<B> {
     #[inline(always)]
     pub fn tracked(&self, side: usize) -> (B, u8) {
         let (bit, n) = self.track[side & 1];
-        if bit == 0 {
-            (B::ZERO, 0)
-        } else {
-            (B::bit(u32::from(bit - 1)), n)
-        }
+        if bit == 0 { (B::ZERO, 0) } else { (B::bit(u32::from(bit - 1)), n) }
     }
 
     /// The kind of the piece on `v` (a single bit).

@@ -2,7 +2,7 @@
 //! counted for all the pieces of a kind at once by shifts; and a position's legal moves
 //! (captures, then quiet moves where the captures allow them, cells to avoid, a pass).
 
-use super::tables::{at, KindRules, MoveRule, Width};
+use super::tables::{KindRules, MoveRule, Width, at};
 use super::{Board, FastList, FastMove, FastRules};
 use crate::engine::bits::Bits;
 use crate::engine::moves::Routes;

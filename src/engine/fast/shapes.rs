@@ -3,7 +3,7 @@
 //! pieces; each in the directions its rule allows, in order.
 
 use super::captures::{FastSearch, GENERAL, PLAIN};
-use super::tables::{at as idx, CapRule, Shape, Width, STRIDE};
+use super::tables::{CapRule, STRIDE, Shape, Width, at as idx};
 use crate::spec::When;
 
 impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAPE> {

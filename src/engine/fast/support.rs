@@ -15,11 +15,7 @@ use crate::spec::{
 
 /// `Ok` if `cond` holds, else the reason the fast path does not take the rules.
 fn need(cond: bool, why: &'static str) -> Result<(), &'static str> {
-    if cond {
-        Ok(())
-    } else {
-        Err(why)
-    }
+    if cond { Ok(()) } else { Err(why) }
 }
 
 /// `Ok` if the fast path implements every rule of `rules`, else why not, in words.

@@ -543,11 +543,7 @@ impl<B: Width> FastRules<B> {
     /// The nearest cell of `set` (cells of one ray) in direction `d`.
     #[inline(always)]
     pub(super) fn nearest(&self, set: B, d: usize) -> B {
-        if self.up >> d & 1 == 1 {
-            set.low()
-        } else {
-            B::bit(set.highest())
-        }
+        if self.up >> d & 1 == 1 { set.low() } else { B::bit(set.highest()) }
     }
 
     /// The empty cells beyond `v` in direction `d`, up to the first of `occ`.

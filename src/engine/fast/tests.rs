@@ -4,7 +4,7 @@
 
 use crate::engine::moves::Routes;
 use crate::variants::{load_variant, shipped};
-use crate::{perft, Engine, Position};
+use crate::{Engine, Position, perft};
 
 #[test]
 fn a_position_becomes_a_board_and_back() {

@@ -7,7 +7,7 @@
 use super::columns::Column;
 use super::moves::{MoveList, Routes};
 use super::position::{Board, Position};
-use crate::compile::{kind_of, side_of, CapRule, CaptureSettings, Rules, Searcher, DEAD, EMPTY, NO_PROMOTION};
+use crate::compile::{CapRule, CaptureSettings, DEAD, EMPTY, NO_PROMOTION, Rules, Searcher, kind_of, side_of};
 use crate::spec::{CaptureKind, ColumnTake, Criterion, JumpAgain, Land, Landing, MidPromotion, Removal, When};
 
 mod store;
@@ -101,10 +101,8 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
     #[inline(never)]
     fn take_top(&mut self, cell: u16, c: u8) {
         let not_next = self.not_next;
-        if not_next {
-            if let Some(&(prev, _)) = self.list.stack.last() {
-                self.board[prev] &= !DEAD;
-            }
+        if not_next && let Some(&(prev, _)) = self.list.stack.last() {
+            self.board[prev] &= !DEAD;
         }
         self.list.stack.push((cell, c));
         let col = &mut self.under[cell as usize];
@@ -123,12 +121,11 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
         if now != EMPTY {
             self.under[cell as usize].push_top(now);
         }
-        if self.not_next {
-            if let Some(&(prev, _)) = self.list.stack.last() {
-                if self.board[prev] != EMPTY {
-                    self.board[prev] |= DEAD;
-                }
-            }
+        if self.not_next
+            && let Some(&(prev, _)) = self.list.stack.last()
+            && self.board[prev] != EMPTY
+        {
+            self.board[prev] |= DEAD;
         }
     }
 
@@ -444,11 +441,7 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
     /// a stopped capture does.
     #[inline]
     fn stop_kind(&self, cell: u16, k: u8, could_go_on: bool) -> u8 {
-        if could_go_on && !self.cap.stop_promotes {
-            k
-        } else {
-            self.final_kind(cell, k)
-        }
+        if could_go_on && !self.cap.stop_promotes { k } else { self.final_kind(cell, k) }
     }
 
     /// The kind after the move ends on `cell`.

@@ -2,7 +2,7 @@
 //! keeping one move per distinct result (or per route).
 
 use super::CaptureSearch;
-use crate::compile::{kind_of, DEAD};
+use crate::compile::{DEAD, kind_of};
 use crate::engine::moves::{Move, MoveList};
 use crate::spec::Criterion;
 

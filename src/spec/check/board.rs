@@ -1,6 +1,6 @@
 //! `[board]`: the shape and the names of the cells.
 
-use super::{one_of, Checker};
+use super::{Checker, one_of};
 use crate::geometry::{Corner, Geometry, Notation, NotationKind, Playable, Shape};
 use crate::spec::diag::{Diagnostic, DiagnosticKind};
 use crate::spec::raw::{RawBoard, RawCells, SStr};
@@ -147,22 +147,22 @@ impl Checker<'_> {
                 holes.push(self.ok(square_of(name, &full, h.span()))?);
             }
         }
-        if let Some(cells) = &board.cells {
-            if let RawCells::List(list) = cells.get_ref() {
-                if let Some(h) = &board.holes {
-                    self.err(conflicting(
-                        "`holes` with a list of cells",
-                        h.span(),
-                        "the list already says which squares are cells",
-                        "remove `holes`, or leave the holes out of the list",
-                    ));
-                }
-                let mut listed = Vec::new();
-                for name in list {
-                    listed.push(self.ok(square_of(name, &full, cells.span()))?);
-                }
-                holes = (0..height as i8).flat_map(|y| (0..width as i8).map(move |x| (x, y))).filter(|c| !listed.contains(c)).collect();
+        if let Some(cells) = &board.cells
+            && let RawCells::List(list) = cells.get_ref()
+        {
+            if let Some(h) = &board.holes {
+                self.err(conflicting(
+                    "`holes` with a list of cells",
+                    h.span(),
+                    "the list already says which squares are cells",
+                    "remove `holes`, or leave the holes out of the list",
+                ));
             }
+            let mut listed = Vec::new();
+            for name in list {
+                listed.push(self.ok(square_of(name, &full, cells.span()))?);
+            }
+            holes = (0..height as i8).flat_map(|y| (0..width as i8).map(move |x| (x, y))).filter(|c| !listed.contains(c)).collect();
         }
         Some(holes)
     }

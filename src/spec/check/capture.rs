@@ -1,6 +1,6 @@
 //! `[capture]`: how a capture move is built and which captures must be preferred.
 
-use super::{kind_index, one_of, Checker};
+use super::{Checker, kind_index, one_of};
 use crate::spec::checked::{CaptureRules, Criterion, Halt, Landing, MidPromotion, Removal};
 use crate::spec::diag::{Diagnostic, DiagnosticKind};
 use crate::spec::raw::RawCapture;

@@ -1,8 +1,8 @@
 //! `[columns]`: captured pieces kept in columns under the capturer.
 
-use super::{one_of, Checker};
+use super::{Checker, one_of};
 use crate::spec::checked::{CaptureRules, ColumnTake, Columns, JumpAgain, Removal};
-use crate::spec::diag::{line_col, Diagnostic, DiagnosticKind};
+use crate::spec::diag::{Diagnostic, DiagnosticKind, line_col};
 use crate::spec::raw::{RawCapture, RawColumns};
 use toml::Spanned;
 
@@ -17,10 +17,10 @@ impl Checker<'_> {
     ) -> Columns {
         let mut columns = Columns { take: ColumnTake::Top, jump_again: JumpAgain::Any };
         let raw = c.get_ref();
-        if let Some(t) = &raw.take {
-            if let Some(v) = self.ok(one_of(t, &[("top", ColumnTake::Top), ("column", ColumnTake::Column)], "column take rule")) {
-                columns.take = v;
-            }
+        if let Some(t) = &raw.take
+            && let Some(v) = self.ok(one_of(t, &[("top", ColumnTake::Top), ("column", ColumnTake::Column)], "column take rule"))
+        {
+            columns.take = v;
         }
         if let Some(j) = &raw.jump_again {
             if let Some(v) = self.ok(one_of(j, &[("any", JumpAgain::Any), ("not-next", JumpAgain::NotNext)], "jump-again rule")) {

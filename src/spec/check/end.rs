@@ -1,6 +1,6 @@
 //! `[end]`: how the game ends.
 
-use super::{one_of, Checker};
+use super::{Checker, one_of};
 use crate::spec::checked::{CountRule, EndRules, MaterialEnd, MaterialResult, NoMoves};
 use crate::spec::diag::{Diagnostic, DiagnosticKind};
 use crate::spec::raw::{RawCount, RawEnd, RawMaterial, SStr};
@@ -20,10 +20,10 @@ impl Checker<'_> {
             }
         }
         end.no_pieces_wins = end.no_moves == NoMoves::Win;
-        if let Some(n) = &e.no_pieces {
-            if let Some(v) = self.ok(one_of(n, &[("loss", false), ("win", true)], "outcome")) {
-                end.no_pieces_wins = v;
-            }
+        if let Some(n) = &e.no_pieces
+            && let Some(v) = self.ok(one_of(n, &[("loss", false), ("win", true)], "outcome"))
+        {
+            end.no_pieces_wins = v;
         }
         if let Some(p) = &e.promotion_wins {
             end.promotion_wins = *p.get_ref();

@@ -13,15 +13,15 @@ mod setup;
 mod sides;
 
 use super::checked::*;
-use super::diag::{did_you_mean, Diagnostic, DiagnosticKind, Diagnostics};
+use super::diag::{Diagnostic, DiagnosticKind, Diagnostics, did_you_mean};
 use super::dsl;
-use super::lower::{lower_cells, Board};
+use super::lower::{Board, lower_cells};
 use super::raw::{RawVariant, SStr};
 use crate::geometry::CellSet;
 use serde::Deserialize;
 use std::ops::Range;
-use toml::de::DeTable;
 use toml::Spanned;
+use toml::de::DeTable;
 
 /// Parses and checks a variant file. `file` is the name shown in diagnostics.
 pub fn load(source: &str, file: &str) -> Result<Spec, Diagnostics> {
@@ -54,12 +54,12 @@ pub(super) fn toml_error(e: &toml::de::Error, source: &str) -> Diagnostic {
     let span = e.span().unwrap_or(0..0);
     let msg = e.message().trim().to_string();
     // serde says: unknown field `foo`, expected one of `a`, `b`
-    if let Some(rest) = msg.strip_prefix("unknown field `") {
-        if let Some((name, tail)) = rest.split_once('`') {
-            let expected: Vec<&str> = tail.split('`').skip(1).step_by(2).collect();
-            return Diagnostic::new(DiagnosticKind::UnknownKey, format!("unknown key `{name}`"), span, "not a key of this table")
-                .help(did_you_mean(name, expected.iter().copied(), format!("the keys here are: {}", expected.join(", "))));
-        }
+    if let Some(rest) = msg.strip_prefix("unknown field `")
+        && let Some((name, tail)) = rest.split_once('`')
+    {
+        let expected: Vec<&str> = tail.split('`').skip(1).step_by(2).collect();
+        return Diagnostic::new(DiagnosticKind::UnknownKey, format!("unknown key `{name}`"), span, "not a key of this table")
+            .help(did_you_mean(name, expected.iter().copied(), format!("the keys here are: {}", expected.join(", "))));
     }
     if let Some(rest) = msg.strip_prefix("missing field `") {
         let name = rest.split('`').next().unwrap_or("");

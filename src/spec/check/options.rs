@@ -3,7 +3,7 @@
 
 use super::Checker;
 use crate::spec::checked::VariantOption;
-use crate::spec::diag::{did_you_mean, near_miss, Diagnostic, DiagnosticKind};
+use crate::spec::diag::{Diagnostic, DiagnosticKind, did_you_mean, near_miss};
 use crate::spec::raw::{Ordered, RawOption};
 
 /// The most options a variant may have, and the most choices one option may have.

@@ -1,10 +1,10 @@
 //! `[pieces.NAME]`: the kinds of piece, how each moves, captures and promotes.
 
-use super::{kind_index, Checker};
+use super::{Checker, kind_index};
 use crate::geometry::CellSet;
 use crate::spec::checked::{CaptureRule, Kind, MoveRule};
 use crate::spec::diag::{Diagnostic, DiagnosticKind};
-use crate::spec::lower::{lower_capture, lower_move, Board};
+use crate::spec::lower::{Board, lower_capture, lower_move};
 use crate::spec::raw::{Ordered, RawPiece, SStr};
 use std::ops::Range;
 use toml::Spanned;
@@ -108,13 +108,13 @@ impl Checker<'_> {
         kind.avoid = p.avoid.as_ref().and_then(|z| self.relative_cells(z, board));
         kind.mandatory = p.mandatory.as_ref().map(|b| *b.get_ref());
         kind.cells = p.cells.as_ref().and_then(|z| self.relative_cells(z, board));
-        if let (Some(z), Some([white, _])) = (&p.cells, &kind.cells) {
-            if white.is_empty() {
-                self.err(
-                    Diagnostic::new(DiagnosticKind::EmptySet, "a kind with no cell to stand on", z.span(), "no cell")
-                        .help("name the cells the kind keeps to, e.g. `cells = \"dark\"`"),
-                );
-            }
+        if let (Some(z), Some([white, _])) = (&p.cells, &kind.cells)
+            && white.is_empty()
+        {
+            self.err(
+                Diagnostic::new(DiagnosticKind::EmptySet, "a kind with no cell to stand on", z.span(), "no cell")
+                    .help("name the cells the kind keeps to, e.g. `cells = \"dark\"`"),
+            );
         }
     }
 

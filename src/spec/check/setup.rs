@@ -1,9 +1,9 @@
 //! `[setup]`: the start position.
 
-use super::{kind_index, Checker};
+use super::{Checker, kind_index};
 use crate::spec::checked::Side;
-use crate::spec::diag::{line_col, Diagnostic, DiagnosticKind};
-use crate::spec::lower::{lower_cells, Board};
+use crate::spec::diag::{Diagnostic, DiagnosticKind, line_col};
+use crate::spec::lower::{Board, lower_cells};
 use crate::spec::raw::{RawSetup, SStr};
 
 impl Checker<'_> {

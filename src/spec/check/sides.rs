@@ -1,6 +1,6 @@
 //! `[sides]`: who moves first and which way is forward.
 
-use super::{one_of, Checker};
+use super::{Checker, one_of};
 use crate::geometry::Geometry;
 use crate::spec::checked::Side;
 use crate::spec::raw::RawSides;

@@ -1,10 +1,10 @@
 //! Cell sets: `31-50`, `a1, c1`, `ranks(1..4)`, `edge(n) | edge(ne)`, `all except d4`.
 
 use super::directions::lower_dirs;
-use super::{split_args, Ctx};
+use super::{Ctx, split_args};
 use crate::geometry::{CellSet, Geometry, Notation, NotationKind, Shape};
 use crate::spec::checked::Side;
-use crate::spec::diag::{did_you_mean, Diagnostic, DiagnosticKind};
+use crate::spec::diag::{Diagnostic, DiagnosticKind, did_you_mean};
 use crate::spec::dsl::{Arg, Expr, Op};
 use std::ops::Range;
 
@@ -126,8 +126,7 @@ fn named_cells(name: &str, span: &Range<usize>, g: &Geometry) -> Result<CellSet,
     let looks_like_cell =
         name.chars().next().is_some_and(|c| c.is_ascii_lowercase()) && name[1..].chars().all(|c| c.is_ascii_digit()) && name.len() > 1;
     let unplayable = g.is_unplayable_square(name);
-    const SETS: &str =
-        "cells are named like `a1` or numbered; sets are `all`, `dark`, `light`, `rank(N)`, `ranks(A..B)`, `row(N)`, `rows(A..B)`, `column(X)`, `edge(DIRS)`";
+    const SETS: &str = "cells are named like `a1` or numbered; sets are `all`, `dark`, `light`, `rank(N)`, `ranks(A..B)`, `row(N)`, `rows(A..B)`, `column(X)`, `edge(DIRS)`";
     Err(if unplayable {
         Diagnostic::new(
             DiagnosticKind::UnplayableCell,
@@ -191,7 +190,7 @@ fn interval(e: &Expr, rows: u32) -> Result<(u32, u32), Diagnostic> {
                 "expected a number or an interval like `1..4`",
                 other.span(),
                 "not a number",
-            ))
+            ));
         }
     };
     if a < 1 || b > rows || a > b {

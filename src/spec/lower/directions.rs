@@ -3,7 +3,7 @@
 use super::{Board, Ctx};
 use crate::geometry::{Geometry, Shape};
 use crate::spec::checked::Side;
-use crate::spec::diag::{did_you_mean, Diagnostic, DiagnosticKind};
+use crate::spec::diag::{Diagnostic, DiagnosticKind, did_you_mean};
 use crate::spec::dsl::{Expr, Op};
 use std::ops::Range;
 

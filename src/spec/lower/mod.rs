@@ -11,7 +11,7 @@ pub(super) use directions::side_dirs;
 pub(super) use moves::{lower_capture, lower_move};
 
 use super::checked::Side;
-use super::diag::{did_you_mean, Diagnostic, DiagnosticKind};
+use super::diag::{Diagnostic, DiagnosticKind, did_you_mean};
 use super::dsl::{Arg, Expr};
 use crate::geometry::{Geometry, Notation};
 use std::ops::Range;

@@ -1,9 +1,9 @@
 //! Quiet moves (`step`, `slide`, `run`) and captures (`jump`, `fly`, `leap`) of a piece
 //! kind.
 
-use super::{bare_name, side_dirs, split_args, Board};
+use super::{Board, bare_name, side_dirs, split_args};
 use crate::spec::checked::{CaptureKind, CaptureRule, Condition, Land, MoveKind, MoveRule, When};
-use crate::spec::diag::{did_you_mean, near_miss, Diagnostic, DiagnosticKind};
+use crate::spec::diag::{Diagnostic, DiagnosticKind, did_you_mean, near_miss};
 use crate::spec::dsl::{self, Arg, Expr, Op};
 use std::ops::Range;
 

@@ -1,13 +1,13 @@
 //! A search for the GUI: its limits (`level`), and the thread that runs it and reports
 //! each depth (`info`) and its move (`done`).
 
-use super::line::{error, Line, Reply};
-use super::squares::write_move;
 use super::Event;
+use super::line::{Line, Reply, error};
+use super::squares::write_move;
 use polydame::{Best, History, Limits, Player, Position, Rules};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Sender;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The limits of the next search, as `level` lines give them. Like Scan, each `level`

@@ -9,11 +9,11 @@ mod sections;
 pub mod stats;
 mod svg;
 
-use super::selfplay::{play_games, GameArgs};
-use super::{invalid, Done, Failure, OptionArgs, Out};
+use super::selfplay::{GameArgs, play_games};
+use super::{Done, Failure, OptionArgs, Out, invalid};
 use clap::Args;
 use serde::Serialize;
-use stats::{length_bin, GameFacts, Stats};
+use stats::{GameFacts, Stats, length_bin};
 use std::path::Path;
 
 /// The arguments of `polydame report`.

@@ -1,8 +1,8 @@
 //! The report as sections, whatever it is written as: each a title, a sentence on how to
 //! read it, a table with one column per variant, and a chart with one series per variant.
 
-use super::stats::{most_frequent_first, Ending, Stats};
-use super::svg::{self, color, Frame, Key, Line};
+use super::stats::{Ending, Stats, most_frequent_first};
+use super::svg::{self, Frame, Key, Line, color};
 use super::{Report, VariantReport};
 
 /// One part of the report.
