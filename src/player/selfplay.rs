@@ -92,7 +92,7 @@ pub fn random_opening(rules: &Rules, seed: u64, plies: usize) -> Result<Game<'_>
 fn played(r: Result<(), MoveError>) -> Result<(), BudgetExceeded> {
     match r {
         Ok(()) => Ok(()),
-        Err(MoveError::Budget(e)) => Err(e),
+        Err(MoveError::Budget { error, .. }) => Err(error),
         Err(e) => unreachable!("a move of the legal moves is refused: {e}"),
     }
 }

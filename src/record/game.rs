@@ -129,7 +129,7 @@ impl<'r> Game<'r> {
         self.check_ongoing()?;
         let mut list = MoveList::new();
         for routes in [Routes::Distinct, Routes::Landings] {
-            self.pos.try_generate(self.rules, &mut list, routes).map_err(MoveError::Budget)?;
+            self.pos.try_generate(self.rules, &mut list, routes).map_err(|e| MoveError::budget(self.rules, e))?;
             if let Some(mv) = list.iter().find(|mv| mv.info() == *m) {
                 self.history.push((self.pos.clone(), m.clone()));
                 self.pos.make(self.rules, mv);

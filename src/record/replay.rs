@@ -38,7 +38,7 @@ impl PlyReason {
     /// position past the capture budget) rather than a fault of the record: the game is
     /// then not judged either way.
     pub fn is_limit(&self) -> bool {
-        matches!(self, PlyReason::Refused(_) | PlyReason::Move(MoveError::Budget(_)))
+        matches!(self, PlyReason::Refused(_) | PlyReason::Move(MoveError::Budget { .. }))
     }
 }
 

@@ -211,10 +211,21 @@ pub enum MoveError {
     /// The legal moves of the position are not known: its capture search passed the
     /// rules' budget (see [`Rules::set_capture_budget`]). The move is neither legal nor
     /// illegal as far as this search could tell.
-    Budget(BudgetExceeded),
+    Budget {
+        /// The error, with the position.
+        error: BudgetExceeded,
+        /// The position as FEN, which the error's message names.
+        fen: String,
+    },
 }
 
 impl MoveError {
+    /// The budget error of a position searched under `rules`, its position written as FEN.
+    pub(crate) fn budget(rules: &Rules, error: BudgetExceeded) -> MoveError {
+        let fen = super::write_fen(rules, &error.position);
+        MoveError::Budget { error, fen }
+    }
+
     /// A stable name for the error, for programs: `syntax`, `no-such-square`,
     /// `ambiguous`, `game-over`, `capture-budget`, or the [`Illegal::code`] of an illegal
     /// move.
@@ -225,7 +236,7 @@ impl MoveError {
             MoveError::Illegal(i) => i.code(),
             MoveError::Ambiguous { .. } => "ambiguous",
             MoveError::GameOver { .. } => "game-over",
-            MoveError::Budget(_) => "capture-budget",
+            MoveError::Budget { .. } => "capture-budget",
         }
     }
 }
@@ -246,7 +257,7 @@ impl fmt::Display for MoveError {
                 Ok(())
             }
             MoveError::GameOver { description, .. } => write!(f, "the game is over: {description}"),
-            MoveError::Budget(e) => e.fmt(f),
+            MoveError::Budget { error, fen } => f.write_str(&error.describe(fen)),
         }
     }
 }
@@ -386,7 +397,7 @@ impl<'a> Resolver<'a> {
     /// result are one move.
     pub fn resolve(&mut self, cells: &[u16], written_capture: bool) -> Resolved {
         if self.list.exceeded() {
-            return Resolved::Error(MoveError::Budget(BudgetExceeded::at(self.rules, &self.pos)));
+            return Resolved::Error(MoveError::budget(self.rules, BudgetExceeded::at(self.rules, &self.pos)));
         }
         if cells.is_empty() {
             return match self.list.iter().find(|m| m.is_pass()) {

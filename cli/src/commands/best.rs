@@ -27,7 +27,7 @@ pub fn run(variant: &VariantArgs, fen: &FenArgs, depth: Option<u32>, time: Optio
     let start = Instant::now();
     let depth = depth.unwrap_or(if time.is_some() { polydame::player::MAX_DEPTH } else { 6 });
     let limits = Limits { depth, time: time.map(Duration::from_millis), stop: None };
-    let found = Player::new(&rules).best(&pos, limits).map_err(|e| over_budget(&e))?;
+    let found = Player::new(&rules).best(&pos, limits).map_err(|e| over_budget(&rules, &e))?;
     let secs = start.elapsed().as_secs_f64();
     // The line in the variant's notation, each move written as in its own position.
     let mut game = Game::from_position(&rules, pos);

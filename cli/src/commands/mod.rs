@@ -106,8 +106,9 @@ impl OptionArgs {
 
 /// The failure of a command whose capture search passed the budget: the position, the
 /// budget, and how to raise it.
-pub fn over_budget(e: &BudgetExceeded) -> Failure {
-    invalid(format!("error: {e}\n  (--capture-budget {} raises the budget)", e.budget.saturating_mul(10)))
+pub fn over_budget(rules: &Rules, e: &BudgetExceeded) -> Failure {
+    let what = e.describe(&polydame::fen::write_fen(rules, &e.position));
+    invalid(format!("error: {what}\n  (--capture-budget {} raises the budget)", e.budget.saturating_mul(10)))
 }
 
 /// The variant a command plays, with its options.

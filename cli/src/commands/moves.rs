@@ -48,7 +48,7 @@ pub fn run(variant: &VariantArgs, from: Positions, routes: RouteArgs, json: bool
         let mut list = MoveList::new();
         if let Err(e) = pos.try_generate(&rules, &mut list, routes.routes()) {
             bad += 1;
-            eprintln!("{place}{}", over_budget(&e).message);
+            eprintln!("{place}{}", over_budget(&rules, &e).message);
             if json {
                 out.json(&BudgetJson::new(&f, &e));
             }

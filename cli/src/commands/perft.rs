@@ -28,7 +28,7 @@ pub fn run(variant: &VariantArgs, fen: &FenArgs, c: Count, out: &mut Out) -> Don
     let routes = c.routes.routes();
     let start = Instant::now();
     let nodes = if c.divide {
-        let (list, counts) = divide(&mut pos, &rules, c.depth.max(1), routes, threads).map_err(|e| over_budget(&e))?;
+        let (list, counts) = divide(&mut pos, &rules, c.depth.max(1), routes, threads).map_err(|e| over_budget(&rules, &e))?;
         let infos: Vec<MoveInfo> = (0..list.len()).map(|i| list.info(i)).collect();
         say_divide(out, &rules, &infos, &counts, c.json);
         if c.depth == 0 { 1 } else { counts.iter().sum() }
@@ -44,9 +44,9 @@ pub fn run(variant: &VariantArgs, fen: &FenArgs, c: Count, out: &mut Out) -> Don
             bar.set_position(done as u64);
         });
         bar.finish_and_clear();
-        n.map_err(|e| over_budget(&e))?
+        n.map_err(|e| over_budget(&rules, &e))?
     } else {
-        perft_parallel(&mut pos, &rules, c.depth, routes, threads).map_err(|e| over_budget(&e))?
+        perft_parallel(&mut pos, &rules, c.depth, routes, threads).map_err(|e| over_budget(&rules, &e))?
     };
     let secs = start.elapsed().as_secs_f64();
     if c.json {

@@ -51,7 +51,7 @@ pub fn run(variant: &VariantArgs, fen: &FenArgs, moves: &[String], show: Show, e
     if let Some(text) = reply {
         out.say(format!("polydame plays {text}"));
     }
-    let legal = game.legal_moves().map_err(|e| over_budget(&e))?;
+    let legal = game.legal_moves().map_err(|e| over_budget(&rules, &e))?;
     let pos = game.position();
     out.say(format!("position: {}", game.fen()));
     out.say(board(&rules, pos).trim_end());
@@ -83,7 +83,7 @@ fn print_end(game: &Game, engine: Option<&Engine>, show: Show, out: &mut Out) ->
     if show.pdn {
         out.say(polydame::pdn::write_pdn(rules, &play_engine::record(game, engine)).trim_end());
     } else if show.json {
-        let legal = game.legal_moves().map_err(|e| over_budget(&e))?;
+        let legal = game.legal_moves().map_err(|e| over_budget(rules, &e))?;
         out.json(&PlayJson { fen: game.fen(), outcome: OutcomeJson::new(rules, game.outcome()), moves: MoveJson::all(rules, &legal) });
     }
     Ok(())

@@ -95,7 +95,7 @@ impl<'r> Engine<'r> {
         if !self.to_move(game) {
             return Ok(None);
         }
-        let found = self.player.best_in(game.position(), self.limits.clone(), game.history()).map_err(|e| over_budget(&e))?;
+        let found = self.player.best_in(game.position(), self.limits.clone(), game.history()).map_err(|e| over_budget(game.rules(), &e))?;
         let Some(m) = found.best else { return Ok(None) };
         let text = game.move_text(&m);
         game.play_move(&m).map_err(|e| invalid(format!("error: the engine's move {text} cannot be played: {e}")))?;

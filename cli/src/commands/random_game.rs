@@ -10,7 +10,7 @@ pub fn run(variant: &VariantArgs, seed: u64, plies: usize, count: u64, out: &mut
         if i > 0 {
             out.say("");
         }
-        let game = polydame::pdn::random_game(&rules, seed.wrapping_add(i), plies).map_err(|e| over_budget(&e))?;
+        let game = polydame::pdn::random_game(&rules, seed.wrapping_add(i), plies).map_err(|e| over_budget(&rules, &e))?;
         out.say(polydame::pdn::write_pdn(&rules, &game).trim_end());
     }
     Ok(())

@@ -63,7 +63,7 @@ fn read_ballots(rules: &Rules, path: &str) -> Result<Vec<Vec<String>>, Failure> 
 /// The opening of game `i`: its ballot, or random plies from its seed.
 fn opening<'r>(rules: &'r Rules, args: &GameArgs, ballots: &[Vec<String>], i: u64) -> Result<Game<'r>, Failure> {
     if ballots.is_empty() {
-        return random_opening(rules, args.seed.wrapping_add(i), args.opening_plies).map_err(|e| over_budget(&e));
+        return random_opening(rules, args.seed.wrapping_add(i), args.opening_plies).map_err(|e| over_budget(rules, &e));
     }
     let mut game = Game::new(rules);
     for m in &ballots[i as usize % ballots.len()] {
@@ -83,7 +83,7 @@ pub fn play_games(rules: &Rules, args: &GameArgs, what: &str) -> Result<Vec<Self
     let one = |i: u64| {
         let game = opening(rules, args, &ballots, i)?;
         let player = Player::new(rules).with_seed(args.seed.wrapping_add(i));
-        let played = play_out(&player, game, &limits, args.max_plies as usize).map_err(|e| over_budget(&e));
+        let played = play_out(&player, game, &limits, args.max_plies as usize).map_err(|e| over_budget(rules, &e));
         if let Some(b) = &bar {
             b.inc(1);
         }
