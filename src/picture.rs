@@ -89,7 +89,7 @@ pub fn board_svg(rules: &Rules, pos: &Position, last: Option<&MoveInfo>) -> Stri
         num(h)
     );
     let fen = crate::record::write_fen(rules, pos);
-    let _ = writeln!(out, "<title>{}: {}</title>", escape(&spec.name), escape(&fen));
+    let _ = writeln!(out, "<title>{}: {}</title>", escape_xml(&spec.name), escape_xml(&fen));
     let _ = writeln!(
         out,
         r##"<rect class="background" x="{}" y="{}" width="{}" height="{}" fill="#ffffff"/>"##,
@@ -251,7 +251,7 @@ fn label(board: &mut String, bounds: &mut Bounds, (x, y): (f64, f64), font: f64,
         num(x),
         num(baseline),
         num(font),
-        escape(text)
+        escape_xml(text)
     );
     bounds.include((x, y), font);
 }
@@ -268,7 +268,7 @@ fn numbers(rules: &Rules, frame: &Frame) -> String {
             num(y + dy),
             num(font),
             num(0.15 * font),
-            escape(rules.cell_name(c as u16))
+            escape_xml(rules.cell_name(c as u16))
         );
     }
     out
@@ -296,15 +296,15 @@ fn piece(rules: &Rules, pos: &Position, cell: u16, (x, y): (f64, f64), r: f64) -
         class.push_str(" king");
     }
     let cell_name = rules.cell_name(cell);
-    let mut out = format!(r#"<g class="{class}" data-cell="{}""#, escape(cell_name));
+    let mut out = format!(r#"<g class="{class}" data-cell="{}""#, escape_xml(cell_name));
     let mut title = format!("{cell_name}: {}", name((side, kind)));
     if !under.is_empty() {
         let codes: String = under.iter().map(|&(s, k)| format!("{}{}", s.letter().to_ascii_lowercase(), kinds[k as usize].fen)).collect();
-        let _ = write!(out, r#" data-under="{}""#, escape(&codes));
+        let _ = write!(out, r#" data-under="{}""#, escape_xml(&codes));
         let names: Vec<String> = under.iter().map(|&p| name(p)).collect();
         let _ = write!(title, " on {}", names.join(", "));
     }
-    let _ = writeln!(out, ">\n<title>{}</title>", escape(&title));
+    let _ = writeln!(out, ">\n<title>{}</title>", escape_xml(&title));
     if rules.spec().columns.is_some() {
         stack(&mut out, rules, &column, (x, y), r);
     } else {
@@ -413,7 +413,7 @@ fn mark(out: &mut String, rules: &Rules, side: Side, kind: u8, (x, y): (f64, f64
             num(x),
             num(y + 0.33 * r),
             num(0.95 * r),
-            escape(&letter.to_string())
+            escape_xml(&letter.to_string())
         );
     } else if promoted(rules, kind) {
         // A crown: a band with three points, in units of the piece's radius.
@@ -443,7 +443,7 @@ fn captured(rules: &Rules, pos: &Position, frame: &Frame, m: &MoveInfo) -> Strin
         let _ = writeln!(
             out,
             r#"<g class="captured" data-cell="{}" stroke="{CAPTURED}" stroke-width="{}" stroke-linecap="round" fill="none">"#,
-            escape(rules.cell_name(c)),
+            escape_xml(rules.cell_name(c)),
             num(0.14 * frame.radius)
         );
         let left = pos.piece(c).is_some();
@@ -510,7 +510,28 @@ fn num(v: f64) -> String {
     if r == 0.0 { "0".to_string() } else { format!("{r}") }
 }
 
-/// Text for XML: `&`, `<`, `>` and `"` escaped.
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+/// Text made safe for XML, and so for SVG and HTML, in an element or in an attribute
+/// quoted either way: `&`, `<`, `>`, `"` and `'` become `&amp;`, `&lt;`, `&gt;`,
+/// `&quot;` and `&#39;`. The pictures here and the charts of the designer's report
+/// (polydame-report) write their text through it.
+///
+/// ```
+/// use polydame::picture::escape_xml;
+///
+/// assert_eq!(escape_xml("a<b>&\"'"), "a&lt;b&gt;&amp;&quot;&#39;");
+/// assert_eq!(escape_xml("32x23"), "32x23");
+/// ```
+pub fn escape_xml(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
 }

@@ -1,11 +1,11 @@
 //! `polydame match`: the player against itself from a set of openings, the games written
 //! as PDN, and the score on standard error.
 
-use super::report::stats::{Results, results};
 use super::selfplay::{GameArgs, play_games};
 use super::{Done, Out, VariantArgs, invalid};
 use polydame::player::SelfPlayGame;
 use polydame::{Outcome, Rules};
+use polydame_report::stats::{Results, results};
 use serde::Serialize;
 use std::io::Write;
 

@@ -58,6 +58,18 @@ impl Out {
     }
 }
 
+/// Standard output as a writer, for the library crates that write their own lines (the
+/// Hub engine).
+impl Write for Out {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.write(buf)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.flush()
+    }
+}
+
 /// `--option NAME=CHOICE`, repeatable.
 #[derive(Args, Clone, Debug)]
 pub struct OptionArgs {

@@ -10,7 +10,7 @@ use serde::Serialize;
 /// What the report keeps of one game (not its moves: a report of many games keeps
 /// only this much of each).
 #[derive(Clone, Debug)]
-pub struct GameFacts {
+pub(crate) struct GameFacts {
     /// The side to move in the start position: the first player.
     pub first: Side,
     pub outcome: Outcome,
@@ -21,34 +21,47 @@ pub struct GameFacts {
 
 impl GameFacts {
     /// The facts of a game played.
-    pub fn of(g: &SelfPlayGame) -> GameFacts {
+    pub(crate) fn of(g: &SelfPlayGame) -> GameFacts {
         GameFacts { first: g.record.start.side_to_move(), outcome: g.outcome, plies: g.plies().collect(), nodes: g.nodes }
     }
 }
 
 /// Plies per point of the series along the game (branching, promotion).
-pub const BUCKET: usize = 10;
+pub(crate) const BUCKET: usize = 10;
 
 /// The numbers of one variant's games.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Stats {
+    /// Games played.
     pub games: usize,
+    /// Games by result.
     pub results: Results,
+    /// Whether moving first is an advantage.
     pub first_move: FirstMove,
+    /// How long games last.
     pub length: Length,
+    /// How many legal moves there are along the game.
     pub branching: Branching,
+    /// How often captures are forced, and how many pieces they take.
     pub captures: Captures,
+    /// When men promote.
     pub promotion: Promotion,
+    /// How games end, the most frequent first.
     pub endings: Vec<Ending>,
+    /// Positions the player searched over all the games.
     pub nodes: u64,
 }
 
 /// Games by result.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Results {
+    /// Games White won.
     pub white_wins: usize,
+    /// Games Black won.
     pub black_wins: usize,
+    /// Games drawn.
     pub draws: usize,
+    /// Games still going on at the ply limit.
     pub unfinished: usize,
 }
 
@@ -60,8 +73,11 @@ pub struct FirstMove {
     pub side: &'static str,
     /// The finished games (unfinished ones are not scored).
     pub scored: usize,
+    /// The first player's mean score; null without a finished game.
     pub score: Option<f64>,
+    /// The low end of its 95% interval; null with fewer than two finished games.
     pub low: Option<f64>,
+    /// The high end of its 95% interval.
     pub high: Option<f64>,
     /// `first` or `second` when the interval lies wholly above or below 1/2, else null.
     pub favours: Option<&'static str>,
@@ -70,18 +86,27 @@ pub struct FirstMove {
 /// Game length in plies (an unfinished game counts at the ply limit).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Length {
+    /// The mean length.
     pub mean: f64,
+    /// The median length.
     pub median: f64,
+    /// The shortest game.
     pub min: usize,
+    /// The longest game.
     pub max: usize,
+    /// Games by length, in bins of the same width from 0 (the same for every variant
+    /// of a report).
     pub histogram: Vec<Bin>,
 }
 
 /// Games whose length is from `from` to `to` plies.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Bin {
+    /// The shortest length in the bin.
     pub from: usize,
+    /// The longest length in the bin.
     pub to: usize,
+    /// Games of a length from `from` to `to`.
     pub games: usize,
 }
 
@@ -90,6 +115,7 @@ pub struct Bin {
 pub struct Branching {
     /// Over every ply of every game.
     pub mean: Option<f64>,
+    /// By stretches of 10 plies from the start.
     pub by_ply: Vec<Stretch>,
 }
 
@@ -97,15 +123,20 @@ pub struct Branching {
 /// got that far.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Stretch {
+    /// The stretch's first ply.
     pub from: usize,
+    /// Its last ply.
     pub to: usize,
+    /// The mean legal moves in its plies.
     pub mean: f64,
+    /// The games that got to its first ply.
     pub games: usize,
 }
 
 /// Captures.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Captures {
+    /// Plies played, in all the games.
     pub plies: usize,
     /// Plies where every legal move was a capture.
     pub forced_share: Option<f64>,
@@ -115,14 +146,18 @@ pub struct Captures {
     pub captures: usize,
     /// Pieces taken per capturing move.
     pub pieces_mean: Option<f64>,
+    /// The most pieces one move took.
     pub pieces_max: usize,
+    /// Capturing moves by the pieces they took, from 1 to `pieces_max`.
     pub pieces: Vec<Taken>,
 }
 
 /// How many capturing moves took `pieces` pieces.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Taken {
+    /// Pieces taken.
     pub pieces: usize,
+    /// Moves that took that many.
     pub moves: usize,
 }
 
@@ -131,37 +166,50 @@ pub struct Taken {
 pub struct Promotion {
     /// Games in which a piece of either side was promoted.
     pub games: usize,
+    /// Their share of all games.
     pub share: f64,
+    /// White's first promotions.
     pub white: FirstPromotion,
+    /// Black's first promotions.
     pub black: FirstPromotion,
+    /// By every 10th ply, the games in which each side has promoted.
     pub by_ply: Vec<PromotedBy>,
 }
 
 /// The ply (counted from 1) of a side's first promotion, in the `games` where it promoted.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct FirstPromotion {
+    /// Games in which the side promoted.
     pub games: usize,
+    /// The median ply of its first promotion; null when it never promoted.
     pub median: Option<f64>,
+    /// The earliest.
     pub min: Option<usize>,
 }
 
 /// The share of all games in which each side had promoted by ply `ply`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PromotedBy {
+    /// The ply (counted from 1).
     pub ply: usize,
+    /// The share of games in which White had promoted by then.
     pub white: f64,
+    /// The same for Black.
     pub black: f64,
 }
 
 /// Games that ended for one reason.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Ending {
+    /// The reason in words, as the variant's rules say it ([`UNFINISHED`] for the games
+    /// stopped at the ply limit).
     pub reason: String,
     /// The reason's stable name for programs ([`EndReason::code`]); null for the games
     /// unfinished at the ply limit.
     pub code: Option<&'static str>,
     /// `win`, `draw` or `unfinished`.
     pub result: &'static str,
+    /// Games that ended so.
     pub games: usize,
 }
 
@@ -169,7 +217,7 @@ pub struct Ending {
 pub const UNFINISHED: &str = "unfinished at the ply limit";
 
 /// The numbers of `games` of `rules`, the length histogram in bins of `bin` plies.
-pub fn stats(rules: &Rules, games: &[GameFacts], bin: usize) -> Stats {
+pub(crate) fn stats(rules: &Rules, games: &[GameFacts], bin: usize) -> Stats {
     Stats {
         games: games.len(),
         results: results(games.iter().map(|g| &g.outcome)),
@@ -184,7 +232,7 @@ pub fn stats(rules: &Rules, games: &[GameFacts], bin: usize) -> Stats {
 }
 
 /// A value rounded to 4 decimals, as the report shows it.
-pub fn r4(x: f64) -> f64 {
+pub(crate) fn r4(x: f64) -> f64 {
     (x * 1e4).round() / 1e4
 }
 
@@ -229,7 +277,7 @@ fn first_score(g: &GameFacts) -> Option<f64> {
 /// The first player's score: the mean of the per-game scores, plus and minus 1.96
 /// standard errors (the sample's standard deviation over the square root of n), within
 /// 0 and 1. Fewer than two finished games give no interval.
-pub fn first_move(games: &[GameFacts]) -> FirstMove {
+pub(crate) fn first_move(games: &[GameFacts]) -> FirstMove {
     let side = games.first().map_or(Side::White, |g| g.first).name();
     let scores: Vec<f64> = games.iter().filter_map(first_score).collect();
     let n = scores.len();
@@ -257,7 +305,8 @@ pub fn first_move(games: &[GameFacts]) -> FirstMove {
     fm
 }
 
-pub fn length(games: &[GameFacts], bin: usize) -> Length {
+/// Game lengths, the histogram in bins of `bin` plies.
+pub(crate) fn length(games: &[GameFacts], bin: usize) -> Length {
     let bin = bin.max(1);
     let mut plies: Vec<usize> = games.iter().map(|g| g.plies.len()).collect();
     plies.sort_unstable();
@@ -277,7 +326,7 @@ pub fn length(games: &[GameFacts], bin: usize) -> Length {
 
 /// A bin width for game lengths up to `max` plies: 1, 2 or 5 times a power of ten, for
 /// at most 21 bins (20 and the one of the ply limit, when it is round).
-pub fn length_bin(max: usize) -> usize {
+pub(crate) fn length_bin(max: usize) -> usize {
     let mut unit = 1;
     loop {
         for w in [unit, 2 * unit, 5 * unit] {
@@ -289,7 +338,8 @@ pub fn length_bin(max: usize) -> usize {
     }
 }
 
-pub fn branching(games: &[GameFacts]) -> Branching {
+/// Legal moves per ply, over all and by stretches of [`BUCKET`] plies.
+pub(crate) fn branching(games: &[GameFacts]) -> Branching {
     // Per stretch of BUCKET plies: (legal moves summed, plies, games).
     let mut sums: Vec<(usize, usize, usize)> = Vec::new();
     for g in games {
@@ -315,7 +365,8 @@ pub fn branching(games: &[GameFacts]) -> Branching {
     Branching { mean: (plies > 0).then(|| r4(total as f64 / plies as f64)), by_ply }
 }
 
-pub fn captures(games: &[GameFacts]) -> Captures {
+/// Forced captures, captures, and the pieces they took.
+pub(crate) fn captures(games: &[GameFacts]) -> Captures {
     let all = || games.iter().flat_map(|g| g.plies.iter());
     let plies = all().count();
     let forced = all().filter(|p| p.forced).count();
@@ -338,7 +389,8 @@ fn first_promotion(g: &GameFacts, side: Side) -> Option<usize> {
     g.plies.iter().position(|p| p.promoted && p.side == side).map(|i| i + 1)
 }
 
-pub fn promotion(games: &[GameFacts]) -> Promotion {
+/// The games with a promotion, and when each side first promoted.
+pub(crate) fn promotion(games: &[GameFacts]) -> Promotion {
     let firsts = |side| {
         let mut v: Vec<usize> = games.iter().filter_map(|g| first_promotion(g, side)).collect();
         v.sort_unstable();
@@ -359,7 +411,7 @@ pub fn promotion(games: &[GameFacts]) -> Promotion {
 
 /// Games of `rules` by the reason they ended, the most frequent first, the unfinished
 /// last.
-pub fn endings(rules: &Rules, games: &[GameFacts]) -> Vec<Ending> {
+pub(crate) fn endings(rules: &Rules, games: &[GameFacts]) -> Vec<Ending> {
     // Each reason once, `None` for the unfinished: the rules say it in words after.
     let mut seen: Vec<(Option<EndReason>, &'static str, usize)> = Vec::new();
     for g in games {
@@ -381,168 +433,11 @@ pub fn endings(rules: &Rules, games: &[GameFacts]) -> Vec<Ending> {
 }
 
 /// Sorts endings the most frequent first, the unfinished last, ties by their sentence.
-pub fn most_frequent_first(endings: &mut [Ending]) {
+pub(crate) fn most_frequent_first(endings: &mut [Ending]) {
     endings.sort_by(|a, b| {
         (a.result == "unfinished").cmp(&(b.result == "unfinished")).then(b.games.cmp(&a.games)).then(a.reason.cmp(&b.reason))
     });
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A ply: `legal` moves, taking `captured` (forced when `forced`), promoting or not.
-    fn ply(side: Side, legal: usize, forced: bool, captured: usize, promoted: bool) -> PlyFacts {
-        PlyFacts { side, legal, forced, captured, promoted, opening: false }
-    }
-
-    /// A game of `n` quiet plies, White first, each with `legal` moves.
-    fn game(n: usize, legal: usize, outcome: Outcome) -> GameFacts {
-        let side = |i: usize| if i.is_multiple_of(2) { Side::White } else { Side::Black };
-        GameFacts { first: Side::White, outcome, plies: (0..n).map(|i| ply(side(i), legal, false, 0, false)).collect(), nodes: 7 }
-    }
-
-    const WIN: EndReason = EndReason::NoMoves;
-    const REP: EndReason = EndReason::Repetition;
-
-    fn international() -> Rules {
-        polydame::load_variant("international").unwrap()
-    }
-
-    #[test]
-    fn results_add_up() {
-        let games = [game(3, 1, Outcome::Win(Side::White, WIN)), game(4, 1, Outcome::Draw(REP)), game(5, 1, Outcome::Ongoing)];
-        let s = stats(&international(), &games, 10);
-        assert_eq!(s.results, Results { white_wins: 1, black_wins: 0, draws: 1, unfinished: 1 });
-        assert_eq!(s.nodes, 21);
-    }
-
-    #[test]
-    fn first_move_scores_finished_games_only() {
-        let mut games = Vec::new();
-        for _ in 0..4 {
-            games.push(game(3, 1, Outcome::Win(Side::White, WIN)));
-            games.push(game(4, 1, Outcome::Win(Side::Black, WIN)));
-            games.push(game(4, 1, Outcome::Draw(REP)));
-            games.push(game(5, 1, Outcome::Ongoing));
-        }
-        let fm = first_move(&games);
-        assert_eq!((fm.side, fm.scored, fm.score), ("White", 12, Some(0.5)));
-        // Scores 1, 0, 1/2 four times each: sample variance 2/11, standard error its
-        // square root over that of 12.
-        let half = 1.96 * (2.0f64 / 11.0 / 12.0).sqrt();
-        assert_eq!(fm.low, Some(r4(0.5 - half)));
-        assert_eq!(fm.high, Some(r4(0.5 + half)));
-        assert_eq!(fm.favours, None);
-        // Three games: an interval wider than the scores, cut to 0 and 1.
-        let fm = first_move(&games[..3]);
-        assert_eq!((fm.low, fm.high), (Some(0.0), Some(1.0)));
-    }
-
-    #[test]
-    fn first_move_interval_that_excludes_half() {
-        let mut games: Vec<GameFacts> = (0..30).map(|_| game(2, 1, Outcome::Win(Side::White, WIN))).collect();
-        games.extend((0..10).map(|_| game(2, 1, Outcome::Draw(REP))));
-        assert_eq!(first_move(&games).favours, Some("first"));
-        // The same games with Black moving first: the second player wins them.
-        games.iter_mut().for_each(|g| g.first = Side::Black);
-        let fm = first_move(&games);
-        assert_eq!((fm.side, fm.score, fm.favours), ("Black", Some(0.125), Some("second")));
-        // One game: a score, no interval.
-        let fm = first_move(&games[..1]);
-        assert_eq!((fm.score, fm.low, fm.favours), (Some(0.0), None, None));
-        assert_eq!(first_move(&[]).score, None);
-    }
-
-    #[test]
-    fn length_summary_and_histogram() {
-        let games: Vec<GameFacts> = [3, 12, 12, 25].iter().map(|&n| game(n, 1, Outcome::Draw(REP))).collect();
-        let l = length(&games, 10);
-        assert_eq!((l.mean, l.median, l.min, l.max), (13.0, 12.0, 3, 25));
-        let counts: Vec<(usize, usize, usize)> = l.histogram.iter().map(|b| (b.from, b.to, b.games)).collect();
-        assert_eq!(counts, [(0, 9, 1), (10, 19, 2), (20, 29, 1)]);
-        assert_eq!(length(&[], 10).histogram.len(), 1);
-    }
-
-    #[test]
-    fn length_bins_are_round_and_few() {
-        assert_eq!(length_bin(0), 1);
-        assert_eq!(length_bin(20), 1);
-        assert_eq!(length_bin(21), 2);
-        assert_eq!(length_bin(150), 10);
-        assert_eq!(length_bin(400), 20);
-        assert_eq!(length_bin(1000), 50);
-    }
-
-    #[test]
-    fn branching_by_stretch_of_plies() {
-        let games = [game(15, 4, Outcome::Draw(REP)), game(5, 10, Outcome::Draw(REP))];
-        let b = branching(&games);
-        // 15 x 4 + 5 x 10 legal moves in 20 plies; 10 x 4 + 5 x 10 in the first 15.
-        assert_eq!(b.mean, Some(5.5));
-        assert_eq!(b.by_ply, [Stretch { from: 1, to: 10, mean: 6.0, games: 2 }, Stretch { from: 11, to: 20, mean: 4.0, games: 1 }]);
-        assert_eq!(branching(&[]).mean, None);
-    }
-
-    #[test]
-    fn captures_forced_taken_and_pieces() {
-        let mut g = game(4, 3, Outcome::Draw(REP));
-        g.plies[1] = ply(Side::Black, 2, true, 1, false);
-        g.plies[2] = ply(Side::White, 1, true, 3, false);
-        g.plies[3] = ply(Side::Black, 5, false, 1, false);
-        let c = captures(&[g]);
-        assert_eq!((c.plies, c.forced_share, c.capture_share, c.captures), (4, Some(0.5), Some(0.75), 3));
-        assert_eq!((c.pieces_mean, c.pieces_max), (Some(r4(5.0 / 3.0)), 3));
-        let dist: Vec<(usize, usize)> = c.pieces.iter().map(|t| (t.pieces, t.moves)).collect();
-        assert_eq!(dist, [(1, 2), (2, 0), (3, 1)]);
-        let none = captures(&[game(2, 1, Outcome::Ongoing)]);
-        assert_eq!((none.capture_share, none.pieces_mean, none.pieces.len()), (Some(0.0), None, 0));
-    }
-
-    #[test]
-    fn promotion_first_ply_per_side() {
-        let mut a = game(25, 3, Outcome::Draw(REP));
-        a.plies[8] = ply(Side::White, 3, false, 0, true);
-        a.plies[20] = ply(Side::White, 3, false, 0, true);
-        a.plies[13] = ply(Side::Black, 3, false, 0, true);
-        let mut b = game(12, 3, Outcome::Draw(REP));
-        b.plies[10] = ply(Side::White, 3, false, 0, true);
-        let p = promotion(&[a, b, game(5, 3, Outcome::Ongoing)]);
-        assert_eq!((p.games, p.share), (2, r4(2.0 / 3.0)));
-        assert_eq!(p.white, FirstPromotion { games: 2, median: Some(10.0), min: Some(9) });
-        assert_eq!(p.black, FirstPromotion { games: 1, median: Some(14.0), min: Some(14) });
-        let by: Vec<(usize, f64, f64)> = p.by_ply.iter().map(|x| (x.ply, x.white, x.black)).collect();
-        assert_eq!(by, [(10, r4(1.0 / 3.0), 0.0), (20, r4(2.0 / 3.0), r4(1.0 / 3.0)), (30, r4(2.0 / 3.0), r4(1.0 / 3.0))]);
-    }
-
-    #[test]
-    fn endings_most_frequent_first_unfinished_last() {
-        let games = [
-            game(1, 1, Outcome::Ongoing),
-            game(1, 1, Outcome::Draw(REP)),
-            game(1, 1, Outcome::Win(Side::White, WIN)),
-            game(1, 1, Outcome::Win(Side::Black, WIN)),
-        ];
-        let e: Vec<(String, Option<&str>, &str, usize)> =
-            endings(&international(), &games).into_iter().map(|e| (e.reason, e.code, e.result, e.games)).collect();
-        let want = [
-            ("the opponent has no legal move", Some("no-moves"), "win", 2),
-            ("the same position occurred again (repetition)", Some("repetition"), "draw", 1),
-            (UNFINISHED, None, "unfinished", 1),
-        ]
-        .map(|(r, c, o, n)| (r.to_string(), c, o, n));
-        assert_eq!(e, want);
-    }
-
-    #[test]
-    fn endings_by_count_rule_read_their_sentence_from_the_rules() {
-        let rules = international();
-        let games = [game(1, 1, Outcome::Draw(EndReason::Count(0))), game(1, 1, Outcome::Draw(EndReason::Count(1)))];
-        let e = endings(&rules, &games);
-        assert_eq!(e.len(), 2, "two rules, two endings: {e:?}");
-        for rule in &rules.spec().end.counts[..2] {
-            let ending = e.iter().find(|e| e.reason == rule.reason).expect("each rule's sentence");
-            assert_eq!((ending.code, ending.result, ending.games), (Some("count"), "draw", 1));
-        }
-    }
-}
+mod tests;

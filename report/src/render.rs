@@ -1,8 +1,8 @@
 //! The report's sections written out: as one HTML page with its charts inline, as
 //! Markdown linking to its charts' files, or as text (the tables alone).
 
-use super::sections::Section;
-use super::svg::esc;
+use crate::sections::Section;
+use polydame::picture::escape_xml;
 use std::fmt::Write;
 
 /// The report's title.
@@ -98,23 +98,24 @@ p.about{color:#555;max-width:48rem}svg{max-width:100%;height:auto}";
 /// The report as one HTML page: its charts are inline SVG, and it has no script and
 /// nothing to fetch.
 pub fn html(sections: &[Section]) -> String {
-    let title = esc(&title(sections));
+    let title = escape_xml(&title(sections));
     let mut out = format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{title}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<h1>{title}</h1>\n"
     );
     for s in sections {
-        let _ = writeln!(out, "<section id=\"{}\">\n<h2>{}</h2>\n<p class=\"about\">{}</p>", s.slug, esc(s.title), esc(s.about));
+        let _ =
+            writeln!(out, "<section id=\"{}\">\n<h2>{}</h2>\n<p class=\"about\">{}</p>", s.slug, escape_xml(s.title), escape_xml(s.about));
         if !s.lead.is_empty() {
             out.push_str("<ul>\n");
-            s.lead.iter().for_each(|l| out.push_str(&format!("<li>{}</li>\n", esc(l))));
+            s.lead.iter().for_each(|l| out.push_str(&format!("<li>{}</li>\n", escape_xml(l))));
             out.push_str("</ul>\n");
         }
         out.push_str("<table>\n<thead><tr><th></th>");
-        s.head.iter().for_each(|h| out.push_str(&format!("<th>{}</th>", esc(h))));
+        s.head.iter().for_each(|h| out.push_str(&format!("<th>{}</th>", escape_xml(h))));
         out.push_str("</tr></thead>\n<tbody>\n");
         for r in &s.rows {
-            let _ = write!(out, "<tr><td>{}</td>", esc(&r.label));
-            r.cells.iter().for_each(|c| out.push_str(&format!("<td>{}</td>", esc(c))));
+            let _ = write!(out, "<tr><td>{}</td>", escape_xml(&r.label));
+            r.cells.iter().for_each(|c| out.push_str(&format!("<td>{}</td>", escape_xml(c))));
             out.push_str("</tr>\n");
         }
         out.push_str("</tbody>\n</table>\n");

@@ -1,19 +1,11 @@
-//! `polydame report`: the designer's report. Many games of the player against itself at
-//! a fixed depth, per variant, reduced to the numbers that tell whether a variant plays
-//! well (who wins, how long games last, how much choice there is, how captures and
-//! promotions go, how games end), side by side for several variants: as HTML with inline
-//! SVG charts, as Markdown with the charts in SVG files beside it, as text, or as JSON.
-
-mod render;
-mod sections;
-pub mod stats;
-mod svg;
+//! `polydame report`: the designer's report (the polydame-report crate) of the games this
+//! command plays, per variant, with a progress bar: as text on standard output, as JSON,
+//! or written to an HTML or Markdown file.
 
 use super::selfplay::{GameArgs, play_games};
 use super::{Done, Failure, OptionArgs, Out, invalid};
 use clap::Args;
-use serde::Serialize;
-use stats::{GameFacts, Stats, length_bin};
+use polydame_report::{Report, Settings, VariantGames, labels};
 use std::path::Path;
 
 /// The arguments of `polydame report`.
@@ -57,39 +49,6 @@ pub struct ReportArgs {
     pub json: bool,
 }
 
-/// The whole report: what `--json` prints.
-#[derive(Serialize)]
-pub struct Report {
-    pub polydame: &'static str,
-    pub settings: Settings,
-    pub variants: Vec<VariantReport>,
-}
-
-/// How the games were played.
-#[derive(Serialize)]
-pub struct Settings {
-    pub games: u32,
-    pub depth: u32,
-    pub opening_plies: usize,
-    pub ballots: Option<String>,
-    pub seed: u64,
-    pub max_plies: u32,
-    /// `NAME=CHOICE`.
-    pub options: Vec<String>,
-}
-
-/// One variant's numbers.
-#[derive(Serialize)]
-pub struct VariantReport {
-    pub variant: String,
-    pub name: String,
-    /// Its column's heading.
-    #[serde(skip)]
-    pub label: String,
-    #[serde(flatten)]
-    pub stats: Stats,
-}
-
 /// The files `--out` writes.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Format {
@@ -121,36 +80,26 @@ pub fn run(args: &ReportArgs, out: &mut Out) -> Done {
     for v in &args.variants {
         loaded.push((v, args.options.load(v)?));
     }
-    let mut facts = Vec::new();
-    for (v, rules) in &loaded {
+    let mut variants = Vec::new();
+    for ((v, rules), label) in loaded.iter().zip(labels(&args.variants)) {
+        // Each variant's games are reduced as soon as they are played, so that only one
+        // variant's games are held at a time.
         let games = play_games(rules, &args.games, &format!("report {v}"))?;
-        facts.push(games.iter().map(GameFacts::of).collect::<Vec<_>>());
+        variants.push(VariantGames::new(v.as_str(), label, rules, &games));
     }
-    let bin = length_bin(facts.iter().flatten().map(|g| g.plies.len()).max().unwrap_or(0));
-    let labels = labels(&args.variants);
-    let variants = loaded
-        .iter()
-        .zip(&facts)
-        .zip(labels)
-        .map(|(((v, rules), f), label)| VariantReport {
-            variant: v.to_string(),
-            name: rules.spec().name.clone(),
-            label,
-            stats: stats::stats(rules, f, bin),
-        })
-        .collect();
-    let report = Report { polydame: env!("CARGO_PKG_VERSION"), settings: settings(args), variants };
+    let report = Report::new(settings(args), variants);
     if let (Some(path), Some(format)) = (&args.out, format) {
         write(&report, path, format)?;
     }
     if args.json {
         out.json(&report);
     } else if args.out.is_none() {
-        out.say(render::text(&sections::sections(&report)).trim_end());
+        out.say(report.text().trim_end());
     }
     Ok(())
 }
 
+/// How the games are played, as the report shows it.
 fn settings(args: &ReportArgs) -> Settings {
     let g = &args.games;
     Settings {
@@ -164,41 +113,19 @@ fn settings(args: &ReportArgs) -> Settings {
     }
 }
 
-/// The columns' headings: each variant as given, a path by its file name, unless two
-/// would then be the same.
-fn labels(variants: &[String]) -> Vec<String> {
-    let short = |v: &String| Path::new(v).file_name().and_then(|f| f.to_str()).unwrap_or(v).to_string();
-    let shorts: Vec<String> = variants.iter().map(short).collect();
-    let mut labels: Vec<String> = variants
-        .iter()
-        .zip(&shorts)
-        .map(|(v, s)| if shorts.iter().filter(|t| *t == s).count() > 1 { v.clone() } else { s.clone() })
-        .collect();
-    for i in 1..labels.len() {
-        let same = labels[..i].iter().filter(|l| **l == labels[i] || l.starts_with(&format!("{} (", labels[i]))).count();
-        if same > 0 {
-            labels[i] = format!("{} ({})", labels[i], same + 1);
-        }
-    }
-    labels
-}
-
 /// Writes the report as `format` to `path` (and the charts of Markdown beside it).
 fn write(report: &Report, path: &str, format: Format) -> Done {
-    let sections = sections::sections(report);
     let put = |p: &Path, text: &str| std::fs::write(p, text).map_err(|e| invalid(format!("cannot write {}: {e}", p.display())));
     let file = Path::new(path);
     match format {
-        Format::Html => put(file, &render::html(&sections))?,
+        Format::Html => put(file, &report.html())?,
         Format::Markdown => {
             let stem = file.file_stem().and_then(|s| s.to_str()).unwrap_or("report");
             let chart_name = |slug: &str| format!("{stem}-{slug}.svg");
-            for s in &sections {
-                if let Some(chart) = &s.chart {
-                    put(&file.with_file_name(chart_name(s.slug)), chart)?;
-                }
+            for chart in report.charts() {
+                put(&file.with_file_name(chart_name(chart.slug)), &chart.svg)?;
             }
-            put(file, &render::markdown(&sections, &chart_name))?;
+            put(file, &report.markdown(&chart_name))?;
         }
     }
     eprintln!("wrote {path}");
@@ -208,14 +135,6 @@ fn write(report: &Report, path: &str, format: Format) -> Done {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn columns_are_named_by_the_shortest_distinct_name() {
-        let v = |s: &[&str]| s.iter().map(|x| x.to_string()).collect::<Vec<_>>();
-        assert_eq!(labels(&v(&["english", "dir/mine.toml"])), ["english", "mine.toml"]);
-        assert_eq!(labels(&v(&["a/mine.toml", "b/mine.toml"])), ["a/mine.toml", "b/mine.toml"]);
-        assert_eq!(labels(&v(&["english", "english", "english"])), ["english", "english (2)", "english (3)"]);
-    }
 
     #[test]
     fn out_files_must_be_html_or_markdown() {

@@ -1,9 +1,9 @@
 //! The report as sections, whatever it is written as: each a title, a sentence on how to
 //! read it, a table with one column per variant, and a chart with one series per variant.
 
-use super::stats::{Ending, Stats, most_frequent_first};
-use super::svg::{self, Frame, Key, Line, color};
-use super::{Report, VariantReport};
+use crate::stats::{Ending, FirstPromotion, PromotedBy, Stats, most_frequent_first};
+use crate::svg::{self, Frame, Key, Line, color};
+use crate::{Report, VariantReport};
 
 /// One part of the report.
 pub struct Section {
@@ -239,7 +239,7 @@ fn captures(report: &Report) -> Section {
 }
 
 fn promotion(report: &Report) -> Section {
-    let first = |p: &super::stats::FirstPromotion| match p.median {
+    let first = |p: &FirstPromotion| match p.median {
         Some(m) => format!("ply {} ({} games)", num(m), p.games),
         None => "never".to_string(),
     };
@@ -254,7 +254,7 @@ fn promotion(report: &Report) -> Section {
     let mut lines = Vec::new();
     for (i, v) in report.variants.iter().enumerate() {
         for dashed in [false, true] {
-            let share = |p: &super::stats::PromotedBy| if dashed { p.black } else { p.white };
+            let share = |p: &PromotedBy| if dashed { p.black } else { p.white };
             let points = std::iter::once((0.0, 0.0)).chain(v.stats.promotion.by_ply.iter().map(|p| (p.ply as f64, share(p) * 100.0)));
             lines.push(Line { points: points.collect(), color: color(i), dashed });
         }
