@@ -1,16 +1,16 @@
 //! A deterministic text dump of compiled rules, for snapshots and `polydame show`.
 
 use super::{CapRule, KindTable, MoveRule, Rules};
-use crate::geometry::{CellSet, LAYOUT_BITS, NotationKind, Playable, Shape};
+use crate::geometry::{CellSet, DirSet, LAYOUT_BITS, NotationKind, Playable, Shape};
 use crate::spec::{
     CaptureKind, ColumnTake, Columns, Condition, JumpAgain, Land, Landing, MaterialResult, MidPromotion, MoveKind, NoMoves, Removal, Side,
     When,
 };
 use std::fmt::Write;
 
-fn dir_list(rules: &Rules, mask: u8) -> String {
+fn dir_list(rules: &Rules, dirs: DirSet) -> String {
     let g = &rules.spec().geometry;
-    let names: Vec<&str> = (0..g.dirs().len()).filter(|d| mask >> d & 1 == 1).map(|d| g.dirs()[d].name).collect();
+    let names: Vec<&str> = dirs.iter().map(|d| g.dirs()[d].name).collect();
     names.join(" ")
 }
 

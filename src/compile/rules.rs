@@ -1,7 +1,7 @@
 //! [`Rules`]: the compiled rules of a variant.
 
 use super::{CaptureSettings, KindTable, NO_PROMOTION};
-use crate::geometry::Layout;
+use crate::geometry::{DirSet, Layout};
 use crate::spec::{Side, Spec};
 
 /// Which move generator runs a variant's rules (see [`Rules::set_engine`]).
@@ -44,7 +44,7 @@ pub struct Rules {
     pub(crate) opposite: [u8; 8],
     /// Per direction of the previous capture (index 15: none), the directions a capture
     /// may not go on in: straight back unless `turn_back`, every other one with `straight`.
-    pub(crate) barred_after: [u8; 16],
+    pub(crate) barred_after: [DirSet; 16],
     /// `tables[side][kind]`.
     pub(crate) tables: [Vec<KindTable>; 2],
     /// Zobrist keys: `zobrist[cell * 32 + code]` (see [`Rules::zobrist_key`]). Fixed
@@ -97,14 +97,14 @@ pub struct Rules {
 /// Per direction of a capture (index 15: none), the directions the next capture may not
 /// take: straight back unless the rules let it turn back, every other one when it goes on
 /// only straight.
-fn barred_after(spec: &Spec, opposite: &[u8; 8], dirs: usize) -> [u8; 16] {
-    let mut barred = [0u8; 16];
+fn barred_after(spec: &Spec, opposite: &[u8; 8], dirs: usize) -> [DirSet; 16] {
+    let mut barred = [DirSet::EMPTY; 16];
     for (d, b) in barred.iter_mut().enumerate().take(dirs) {
         if !spec.capture.turn_back {
-            *b |= 1 << opposite[d];
+            *b |= DirSet::one(opposite[d] as usize);
         }
         if spec.capture.straight {
-            *b |= !(1u8 << d);
+            *b |= !DirSet::one(d);
         }
     }
     barred

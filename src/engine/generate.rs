@@ -175,24 +175,18 @@ impl Position {
             return true;
         }
         let them = self.side.other() as u8;
-        if t.first_flies == 0 && t.jump_reach[from as usize].intersection(&self.pieces[them as usize]).is_empty() {
+        if t.first_flies.is_empty() && t.jump_reach[from as usize].intersection(&self.pieces[them as usize]).is_empty() {
             return false;
         }
         let can = t.can_capture;
         let hit = |c: u8| side_of(c) == them && can >> kind_of(c) & 1 == 1;
-        let mut dirs = t.first_jumps;
-        while dirs != 0 {
-            let d = dirs.trailing_zeros() as usize;
-            dirs &= dirs - 1;
+        for d in t.first_jumps.iter() {
             let n = rules.next(from, d);
             if hit(self.board[n]) && self.board[rules.next(n, d)] == EMPTY {
                 return true;
             }
         }
-        let mut dirs = t.first_flies;
-        while dirs != 0 {
-            let d = dirs.trailing_zeros() as usize;
-            dirs &= dirs - 1;
+        for d in t.first_flies.iter() {
             let mut n = rules.next(from, d);
             while self.board[n] == EMPTY {
                 n = rules.next(n, d);

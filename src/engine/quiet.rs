@@ -32,10 +32,7 @@ impl Position {
             let dedup = table.moves.len() > 1;
             let store = !COUNT || dedup;
             for rule in &table.moves {
-                let mut dirs = rule.dirs;
-                while dirs != 0 {
-                    let d = dirs.trailing_zeros() as usize;
-                    dirs &= dirs - 1;
+                for d in rule.dirs.iter() {
                     let mut n = rules.next(from, d);
                     match rule.kind {
                         MoveKind::Step => {

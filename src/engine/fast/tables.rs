@@ -4,7 +4,7 @@
 use super::{FastList, Scratch};
 use crate::compile::{KindTable, Rules};
 use crate::engine::bits::Bits;
-use crate::geometry::Layout;
+use crate::geometry::{DirSet, Layout};
 use crate::spec::{CaptureKind, Condition, Criterion, Land, Landing, MidPromotion, MoveKind, Removal, Side, When};
 
 /// The most kinds of piece the fast path's board holds (two planes of kind bits).
@@ -291,7 +291,7 @@ impl<B: Width> FastRules<B> {
             dirs: rules.dirs,
             up: 0,
             opposite: rules.opposite,
-            barred: rules.barred_after,
+            barred: rules.barred_after.map(DirSet::bits),
             bit: Box::new(std::array::from_fn(|c| l.bit.get(c).copied().unwrap_or(0))),
             cell: Box::new(std::array::from_fn(|b| l.cell.get(b).copied().unwrap_or(0))),
             kinds: [Vec::new(), Vec::new()],
@@ -440,7 +440,7 @@ impl<B: Width> FastRules<B> {
                     CaptureKind::Fly => Shape::Fly { next: c.land == Land::Next, gap: c.gap },
                     CaptureKind::Leap => Shape::Leap { min: c.min, approach: c.approach, next: c.land == Land::Next, ends: c.ends_move },
                 },
-                dirs: c.dirs,
+                dirs: c.dirs.bits(),
                 when: c.when,
                 prey: c.kinds & self.every_kind,
             })
@@ -451,7 +451,7 @@ impl<B: Width> FastRules<B> {
             moves: t
                 .moves
                 .iter()
-                .map(|m| MoveRule { kind: m.kind, dirs: m.dirs, sees_enemy: m.condition == Some(Condition::SeesEnemy) })
+                .map(|m| MoveRule { kind: m.kind, dirs: m.dirs.bits(), sees_enemy: m.condition == Some(Condition::SeesEnemy) })
                 .collect(),
             first_jumps,
             first_leaps: caps.iter().filter(first).filter(|c| adjacent_leap(c)).fold(0, |m, c| m | c.dirs),
@@ -466,7 +466,7 @@ impl<B: Width> FastRules<B> {
             limit: t.max_quiet_moves,
             bulk_quiet: t.moves.len() <= 1 && t.moves.iter().all(|m| m.condition.is_none()) && t.cells.is_none(),
             steps_only: t.moves.len() == 1 && t.moves[0].kind == MoveKind::Step && t.moves[0].condition.is_none() && t.cells.is_none(),
-            step_dirs: t.moves.first().map_or(0, |m| m.dirs),
+            step_dirs: t.moves.first().map_or(0, |m| m.dirs.bits()),
         }
     }
 
