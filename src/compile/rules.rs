@@ -124,11 +124,7 @@ impl Rules {
         let kings: Vec<bool> =
             (0..spec.kinds.len()).map(|k| spec.kinds.iter().any(|o| o.promotion.as_ref().is_some_and(|(t, _)| *t as usize == k))).collect();
         let tables: [Vec<KindTable>; 2] = Side::BOTH.map(|side| {
-            spec.kinds
-                .iter()
-                .enumerate()
-                .map(|(k, kind)| KindTable::new(g, kind, side as usize, kings[k], spec.capture.mandatory))
-                .collect()
+            spec.kinds.iter().enumerate().map(|(k, kind)| KindTable::new(g, kind, side.index(), kings[k], spec.capture.mandatory)).collect()
         });
         let mut rng = Rng::new(0x005E_ED0F_D4A6);
         // Keys for the cells and the off-board row, as many as ever; the table keeps those

@@ -39,13 +39,13 @@ impl Position {
         }
         self.gen_captures(rules, list, routes);
         if self.quiet_allowed(rules, list) {
-            let pieces = self.pieces[self.side as usize];
+            let pieces = self.pieces[self.side.index()];
             self.gen_quiet::<false>(rules, list, pieces);
         }
         if rules.has_avoid {
             self.drop_avoided(rules, list);
         }
-        if rules.passes && list.moves.is_empty() && !self.pieces[self.side as usize].is_empty() {
+        if rules.passes && list.moves.is_empty() && !self.pieces[self.side.index()].is_empty() {
             list.push_pass();
         }
         !list.exceeded
@@ -74,7 +74,7 @@ impl Position {
     /// Removes moves that end on a cell their kind must avoid, unless nothing else is
     /// legal.
     pub(crate) fn drop_avoided(&self, rules: &Rules, list: &mut MoveList) {
-        let us = self.side as usize;
+        let us = self.side.index();
         let avoided = |m: &Move| rules.tables[us][m.kind_before as usize].avoid.is_some_and(|z| z.contains(m.to));
         if list.moves.iter().all(avoided) {
             return;
@@ -103,7 +103,7 @@ impl Position {
             },
             cells => {
                 list.reset(self.hash);
-                let us = self.side as usize;
+                let us = self.side.index();
                 let origins: CellSet = self.pieces[us].iter().filter(|&c| self.may_capture(rules, c, kind_of(self.board[c]))).collect();
                 self.search_ranked(rules, list, routes, criteria, count_only, origins.iter());
             },
@@ -169,7 +169,7 @@ impl Position {
     /// A quick test that rules out pieces with no first capture, before a full search.
     #[inline]
     pub(super) fn may_capture(&self, rules: &Rules, from: u16, kind: u8) -> bool {
-        let us = self.side as usize;
+        let us = self.side.index();
         let t = &rules.tables[us][kind as usize];
         if t.first_leaps {
             return true;

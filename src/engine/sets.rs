@@ -24,7 +24,7 @@ impl<'a, B: Bits> Sets<'a, B> {
     /// The position as it is.
     #[inline]
     pub fn of(pos: &Position, layout: &'a Layout) -> Sets<'a, B> {
-        let us = pos.side as usize;
+        let us = pos.side.index();
         Sets::new(layout, us, B::from_wide(pos.bits[us]), B::from_wide(pos.bits[1 - us]), pos.kinds.map(B::from_wide))
     }
 
@@ -32,7 +32,7 @@ impl<'a, B: Bits> Sets<'a, B> {
     #[inline]
     pub fn after(pos: &Position, rules: &Rules, layout: &'a Layout, m: MoveRef) -> Sets<'a, B> {
         let s = m.stored();
-        let mover = pos.side as usize;
+        let mover = pos.side.index();
         let bit = |cell: u16| B::from_wide(rules.cell_bit(cell));
         let (f, t) = (bit(s.from), bit(s.to));
         let mut kinds = pos.kinds.map(B::from_wide);

@@ -37,6 +37,12 @@ impl Side {
     }
     /// Both sides, White first.
     pub const BOTH: [Side; 2] = [Side::White, Side::Black];
+    /// Where the side's value is in a pair of them, one per side (`[T; 2]`): 0 for White,
+    /// 1 for Black.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
 }
 
 /// How a quiet move travels.

@@ -326,7 +326,7 @@ impl<B: Width> FastRules<B> {
         };
         f.directions(l);
         for side in Side::BOTH {
-            f.kinds[side as usize] = rules.tables[side as usize].iter().map(|t| f.kind(t, l)).collect();
+            f.kinds[side.index()] = rules.tables[side.index()].iter().map(|t| f.kind(t, l)).collect();
         }
         f.limited = f.kinds[0].iter().enumerate().filter(|(_, k)| k.limit.is_some()).fold(0, |m, (i, _)| m | 1 << i);
         f.rank(rules);

@@ -552,7 +552,7 @@ impl Position {
             uncover: COLUMNS && rules.capture.removal == Removal::Immediate && rules.columns.is_some_and(|c| c.take == ColumnTake::Top),
             not_next: COLUMNS && rules.columns.is_some_and(|c| c.jump_again == JumpAgain::NotNext),
             list,
-            us: us as usize,
+            us: us.index(),
             them: us.other() as u8,
             from: 0,
             start_kind: 0,

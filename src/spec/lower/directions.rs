@@ -11,7 +11,7 @@ use std::ops::Range;
 pub(in crate::spec) fn side_dirs(e: &Expr, board: &Board) -> Result<[DirSet; 2], Diagnostic> {
     let mut out = [DirSet::EMPTY; 2];
     for side in Side::BOTH {
-        out[side as usize] = lower_dirs(e, &board.side(side, true))?;
+        out[side.index()] = lower_dirs(e, &board.side(side, true))?;
     }
     if out[0].is_empty() {
         return Err(Diagnostic::new(DiagnosticKind::EmptySet, "this direction set is empty", e.span(), "no direction")
