@@ -94,6 +94,7 @@ pub mod geometry;
 pub mod picture;
 pub mod player;
 mod record;
+mod rng;
 pub mod spec;
 mod variants;
 

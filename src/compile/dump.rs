@@ -1,16 +1,16 @@
 //! A deterministic text dump of compiled rules, for snapshots and `polydame show`.
 
 use super::{CapRule, KindTable, MoveRule, Rules};
-use crate::geometry::{CellSet, LAYOUT_BITS, NotationKind, Playable, Shape};
+use crate::geometry::{CellSet, DirSet, LAYOUT_BITS, NotationKind, Playable, Shape};
 use crate::spec::{
     CaptureKind, ColumnTake, Columns, Condition, JumpAgain, Land, Landing, MaterialResult, MidPromotion, MoveKind, NoMoves, Removal, Side,
     When,
 };
 use std::fmt::Write;
 
-fn dir_list(rules: &Rules, mask: u8) -> String {
+fn dir_list(rules: &Rules, dirs: DirSet) -> String {
     let g = &rules.spec().geometry;
-    let names: Vec<&str> = (0..g.dirs().len()).filter(|d| mask >> d & 1 == 1).map(|d| g.dirs()[d].name).collect();
+    let names: Vec<&str> = dirs.iter().map(|d| g.dirs()[d].name).collect();
     names.join(" ")
 }
 
@@ -141,7 +141,7 @@ fn piece(o: &mut String, rules: &Rules, k: usize) {
         if t.is_king { ", a promoted kind" } else { "" }
     );
     for side in Side::BOTH {
-        let t = &rules.tables[side as usize][k];
+        let t = &rules.tables[side.index()][k];
         for m in &t.moves {
             move_rule(o, rules, side, m);
         }
@@ -157,7 +157,7 @@ fn piece(o: &mut String, rules: &Rules, k: usize) {
         let _ = writeln!(o, "  may capture only: {}", kind_names(rules, t.can_capture).join(", "));
     }
     for side in Side::BOTH {
-        if let Some(z) = &rules.tables[side as usize][k].avoid {
+        if let Some(z) = &rules.tables[side.index()][k].avoid {
             let _ = writeln!(o, "  {}: may end a move on {} only when no other move is legal", side.name(), cell_list(rules, z));
         }
     }
@@ -337,7 +337,7 @@ fn setup_diagram(rules: &Rules) -> String {
     let spec = rules.spec();
     spec.geometry.diagram(|cell| {
         for side in Side::BOTH {
-            if let Some(&(_, k)) = spec.setup[side as usize].iter().find(|(c, _)| *c == cell) {
+            if let Some(&(_, k)) = spec.setup[side.index()].iter().find(|(c, _)| *c == cell) {
                 return rules.piece_char(side, k);
             }
         }

@@ -1,7 +1,7 @@
 //! Per side and kind of piece, the tables the engine runs on: its move and capture rules
 //! compiled for that side, its promotion cells, and how its quiet moves are counted.
 
-use crate::geometry::{CellSet, Geometry};
+use crate::geometry::{CellSet, DirSet, Geometry};
 use crate::spec::{CaptureKind, Condition, Kind, Land, MoveKind, When};
 
 /// In [`KindTable::promoted`]: no promotion on this cell.
@@ -29,8 +29,8 @@ pub struct CapRule {
     pub kind: CaptureKind,
     /// The search it runs.
     pub searcher: Searcher,
-    /// Bit d: may capture in direction d (this side's directions).
-    pub dirs: u8,
+    /// The directions it captures in (this side's directions).
+    pub dirs: DirSet,
     /// Where a flying capture may land.
     pub land: Land,
     /// Whether a leap may start at any distance from its line of pieces.
@@ -54,8 +54,8 @@ pub struct CapRule {
 pub struct MoveRule {
     /// Step, slide or run.
     pub kind: MoveKind,
-    /// Bit d: may move in direction d (this side's directions).
-    pub dirs: u8,
+    /// The directions it moves in (this side's directions).
+    pub dirs: DirSet,
     /// A condition on where the move may end.
     pub condition: Option<Condition>,
 }
@@ -147,9 +147,9 @@ pub struct KindTable {
     /// Whether this kind's captures are compulsory.
     pub must_capture: bool,
     /// Directions of the first-capture jumps, for a quick test before a full search.
-    pub first_jumps: u8,
+    pub first_jumps: DirSet,
     /// Directions of the first-capture flying captures.
-    pub first_flies: u8,
+    pub first_flies: DirSet,
     /// Whether a first capture can be a leap or a jump over more than one cell (no quick
     /// test: always search).
     pub first_leaps: bool,
@@ -162,11 +162,11 @@ pub struct KindTable {
 
 /// The directions of a kind's capture rules of one shape that may start a capture (jumps:
 /// over an adjacent piece).
-fn first_dirs(kind: &Kind, side: usize, what: CaptureKind) -> u8 {
+fn first_dirs(kind: &Kind, side: usize, what: CaptureKind) -> DirSet {
     kind.captures
         .iter()
         .filter(|c| c.kind == what && c.when != When::Continuing && (what != CaptureKind::Jump || c.stride == 1))
-        .fold(0, |m, c| m | c.dirs[side])
+        .fold(DirSet::EMPTY, |m, c| m | c.dirs[side])
 }
 
 /// Whether a kind may start a capture with a jump over more than one cell.
@@ -219,10 +219,8 @@ impl KindTable {
             must_capture: kind.mandatory.unwrap_or(mandatory),
             first_jumps,
             first_flies: first_dirs(kind, s, CaptureKind::Fly),
-            first_leaps: first_dirs(kind, s, CaptureKind::Leap) != 0 || first_long_jumps(kind),
-            jump_reach: (0..g.len() as u16)
-                .map(|c| (0..g.dirs().len()).filter(|&d| first_jumps >> d & 1 == 1).filter_map(|d| g.step(c, d)).collect())
-                .collect(),
+            first_leaps: !first_dirs(kind, s, CaptureKind::Leap).is_empty() || first_long_jumps(kind),
+            jump_reach: (0..g.len() as u16).map(|c| first_jumps.iter().filter_map(|d| g.step(c, d)).collect()).collect(),
             quiet_count: QuietCount::of(kind),
         }
     }

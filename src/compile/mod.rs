@@ -10,7 +10,6 @@ use crate::spec::Side;
 
 pub use capture::CaptureSettings;
 pub use kinds::{CapRule, KindTable, MoveRule, NO_PROMOTION, Searcher};
-pub(crate) use rules::splitmix;
 pub use rules::{Engine, Rules};
 
 /// The off-board marker in a board array.

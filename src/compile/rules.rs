@@ -1,7 +1,8 @@
 //! [`Rules`]: the compiled rules of a variant.
 
 use super::{CaptureSettings, KindTable, NO_PROMOTION};
-use crate::geometry::Layout;
+use crate::geometry::{DirSet, Layout};
+use crate::rng::Rng;
 use crate::spec::{Side, Spec};
 
 /// Which move generator runs a variant's rules (see [`Rules::set_engine`]).
@@ -44,7 +45,7 @@ pub struct Rules {
     pub(crate) opposite: [u8; 8],
     /// Per direction of the previous capture (index 15: none), the directions a capture
     /// may not go on in: straight back unless `turn_back`, every other one with `straight`.
-    pub(crate) barred_after: [u8; 16],
+    pub(crate) barred_after: [DirSet; 16],
     /// `tables[side][kind]`.
     pub(crate) tables: [Vec<KindTable>; 2],
     /// Zobrist keys: `zobrist[cell * 32 + code]` (see [`Rules::zobrist_key`]). Fixed
@@ -97,27 +98,17 @@ pub struct Rules {
 /// Per direction of a capture (index 15: none), the directions the next capture may not
 /// take: straight back unless the rules let it turn back, every other one when it goes on
 /// only straight.
-fn barred_after(spec: &Spec, opposite: &[u8; 8], dirs: usize) -> [u8; 16] {
-    let mut barred = [0u8; 16];
+fn barred_after(spec: &Spec, opposite: &[u8; 8], dirs: usize) -> [DirSet; 16] {
+    let mut barred = [DirSet::EMPTY; 16];
     for (d, b) in barred.iter_mut().enumerate().take(dirs) {
         if !spec.capture.turn_back {
-            *b |= 1 << opposite[d];
+            *b |= DirSet::one(opposite[d] as usize);
         }
         if spec.capture.straight {
-            *b |= !(1u8 << d);
+            *b |= !DirSet::one(d);
         }
     }
     barred
-}
-
-/// A small, fixed pseudo-random generator (SplitMix64) so hash keys are the same on
-/// every run and machine (and the player's seeded choices with them).
-pub(crate) fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 impl Rules {
@@ -133,24 +124,20 @@ impl Rules {
         let kings: Vec<bool> =
             (0..spec.kinds.len()).map(|k| spec.kinds.iter().any(|o| o.promotion.as_ref().is_some_and(|(t, _)| *t as usize == k))).collect();
         let tables: [Vec<KindTable>; 2] = Side::BOTH.map(|side| {
-            spec.kinds
-                .iter()
-                .enumerate()
-                .map(|(k, kind)| KindTable::new(g, kind, side as usize, kings[k], spec.capture.mandatory))
-                .collect()
+            spec.kinds.iter().enumerate().map(|(k, kind)| KindTable::new(g, kind, side.index(), kings[k], spec.capture.mandatory)).collect()
         });
-        let mut state = 0x005E_ED0F_D4A6_u64;
+        let mut rng = Rng::new(0x005E_ED0F_D4A6);
         // Keys for the cells and the off-board row, as many as ever; the table keeps those
         // that fit (the off-board row never holds a piece).
         let mut zobrist = Box::new([0u64; 256 * 32]);
         for i in 0..(cells + 1) * 32 {
-            let key = splitmix(&mut state);
+            let key = rng.next_u64();
             if let Some(z) = zobrist.get_mut(i) {
                 *z = key;
             }
         }
-        let zobrist_black = splitmix(&mut state);
-        let cell_keys = (0..cells + 1).map(|_| splitmix(&mut state)).collect();
+        let zobrist_black = rng.next_u64();
+        let cell_keys = (0..cells + 1).map(|_| rng.next_u64()).collect();
         let has_quiet_limit = spec.kinds.iter().any(|k| k.max_quiet_moves.is_some());
         let has_avoid = spec.kinds.iter().any(|k| k.avoid.is_some());
         let has_kind_cells = spec.kinds.iter().any(|k| k.cells.is_some());
@@ -362,10 +349,12 @@ impl Rules {
         if len == 0 {
             return 0;
         }
+        // Each word of the pieces mixed as the first number of a generator seeded with it.
+        let mix = |x: u64| Rng::new(x).next_u64();
         let mut state = self.cell_keys[cell as usize] ^ (len as u64).wrapping_mul(0xD6E8_FEB8_6659_FD93);
-        state ^= splitmix(&mut (bits as u64));
-        state ^= splitmix(&mut ((bits >> 64) as u64 ^ 0x5851_F42D_4C95_7F2D)).rotate_left(17);
-        splitmix(&mut state)
+        state ^= mix(bits as u64);
+        state ^= mix((bits >> 64) as u64 ^ 0x5851_F42D_4C95_7F2D).rotate_left(17);
+        mix(state)
     }
 
     /// The next cell in a direction (or the off-board marker).

@@ -37,7 +37,7 @@ impl Position {
             },
             cells => {
                 self.gen_captures_by(rules, list, routes, rules.capture.precedence(), Self::count_only(rules, routes));
-                self.and_quiet(rules, list, |p, list| p.gen_quiet::<true>(rules, list, p.pieces[p.side as usize]))
+                self.and_quiet(rules, list, |p, list| p.gen_quiet::<true>(rules, list, p.pieces[p.side.index()]))
             },
         })
     }
@@ -74,7 +74,7 @@ impl Position {
         if slow == 0 {
             return n;
         }
-        let pieces = self.pieces[self.side as usize].iter().filter(|&c| slow >> kind_of(self.board[c]) & 1 == 1).collect();
+        let pieces = self.pieces[self.side.index()].iter().filter(|&c| slow >> kind_of(self.board[c]) & 1 == 1).collect();
         n + self.gen_quiet::<true>(rules, list, pieces)
     }
 

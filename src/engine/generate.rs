@@ -39,13 +39,13 @@ impl Position {
         }
         self.gen_captures(rules, list, routes);
         if self.quiet_allowed(rules, list) {
-            let pieces = self.pieces[self.side as usize];
+            let pieces = self.pieces[self.side.index()];
             self.gen_quiet::<false>(rules, list, pieces);
         }
         if rules.has_avoid {
             self.drop_avoided(rules, list);
         }
-        if rules.passes && list.moves.is_empty() && !self.pieces[self.side as usize].is_empty() {
+        if rules.passes && list.moves.is_empty() && !self.pieces[self.side.index()].is_empty() {
             list.push_pass();
         }
         !list.exceeded
@@ -74,7 +74,7 @@ impl Position {
     /// Removes moves that end on a cell their kind must avoid, unless nothing else is
     /// legal.
     pub(crate) fn drop_avoided(&self, rules: &Rules, list: &mut MoveList) {
-        let us = self.side as usize;
+        let us = self.side.index();
         let avoided = |m: &Move| rules.tables[us][m.kind_before as usize].avoid.is_some_and(|z| z.contains(m.to));
         if list.moves.iter().all(avoided) {
             return;
@@ -103,7 +103,7 @@ impl Position {
             },
             cells => {
                 list.reset(self.hash);
-                let us = self.side as usize;
+                let us = self.side.index();
                 let origins: CellSet = self.pieces[us].iter().filter(|&c| self.may_capture(rules, c, kind_of(self.board[c]))).collect();
                 self.search_ranked(rules, list, routes, criteria, count_only, origins.iter());
             },
@@ -169,30 +169,24 @@ impl Position {
     /// A quick test that rules out pieces with no first capture, before a full search.
     #[inline]
     pub(super) fn may_capture(&self, rules: &Rules, from: u16, kind: u8) -> bool {
-        let us = self.side as usize;
+        let us = self.side.index();
         let t = &rules.tables[us][kind as usize];
         if t.first_leaps {
             return true;
         }
         let them = self.side.other() as u8;
-        if t.first_flies == 0 && t.jump_reach[from as usize].intersection(&self.pieces[them as usize]).is_empty() {
+        if t.first_flies.is_empty() && t.jump_reach[from as usize].intersection(&self.pieces[them as usize]).is_empty() {
             return false;
         }
         let can = t.can_capture;
         let hit = |c: u8| side_of(c) == them && can >> kind_of(c) & 1 == 1;
-        let mut dirs = t.first_jumps;
-        while dirs != 0 {
-            let d = dirs.trailing_zeros() as usize;
-            dirs &= dirs - 1;
+        for d in t.first_jumps.iter() {
             let n = rules.next(from, d);
             if hit(self.board[n]) && self.board[rules.next(n, d)] == EMPTY {
                 return true;
             }
         }
-        let mut dirs = t.first_flies;
-        while dirs != 0 {
-            let d = dirs.trailing_zeros() as usize;
-            dirs &= dirs - 1;
+        for d in t.first_flies.iter() {
             let mut n = rules.next(from, d);
             while self.board[n] == EMPTY {
                 n = rules.next(n, d);

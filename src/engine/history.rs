@@ -76,7 +76,7 @@ impl History {
     /// [`History::push`] of a move that passes or not, captures or not, and of a piece
     /// of a kind before and after it.
     fn push_move(&mut self, rules: &Rules, (pass, captures, before, after_kind): (bool, bool, u8, u8), after: &Position) {
-        let mover = after.side_to_move().other() as usize;
+        let mover = after.side_to_move().other().index();
         let king = |k: u8| k < 8 && self.kings[mover] >> k & 1 == 1;
         let mut events = 0;
         if captures {
@@ -194,7 +194,7 @@ fn holds(rules: &Rules, rule: &CountRule, (lo, hi): (usize, usize), total: usize
         return true;
     }
     let (white, black) = (material(rules, pos, Side::White), material(rules, pos, Side::Black));
-    let kinds = |side: Side| &rules.tables[side as usize];
+    let kinds = |side: Side| &rules.tables[side.index()];
     if rule.both_kings {
         let has_king = |side: Side, counts: &[u8; 8]| kinds(side).iter().zip(counts).any(|(t, &n)| t.is_king && n > 0);
         if !has_king(Side::White, &white) || !has_king(Side::Black, &black) {
@@ -212,7 +212,7 @@ fn material(rules: &Rules, pos: &Position, side: Side) -> [u8; 8] {
     let mut counts = [0u8; 8];
     if rules.layout.is_some() {
         for (k, n) in counts.iter_mut().enumerate() {
-            *n = (pos.kinds[k] & pos.bits[side as usize]).count_ones().min(255) as u8;
+            *n = (pos.kinds[k] & pos.bits[side.index()]).count_ones().min(255) as u8;
         }
         return counts;
     }

@@ -45,16 +45,16 @@ impl Position {
         let c0 = code(us, s.kind_before);
         self.board[s.from] = EMPTY;
         self.hash ^= rules.zobrist_key(s.from, c0);
-        self.pieces[us as usize].remove(s.from);
+        self.pieces[us.index()].remove(s.from);
         for &(cell, pc) in m.captured_pieces() {
             self.board[cell] = EMPTY;
             self.hash ^= rules.zobrist_key(cell, pc);
-            self.pieces[them as usize].remove(cell);
+            self.pieces[them.index()].remove(cell);
         }
         let c1 = code(us, s.kind_after);
         self.board[s.to] = c1;
         self.hash ^= rules.zobrist_key(s.to, c1);
-        self.pieces[us as usize].insert(s.to);
+        self.pieces[us.index()].insert(s.to);
         self.toggle_bits(rules, m);
         if rules.has_quiet_limit {
             self.track_quiet(rules, m);
@@ -92,7 +92,7 @@ impl Position {
     /// (before it changes), and forgets the opponent's tracked piece if `m` takes it.
     fn track_quiet(&mut self, rules: &Rules, m: MoveRef) {
         let s = m.stored();
-        let us = self.side as usize;
+        let us = self.side.index();
         let limit = rules.tables[us][s.kind_after as usize].max_quiet_moves;
         self.quiet[us] = if m.captures() > 0 || limit.is_none() || s.kind_before != s.kind_after {
             (0, 0)
@@ -118,7 +118,7 @@ impl Position {
     #[inline]
     fn toggle_bits(&mut self, rules: &Rules, m: MoveRef) {
         let s = m.stored();
-        let us = self.side as usize;
+        let us = self.side.index();
         let (f, t) = (rules.cell_bit(s.from), rules.cell_bit(s.to));
         self.bits[us] ^= f ^ t;
         self.kinds[s.kind_before as usize] ^= f;
@@ -150,17 +150,17 @@ impl Position {
         let c1 = code(us, s.kind_after);
         self.board[s.to] = EMPTY;
         self.hash ^= rules.zobrist_key(s.to, c1);
-        self.pieces[us as usize].remove(s.to);
+        self.pieces[us.index()].remove(s.to);
         self.toggle_bits(rules, m);
         for &(cell, pc) in m.captured_pieces() {
             self.board[cell] = pc;
             self.hash ^= rules.zobrist_key(cell, pc);
-            self.pieces[them as usize].insert(cell);
+            self.pieces[them.index()].insert(cell);
         }
         let c0 = code(us, s.kind_before);
         self.board[s.from] = c0;
         self.hash ^= rules.zobrist_key(s.from, c0);
-        self.pieces[us as usize].insert(s.from);
+        self.pieces[us.index()].insert(s.from);
         self.quiet = undo.quiet;
         debug_assert_eq!(self.hash, m.position_hash(), "unmake: a move taken back from a position it did not lead to");
     }

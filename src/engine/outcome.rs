@@ -78,7 +78,7 @@ impl Position {
         let end = &rules.spec().end;
         if end.promotion_wins {
             for side in [self.side.other(), self.side] {
-                let s = side as usize;
+                let s = side.index();
                 if self.pieces[s].iter().any(|c| rules.tables[s][kind_of(self.board[c]) as usize].is_king) {
                     return Outcome::Win(side, EndReason::PromotionWins);
                 }
@@ -87,7 +87,7 @@ impl Position {
         if let Some(o) = self.material_outcome(rules) {
             return o;
         }
-        if !self.pieces[self.side as usize].is_empty() {
+        if !self.pieces[self.side.index()].is_empty() {
             if !self.is_stuck(rules, list) {
                 return Outcome::Ongoing;
             }
@@ -112,8 +112,8 @@ impl Position {
             return None;
         }
         let material = |side: Side| {
-            let mut counts = vec![0u8; rules.tables[side as usize].len()];
-            for c in self.pieces[side as usize].iter() {
+            let mut counts = vec![0u8; rules.tables[side.index()].len()];
+            for c in self.pieces[side.index()].iter() {
                 let k = kind_of(self.board[c]) as usize;
                 counts[k] = counts[k].saturating_add(1);
             }

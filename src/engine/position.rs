@@ -67,7 +67,7 @@ impl Position {
         let spec = rules.spec();
         let mut p = Position::empty(rules, spec.first);
         for side in Side::BOTH {
-            for &(cell, kind) in &spec.setup[side as usize] {
+            for &(cell, kind) in &spec.setup[side.index()] {
                 p.put(rules, cell, side, kind);
             }
         }
@@ -78,8 +78,8 @@ impl Position {
     pub(crate) fn put(&mut self, rules: &Rules, cell: u16, side: Side, kind: u8) {
         let c = code(side, kind);
         self.board[cell] = c;
-        self.pieces[side as usize].insert(cell);
-        self.bits[side as usize] |= rules.cell_bit(cell);
+        self.pieces[side.index()].insert(cell);
+        self.bits[side.index()] |= rules.cell_bit(cell);
         self.kinds[kind as usize] |= rules.cell_bit(cell);
         self.hash ^= rules.zobrist_key(cell, c);
     }
@@ -115,7 +115,7 @@ impl Position {
 
     /// The cells of a side's pieces.
     pub fn pieces(&self, side: Side) -> CellSet {
-        self.pieces[side as usize]
+        self.pieces[side.index()]
     }
 
     /// The Zobrist hash of the position (board, side to move).
@@ -147,7 +147,7 @@ impl Position {
         for cell in 0..rules.cells as u16 {
             let c = self.board[cell];
             for side in Side::BOTH {
-                let has = self.pieces[side as usize].contains(cell);
+                let has = self.pieces[side.index()].contains(cell);
                 let is = c != EMPTY && side_of(c) == side as u8;
                 if has != is {
                     return Err(format!("cell {} disagrees with {}'s piece set", rules.cell_name(cell), side.name()));
@@ -160,8 +160,8 @@ impl Position {
         let mut bits = [0u128; 2];
         let mut kinds = [0u128; 8];
         for side in Side::BOTH {
-            for cell in self.pieces[side as usize].iter() {
-                bits[side as usize] |= rules.cell_bit(cell);
+            for cell in self.pieces[side.index()].iter() {
+                bits[side.index()] |= rules.cell_bit(cell);
                 kinds[kind_of(self.board[cell]) as usize] |= rules.cell_bit(cell);
             }
         }
@@ -199,6 +199,6 @@ impl Position {
 
     /// Number of pieces of a side of a kind.
     pub fn count(&self, side: Side, kind: u8) -> usize {
-        self.pieces[side as usize].iter().filter(|&c| kind_of(self.board[c]) == kind).count()
+        self.pieces[side.index()].iter().filter(|&c| kind_of(self.board[c]) == kind).count()
     }
 }

@@ -10,7 +10,7 @@ impl Position {
     /// Quiet moves: stored in `list`, or with `COUNT` only counted (moves of kinds with
     /// several move rules are still stored, to merge duplicates). Returns the count.
     pub(super) fn gen_quiet<const COUNT: bool>(&mut self, rules: &Rules, list: &mut MoveList, pieces: CellSet) -> usize {
-        let us = self.side as usize;
+        let us = self.side.index();
         let mut kinds_present = 0u8;
         if rules.has_quiet_limit {
             for c in self.pieces[us].iter() {
@@ -32,10 +32,7 @@ impl Position {
             let dedup = table.moves.len() > 1;
             let store = !COUNT || dedup;
             for rule in &table.moves {
-                let mut dirs = rule.dirs;
-                while dirs != 0 {
-                    let d = dirs.trailing_zeros() as usize;
-                    dirs &= dirs - 1;
+                for d in rule.dirs.iter() {
                     let mut n = rules.next(from, d);
                     match rule.kind {
                         MoveKind::Step => {
@@ -78,7 +75,7 @@ impl Position {
         dedup: bool,
         store: bool,
     ) -> usize {
-        if rules.has_kind_cells && rules.tables[self.side as usize][kind as usize].cells.as_ref().is_some_and(|z| !z.contains(to)) {
+        if rules.has_kind_cells && rules.tables[self.side.index()][kind as usize].cells.as_ref().is_some_and(|z| !z.contains(to)) {
             return 0;
         }
         if store {
@@ -100,7 +97,7 @@ impl Position {
         {
             return;
         }
-        let us = self.side as usize;
+        let us = self.side.index();
         let kind_after = rules.kind_after(us, kind, to);
         if dedup && list.moves.iter().any(|m| m.ncap == 0 && m.from == from && m.to == to) {
             return;

@@ -24,7 +24,7 @@ impl<'a, B: Bits> Sets<'a, B> {
     /// The position as it is.
     #[inline]
     pub fn of(pos: &Position, layout: &'a Layout) -> Sets<'a, B> {
-        let us = pos.side as usize;
+        let us = pos.side.index();
         Sets::new(layout, us, B::from_wide(pos.bits[us]), B::from_wide(pos.bits[1 - us]), pos.kinds.map(B::from_wide))
     }
 
@@ -32,7 +32,7 @@ impl<'a, B: Bits> Sets<'a, B> {
     #[inline]
     pub fn after(pos: &Position, rules: &Rules, layout: &'a Layout, m: MoveRef) -> Sets<'a, B> {
         let s = m.stored();
-        let mover = pos.side as usize;
+        let mover = pos.side.index();
         let bit = |cell: u16| B::from_wide(rules.cell_bit(cell));
         let (f, t) = (bit(s.from), bit(s.to));
         let mut kinds = pos.kinds.map(B::from_wide);
@@ -72,7 +72,7 @@ impl<'a, B: Bits> Sets<'a, B> {
             if pieces == B::ZERO {
                 continue;
             }
-            if t.first_flies != 0 || t.first_leaps {
+            if !t.first_flies.is_empty() || t.first_leaps {
                 others |= pieces;
                 continue;
             }
@@ -102,10 +102,7 @@ impl<'a, B: Bits> Sets<'a, B> {
         let l = self.layout;
         let victims = self.victims(rules, t);
         let mut origins = B::ZERO;
-        let mut dirs = t.first_jumps;
-        while dirs != 0 {
-            let d = dirs.trailing_zeros() as usize;
-            dirs &= dirs - 1;
+        for d in t.first_jumps.iter() {
             // The pieces with a victim next to them in direction d and an empty cell
             // beyond: both sets stepped back from where they are, independently.
             let b = rules.opposite[d] as usize;
@@ -137,10 +134,7 @@ impl<'a, B: Bits> Sets<'a, B> {
                 return true;
             }
             let victims = self.victims(rules, t);
-            let mut dirs = t.first_flies;
-            while dirs != 0 {
-                let d = dirs.trailing_zeros() as usize;
-                dirs &= dirs - 1;
+            for d in t.first_flies.iter() {
                 let mut line = self.step(pieces, d);
                 while line != B::ZERO {
                     if self.step(line & victims, d) & self.empty != B::ZERO {
@@ -171,10 +165,7 @@ impl<'a, B: Bits> Sets<'a, B> {
                 continue;
             }
             let Some(rule) = t.moves.first() else { continue };
-            let mut dirs = rule.dirs;
-            while dirs != 0 {
-                let d = dirs.trailing_zeros() as usize;
-                dirs &= dirs - 1;
+            for d in rule.dirs.iter() {
                 match rule.kind {
                     MoveKind::Step => n += (self.step(pieces, d) & self.empty).count(),
                     MoveKind::Slide => {

@@ -263,7 +263,7 @@ impl Position {
                 }
                 col.push_bottom(code(p.side, p.kind));
                 pos.set_under(rules, p.cell, col);
-                counts[p.side as usize] += 1;
+                counts[p.side.index()] += 1;
                 continue;
             }
             // A piece that may stop a capture in its zone without promoting can rest there.
@@ -273,22 +273,22 @@ impl Position {
             let crowned_here = spec
                 .kinds
                 .iter()
-                .any(|j| j.promotion.as_ref().is_some_and(|(t, zones)| *t == p.kind && zones[p.side as usize].contains(p.cell)));
+                .any(|j| j.promotion.as_ref().is_some_and(|(t, zones)| *t == p.kind && zones[p.side.index()].contains(p.cell)));
             // With columns, a man freed from under a column where it stands stays a man.
             let rests = rests || crowned_here || rules.columns.is_some();
-            if !rests && kind.promotion.as_ref().is_some_and(|(_, zones)| zones[p.side as usize].contains(p.cell)) {
+            if !rests && kind.promotion.as_ref().is_some_and(|(_, zones)| zones[p.side.index()].contains(p.cell)) {
                 let (side, cell) = (p.side, rules.cell_name(p.cell).to_string());
                 problems.push(SetupProblem::OnPromotionCells { piece: i, side, kind: kind.name.clone(), cell });
             }
-            counts[p.side as usize] += 1;
+            counts[p.side.index()] += 1;
             pos.put(rules, p.cell, p.side, p.kind);
         }
         for side in Side::BOTH {
-            let (count, most) = (counts[side as usize], spec.setup[side as usize].len());
+            let (count, most) = (counts[side.index()], spec.setup[side.index()].len());
             if count > most {
                 problems.push(SetupProblem::TooManyPieces { side, count, most });
             }
-            let (cell, n) = setup.quiet[side as usize];
+            let (cell, n) = setup.quiet[side.index()];
             if n > 0 && ((cell as usize) >= rules.cells || pos.piece(cell).is_none_or(|(s, _)| s != side)) {
                 let cell = if (cell as usize) < rules.cells { rules.cell_name(cell).to_string() } else { cell.to_string() };
                 problems.push(SetupProblem::NoTrackedPiece { side, cell });

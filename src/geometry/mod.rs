@@ -8,10 +8,12 @@
 
 mod cellset;
 mod diagram;
+mod dirset;
 mod layout;
 mod notation;
 
 pub use cellset::{CellIter, CellSet};
+pub use dirset::{DirIter, DirSet};
 pub(crate) use layout::{LAYOUT_BITS, Layout};
 
 pub use notation::{Corner, Notation, NotationKind};

@@ -36,10 +36,10 @@ impl Worth {
                 let base = 100 * kind.value as i32;
                 for cell in 0..cells as u16 {
                     let bonus = kind.promotion.as_ref().map_or(0, |(_, zones)| {
-                        let far = zones[side as usize].iter().map(|p| (g.row(p) - g.row(cell)).abs()).min().unwrap_or(0);
+                        let far = zones[side.index()].iter().map(|p| (g.row(p) - g.row(cell)).abs()).min().unwrap_or(0);
                         (g.rows() - far).max(0) * ROW
                     });
-                    table[(side as usize * kinds + k) * cells + cell as usize] = base + bonus;
+                    table[(side.index() * kinds + k) * cells + cell as usize] = base + bonus;
                 }
             }
         }
@@ -64,8 +64,8 @@ impl Worth {
             for side in Side::BOTH {
                 let sign = if side == us { 1 } else { -1 };
                 for k in 0..self.kinds {
-                    let row = &self.by_bit[(side as usize * self.kinds + k) * 128..][..128];
-                    let set = pos.bits[side as usize] & pos.kinds[k];
+                    let row = &self.by_bit[(side.index() * self.kinds + k) * 128..][..128];
+                    let set = pos.bits[side.index()] & pos.kinds[k];
                     // Two words: most layouts fill only the low one.
                     for (word, base) in [(set as u64, 0), ((set >> 64) as u64, 64)] {
                         let mut w = word;
@@ -82,7 +82,7 @@ impl Worth {
             let sign = if side == us { 1 } else { -1 };
             for cell in pos.pieces(side).iter() {
                 if let Some((_, kind)) = pos.piece(cell) {
-                    score += sign * self.table[(side as usize * self.kinds + kind as usize) * self.cells + cell as usize];
+                    score += sign * self.table[(side.index() * self.kinds + kind as usize) * self.cells + cell as usize];
                 }
             }
         }

@@ -4,8 +4,8 @@
 use super::line::Lines;
 use super::table::{Bound, Entry, Table};
 use super::{Best, Limits, MAX_DEPTH, Player, WIN_SCORE};
-use crate::compile::splitmix;
 use crate::engine::{BudgetExceeded, History, MoveInfo, MoveList, Outcome, Position};
+use crate::rng::Rng;
 use std::collections::HashSet;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -218,7 +218,7 @@ impl<'p, 'r> TreeSearch<'p, 'r> {
                 continue;
             }
             let first = if i as u16 == hint { 1 << 20 } else { 0 };
-            let tie = if ply == 0 && seed != 0 { splitmix(&mut (seed ^ i as u64)) as u32 & 0x3ff } else { 0x3ff - i.min(0x3ff) as u32 };
+            let tie = if ply == 0 && seed != 0 { Rng::new(seed ^ i as u64).next_u64() as u32 & 0x3ff } else { 0x3ff - i.min(0x3ff) as u32 };
             order.push((first | taken.min(0x3ff) << 10 | tie, i as u16));
         }
         order.sort_by_key(|&(key, _)| std::cmp::Reverse(key));

@@ -3,9 +3,10 @@
 //! how often captures are forced and how long they get, when men promote).
 
 use super::{Limits, Player};
-use crate::compile::{Rules, splitmix};
+use crate::compile::Rules;
 use crate::engine::{BudgetExceeded, Outcome, Position};
 use crate::record::{Game, GameRecord, MoveError};
+use crate::rng::Rng;
 use crate::spec::Side;
 
 /// A game played out by the player: its record (with the legal moves of every ply), how
@@ -76,13 +77,13 @@ pub fn play_out<'r>(player: &Player<'r>, mut game: Game<'r>, limits: &Limits, ma
 /// A game of `plies` random legal moves from the start (fewer if it ends first), the
 /// choices drawn from `seed`: the openings of a match played from random positions.
 pub fn random_opening(rules: &Rules, seed: u64, plies: usize) -> Result<Game<'_>, BudgetExceeded> {
-    // The choices are SplitMix64's numbers after the seed's first.
-    let mut state = seed;
-    splitmix(&mut state);
+    // The choices are the generator's numbers after the seed's first.
+    let mut rng = Rng::new(seed);
+    rng.next_u64();
     let mut game = Game::from_position(rules, Position::start(rules));
     while game.moves().len() < plies && game.outcome() == Outcome::Ongoing {
         let legal = game.legal_moves()?;
-        let i = (splitmix(&mut state) % legal.len() as u64) as usize;
+        let i = rng.below(legal.len());
         played(game.play_move(&legal[i]))?;
     }
     Ok(game)

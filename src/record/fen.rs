@@ -205,7 +205,7 @@ fn track_king_moves(
     }
     let mut track = pos.quiet_track();
     for side in Side::BOTH {
-        let (count, cell) = counters[side as usize];
+        let (count, cell) = counters[side.index()];
         if count == 0 {
             continue;
         }
@@ -213,7 +213,7 @@ fn track_king_moves(
             Some(c) => match pos.piece(c) {
                 Some((s, k)) if s == side && limited(k) => Some(c),
                 _ => {
-                    let (at, square) = squares[side as usize].clone().unwrap_or((0, notation.name(c).to_string()));
+                    let (at, square) = squares[side.index()].clone().unwrap_or((0, notation.name(c).to_string()));
                     let kind = FenErrorKind::NoKingThere { side, square };
                     return Err(FenError { kind, column: at + 1, fen: text.to_string() });
                 }
@@ -227,7 +227,7 @@ fn track_king_moves(
             }
         };
         if let Some(c) = cell {
-            track[side as usize] = (c, count);
+            track[side.index()] = (c, count);
         }
     }
     pos.set_quiet_track(track);
@@ -362,10 +362,10 @@ fn read_extra(rules: &Rules, notation: &Notation, field: &str, at: usize, parsed
                     None
                 } else {
                     let square_at = p_at + 1 + (p[1..].len() - p[1..].trim_start().len());
-                    parsed.king_squares[side as usize] = Some((square_at, square.to_string()));
+                    parsed.king_squares[side.index()] = Some((square_at, square.to_string()));
                     Some(self::square(rules, notation, square).map_err(|k| (square_at, k))?)
                 };
-                counters[side as usize] = (count, cell);
+                counters[side.index()] = (count, cell);
             }
             if extras.king_moves.replace(counters).is_some() {
                 return Err(twice());
@@ -518,7 +518,7 @@ pub fn write_fen_with(rules: &Rules, pos: &Position, extras: &FenExtras) -> Stri
     if let Some(counters) = extras.king_moves {
         out.push(':');
         for side in [Side::Black, Side::White] {
-            let (count, cell) = counters[side as usize];
+            let (count, cell) = counters[side.index()];
             out.push_str(&format!("+{count}{}", cell.map_or("", |c| rules.cell_name(c))));
         }
     }

@@ -5,6 +5,7 @@ use super::fen::{FenExtras, write_fen, write_fen_with};
 use super::move_text::move_text;
 use crate::compile::Rules;
 use crate::engine::{BudgetExceeded, History, MoveInfo, MoveList, Outcome, Position, Routes};
+use crate::rng::Rng;
 use crate::spec::Side;
 
 /// A game to write: its tags, start position and moves.
@@ -256,7 +257,7 @@ fn start_fen(rules: &Rules, start: &Position) -> String {
         return write_fen(rules, start);
     }
     let counter = |s: Side| {
-        let (cell, n) = track[s as usize];
+        let (cell, n) = track[s.index()];
         (n, (n > 0).then_some(cell))
     };
     let extras = FenExtras { king_moves: Some([counter(Side::White), counter(Side::Black)]), ..FenExtras::default() };
@@ -386,13 +387,7 @@ fn write(rules: &Rules, game: &GameRecord, notes: &Annotations) -> String {
 /// small deterministic generator seeded by `seed`; an error if the capture search of a
 /// position passes the rules' budget (its moves are then not known).
 pub fn random_game(rules: &Rules, seed: u64, max_plies: usize) -> Result<GameRecord, BudgetExceeded> {
-    let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    let mut next = move || {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        rng
-    };
+    let mut rng = Rng::new(seed);
     let start = Position::start(rules);
     let mut pos = start.clone();
     let mut list = MoveList::new();
@@ -407,7 +402,7 @@ pub fn random_game(rules: &Rules, seed: u64, max_plies: usize) -> Result<GameRec
         }
         pos.try_generate(rules, &mut list, Routes::Distinct)?;
         let legal: Vec<MoveInfo> = (0..list.len()).map(|i| list.info(i)).collect();
-        let i = (next() % list.len() as u64) as usize;
+        let i = rng.below(list.len());
         moves.push((legal[i].clone(), legal));
         pos.make(rules, list.get(i));
         history.push(rules, &moves[moves.len() - 1].0, &pos);

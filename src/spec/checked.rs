@@ -1,7 +1,7 @@
 //! The checked variant: every name resolved, every set computed. Only
 //! [`check`](super::check) makes one, so holding a [`Spec`] means the file was valid.
 
-use crate::geometry::{CellSet, Geometry, Notation};
+use crate::geometry::{CellSet, DirSet, Geometry, Notation};
 
 /// A side. White is index 0, Black index 1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -37,6 +37,12 @@ impl Side {
     }
     /// Both sides, White first.
     pub const BOTH: [Side; 2] = [Side::White, Side::Black];
+    /// Where the side's value is in a pair of them, one per side (`[T; 2]`): 0 for White,
+    /// 1 for Black.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
 }
 
 /// How a quiet move travels.
@@ -65,8 +71,8 @@ pub enum Condition {
 pub struct MoveRule {
     /// How the piece travels.
     pub kind: MoveKind,
-    /// Direction masks (bit = direction index), per side.
-    pub dirs: [u8; 2],
+    /// The directions, per side.
+    pub dirs: [DirSet; 2],
     /// Where the move may end, if restricted.
     pub condition: Option<Condition>,
 }
@@ -100,8 +106,8 @@ pub enum Land {
 pub struct CaptureRule {
     /// How the capture reaches and takes its piece(s).
     pub kind: CaptureKind,
-    /// Direction masks (bit = direction index), per side.
-    pub dirs: [u8; 2],
+    /// The directions, per side.
+    pub dirs: [DirSet; 2],
     /// Where a flying capture may land.
     pub land: Land,
     /// Leap: may approach over empty cells first.
@@ -128,7 +134,7 @@ impl CaptureRule {
     /// on any empty cell beyond; a `leap` takes a line of at least 2 pieces from an
     /// adjacent start, lands just beyond, ends the move, and only as the first capture of a
     /// move.
-    pub fn new(kind: CaptureKind, dirs: [u8; 2]) -> CaptureRule {
+    pub fn new(kind: CaptureKind, dirs: [DirSet; 2]) -> CaptureRule {
         let (land, when) = match kind {
             CaptureKind::Jump => (Land::Next, When::Always),
             CaptureKind::Fly => (Land::Any, When::Always),

@@ -167,8 +167,8 @@ proptest! {
                 let mut track = [(0, 0); 2];
                 for side in Side::BOTH {
                     let kings: Vec<u16> = pos.pieces(side).iter().filter(|&c| pos.piece(c).is_some_and(|(_, k)| limited(k))).collect();
-                    if let (Some((seed, n)), false) = (counter_seeds[side as usize], kings.is_empty()) {
-                        track[side as usize] = (kings[seed as usize % kings.len()], n);
+                    if let (Some((seed, n)), false) = (counter_seeds[side.index()], kings.is_empty()) {
+                        track[side.index()] = (kings[seed as usize % kings.len()], n);
                     }
                 }
                 let mut setup = pos.setup();
@@ -623,7 +623,7 @@ fn start_maps_to_itself(rules: &Rules, map: &[u16], swap: bool) -> bool {
     };
     Side::BOTH.iter().all(|&side| {
         let image = if swap { side.other() } else { side };
-        sorted(setup[side as usize].iter().map(|&(c, k)| (map[c as usize], k)).collect()) == sorted(setup[image as usize].clone())
+        sorted(setup[side.index()].iter().map(|&(c, k)| (map[c as usize], k)).collect()) == sorted(setup[image.index()].clone())
     })
 }
 
@@ -638,9 +638,9 @@ fn mirror(rules: &Rules, pos: &Position, map: &[u16], swap: bool) -> Position {
         image.put(map[p.cell as usize], colour(p.side), p.kind);
     }
     for side in Side::BOTH {
-        let (cell, n) = pos.quiet_track()[side as usize];
+        let (cell, n) = pos.quiet_track()[side.index()];
         if n > 0 {
-            image.quiet[colour(side) as usize] = (map[cell as usize], n);
+            image.quiet[colour(side).index()] = (map[cell as usize], n);
         }
     }
     Position::from_setup(rules, &image).or_else(|e| e.ignore_unreachable()).expect("a position the rules hold")
@@ -719,9 +719,9 @@ fn zones_map_to_themselves(rules: &Rules, map: &[u16], swap: bool) -> bool {
     let same = |sets: &[polydame::geometry::CellSet; 2]| {
         Side::BOTH.iter().all(|&side| {
             let image = if swap { side.other() } else { side };
-            let mut mapped: Vec<u16> = sets[side as usize].iter().map(|c| map[c as usize]).collect();
+            let mut mapped: Vec<u16> = sets[side.index()].iter().map(|c| map[c as usize]).collect();
             mapped.sort_unstable();
-            mapped == sets[image as usize].iter().collect::<Vec<_>>()
+            mapped == sets[image.index()].iter().collect::<Vec<_>>()
         })
     };
     rules.spec().kinds.iter().all(|k| {

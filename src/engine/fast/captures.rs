@@ -7,6 +7,7 @@
 use super::tables::{CapRule, Hot, KindRules, MAX_KINDS, Prefilter, STRIDE, Shape, Width};
 use super::{Board, FastList, FastRules};
 use crate::engine::moves::Routes;
+use crate::geometry::DirSet;
 use crate::spec::{MidPromotion, When};
 
 /// No direction (before the first capture).
@@ -109,7 +110,7 @@ impl<B: Width> FastRules<B> {
             GENERAL
         } else if self.halt.is_some()
             || self.earliest.is_some()
-            || self.hot.iter().flatten().any(|h| h.stages.iter().any(|st| st.dirs != 0 && st.prey != self.every_kind))
+            || self.hot.iter().flatten().any(|h| h.stages.iter().any(|st| !st.dirs.is_empty() && st.prey != self.every_kind))
         {
             PLAIN
         } else {
@@ -209,17 +210,11 @@ impl<B: Width> FastRules<B> {
         // onto a victim, have a second step back: no mask is needed for it. (Stepping
         // the victims first, to stop where no piece is next to one, measured slower on
         // 128 bits but for HexDame, by 3%: Canadian 8 8% slower, Pskov-61 7 8%.)
-        let mut backs = pf.backs[k & 3];
-        while backs != 0 {
-            let back = backs.trailing_zeros() as usize & 7;
-            backs &= backs - 1;
+        for back in pf.backs[k & 3].iter() {
             let beyond = self.shift(empty & self.from2[back], back) & victims;
             origins |= self.shift(beyond, back);
         }
-        let mut backs = pf.leap_backs[k & 3];
-        while backs != 0 {
-            let back = backs.trailing_zeros() as usize & 7;
-            backs &= backs - 1;
+        for back in pf.leap_backs[k & 3].iter() {
             origins |= self.step(victims, back);
         }
         pieces & origins
@@ -428,10 +423,10 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
 
     /// Directions a capture may not take after one in direction `last` (and `skip`).
     #[inline(always)]
-    fn excluded(&self, last: usize, skip: usize) -> u8 {
+    fn excluded(&self, last: usize, skip: usize) -> DirSet {
         let mut excluded = self.f.barred[last & 15];
         if skip != NONE {
-            excluded |= 1 << skip;
+            excluded.insert(skip);
         }
         excluded
     }
@@ -467,7 +462,7 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
                 _ => {}
             }
             let dirs = rule.dirs & !excluded;
-            if dirs == 0 {
+            if dirs.is_empty() {
                 continue;
             }
             any |= self.by_rule(at, k, rule, dirs);
@@ -480,7 +475,7 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
 
     /// The captures by `rule` from `at` of a piece of kind `k` in the directions `dirs`.
     #[inline(always)]
-    pub(super) fn by_rule(&mut self, at: B, k: usize, rule: &CapRule, dirs: u8) -> bool {
+    pub(super) fn by_rule(&mut self, at: B, k: usize, rule: &CapRule, dirs: DirSet) -> bool {
         match rule.shape {
             Shape::Jump => self.jumps(at, dirs, k, rule.prey),
             Shape::LongJump(stride) => self.long_jumps(at, dirs, k, rule.prey, stride),

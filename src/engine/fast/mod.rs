@@ -93,7 +93,7 @@ pub(crate) struct FastMove<B> {
 impl<B: Width> FastRules<B> {
     /// The position as the fast path sees it.
     pub fn board(&self, pos: &Position) -> Board<B> {
-        let side = pos.side as usize;
+        let side = pos.side.index();
         // Kind k has bit j of its index in plane j.
         let k = &pos.kinds;
         let planes = [B::from_wide(k[1] | k[3]), B::from_wide(k[2] | k[3])];

@@ -116,10 +116,7 @@ impl<B: Width> FastRules<B> {
             if kind.steps_only {
                 // The common case: one step rule, no condition, every cell.
                 let i = p.lowest() as usize;
-                let mut dirs = kind.step_dirs;
-                while dirs != 0 {
-                    let d = dirs.trailing_zeros() as usize;
-                    dirs &= dirs - 1;
+                for d in kind.step_dirs.iter() {
                     let t = self.next[at(d, i)] & !occ;
                     if t != B::ZERO {
                         let after = if t & kind.zone != B::ZERO { kind.promotes_to } else { k };
@@ -131,10 +128,7 @@ impl<B: Width> FastRules<B> {
             let several = kind.moves.len() > 1;
             let mut done = B::ZERO;
             for rule in &kind.moves {
-                let mut dirs = rule.dirs;
-                while dirs != 0 {
-                    let d = dirs.trailing_zeros() as usize;
-                    dirs &= dirs - 1;
+                for d in rule.dirs.iter() {
                     let mut to = self.reach(b, p, rule, d) & kind.cells;
                     while to != B::ZERO {
                         let t = self.nearest(to, d);
@@ -164,11 +158,8 @@ impl<B: Width> FastRules<B> {
             }
             for rule in &kind.moves {
                 let open = if rule.kind == MoveKind::Run { empty | b.own } else { empty };
-                let mut dirs = rule.dirs;
-                while dirs != 0 {
-                    let d = dirs.trailing_zeros() as usize;
-                    dirs &= dirs - 1;
-                    movers |= mine & self.step(open, self.opposite[d & 7] as usize);
+                for d in rule.dirs.iter() {
+                    movers |= mine & self.step(open, self.opposite[d] as usize);
                 }
             }
         }
@@ -210,11 +201,8 @@ impl<B: Width> FastRules<B> {
             let after = if to & hot.zone != B::ZERO { hot.promotes_to } else { k };
             list.moves.push(FastMove { from, to, taken: B::ZERO, kinds: (k | after << 4) as u8, trace: 0 });
         };
-        let mut dirs = plan.steps;
-        while dirs != 0 {
-            let d = dirs.trailing_zeros() as usize;
-            dirs &= dirs - 1;
-            let back = self.opposite[d & 7] as usize;
+        for d in plan.steps.iter() {
+            let back = self.opposite[d] as usize;
             let mut to = self.step(pieces, d) & empty;
             while to != B::ZERO {
                 let t = to.low();
@@ -223,11 +211,9 @@ impl<B: Width> FastRules<B> {
             }
         }
         // Slides and runs: the cells `dist` steps on, each from the piece `dist` steps back.
-        for (mut dirs, run) in [(plan.slides, false), (plan.runs, true)] {
-            while dirs != 0 {
-                let d = dirs.trailing_zeros() as usize;
-                dirs &= dirs - 1;
-                let back = self.opposite[d & 7] as usize;
+        for (dirs, run) in [(plan.slides, false), (plan.runs, true)] {
+            for d in dirs.iter() {
+                let back = self.opposite[d] as usize;
                 let mut x = self.step(pieces, d);
                 let mut dist = 1;
                 while x != B::ZERO {
@@ -306,26 +292,17 @@ impl<B: Width> FastRules<B> {
             return self.count_one_by_one(b, &self.kinds[b.side & 1][k], pieces);
         }
         let mut n = 0;
-        let mut dirs = plan.steps;
-        while dirs != 0 {
-            let d = dirs.trailing_zeros() as usize;
-            dirs &= dirs - 1;
+        for d in plan.steps.iter() {
             n += (self.step(pieces, d) & empty).count();
         }
-        let mut dirs = plan.slides;
-        while dirs != 0 {
-            let d = dirs.trailing_zeros() as usize;
-            dirs &= dirs - 1;
+        for d in plan.slides.iter() {
             let mut x = self.step(pieces, d) & empty;
             while x != B::ZERO {
                 n += x.count();
                 x = self.step(x, d) & empty;
             }
         }
-        let mut dirs = plan.runs;
-        while dirs != 0 {
-            let d = dirs.trailing_zeros() as usize;
-            dirs &= dirs - 1;
+        for d in plan.runs.iter() {
             let mut x = self.step(pieces, d);
             while x != B::ZERO {
                 n += (x & empty).count();
@@ -343,10 +320,7 @@ impl<B: Width> FastRules<B> {
             pieces ^= p;
             let mut to = B::ZERO;
             for rule in &kind.moves {
-                let mut dirs = rule.dirs;
-                while dirs != 0 {
-                    let d = dirs.trailing_zeros() as usize;
-                    dirs &= dirs - 1;
+                for d in rule.dirs.iter() {
                     let mut reach = self.reach(b, p, rule, d) & kind.cells;
                     if rule.sees_enemy {
                         let mut keep = B::ZERO;

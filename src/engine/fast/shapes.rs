@@ -4,13 +4,14 @@
 
 use super::captures::{FastSearch, GENERAL, PLAIN};
 use super::tables::{CapRule, STRIDE, Shape, Width, at as idx};
+use crate::geometry::DirSet;
 use crate::spec::When;
 
 impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAPE> {
     /// Jumps over an adjacent piece of `prey` in the directions `dirs`, landing just
     /// beyond.
     #[inline(always)]
-    pub(super) fn jumps(&mut self, at: B, mut dirs: u8, k: usize, prey: u8) -> bool {
+    pub(super) fn jumps(&mut self, at: B, dirs: DirSet, k: usize, prey: u8) -> bool {
         let f = self.f;
         let i = at.lowest() as usize & (STRIDE - 1);
         // Plain rules: the neighbours in the kind's one rule's directions.
@@ -20,15 +21,12 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
             return false;
         }
         let mut any = false;
+        let mut listed = dirs.iter();
         loop {
             // Listing, the directions in order (the general engine's order); counting, only
             // the enemy pieces next to the piece, one direction each.
             let d = if TRACE {
-                if dirs == 0 {
-                    break;
-                }
-                let d = dirs.trailing_zeros() as usize;
-                dirs &= dirs - 1;
+                let Some(d) = listed.next() else { break };
                 if f.next[idx(d, i)] & near == B::ZERO {
                     continue;
                 }
@@ -40,7 +38,7 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
                 let v = near.low();
                 near ^= v;
                 let d = f.dir_of[(v.lowest() as usize).wrapping_sub(i) & 255] as usize & 7;
-                if dirs >> d & 1 == 0 {
+                if !dirs.contains(d) {
                     continue;
                 }
                 d
@@ -87,11 +85,9 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
     }
 
     #[inline(never)]
-    pub(super) fn long_jumps(&mut self, at: B, mut dirs: u8, k: usize, prey: u8, stride: u8) -> bool {
+    pub(super) fn long_jumps(&mut self, at: B, dirs: DirSet, k: usize, prey: u8, stride: u8) -> bool {
         let mut any = false;
-        while dirs != 0 {
-            let d = dirs.trailing_zeros() as usize;
-            dirs &= dirs - 1;
+        for d in dirs.iter() {
             if let Some((v, l)) = self.long_jump(at, d, prey, stride).filter(|&(_, l)| self.stands(l, k)) {
                 any = true;
                 self.jump_to(v, l, k, d);
@@ -129,11 +125,9 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
     }
 
     #[inline(never)]
-    pub(super) fn flies(&mut self, at: B, mut dirs: u8, k: usize, prey: u8, next: bool, gap: (u8, u8)) -> bool {
+    pub(super) fn flies(&mut self, at: B, dirs: DirSet, k: usize, prey: u8, next: bool, gap: (u8, u8)) -> bool {
         let mut any = false;
-        while dirs != 0 {
-            let d = dirs.trailing_zeros() as usize;
-            dirs &= dirs - 1;
+        for d in dirs.iter() {
             let Some((v, land)) = self.flight(at, d, k, prey, next, gap) else { continue };
             any = true;
             self.take(v);
@@ -177,13 +171,11 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
     }
 
     #[inline(never)]
-    pub(super) fn leaps(&mut self, at: B, mut dirs: u8, k: usize, rule: &CapRule) -> bool {
+    pub(super) fn leaps(&mut self, at: B, dirs: DirSet, k: usize, rule: &CapRule) -> bool {
         let Shape::Leap { next, ends, .. } = rule.shape else { return false };
         let f = self.f;
         let mut any = false;
-        while dirs != 0 {
-            let d = dirs.trailing_zeros() as usize;
-            dirs &= dirs - 1;
+        for d in dirs.iter() {
             let Some((first, m, count, land)) = self.leap_line(at, d, k, rule) else { continue };
             any = true;
             let mut x = first;
@@ -226,7 +218,7 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
         let f = self.f;
         let kinds = self.kinds;
         for rule in &kinds[k].caps {
-            if rule.dirs >> d & 1 == 0 || rule.when == When::First {
+            if !rule.dirs.contains(d) || rule.when == When::First {
                 continue;
             }
             let can = match rule.shape {

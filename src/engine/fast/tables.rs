@@ -4,7 +4,7 @@
 use super::{FastList, Scratch};
 use crate::compile::{KindTable, Rules};
 use crate::engine::bits::Bits;
-use crate::geometry::Layout;
+use crate::geometry::{DirSet, Layout};
 use crate::spec::{CaptureKind, Condition, Criterion, Land, Landing, MidPromotion, MoveKind, Removal, Side, When};
 
 /// The most kinds of piece the fast path's board holds (two planes of kind bits).
@@ -57,7 +57,7 @@ pub(super) struct Hot<B> {
 /// (else a jump) and lands just beyond.
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Stage {
-    pub dirs: u8,
+    pub dirs: DirSet,
     pub prey: u8,
     pub flies: bool,
     pub land_next: bool,
@@ -78,9 +78,9 @@ fn at_stage(caps: &[CapRule], stage: usize) -> impl Iterator<Item = &CapRule> {
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct BulkQuiet {
     pub bulk: bool,
-    pub steps: u8,
-    pub slides: u8,
-    pub runs: u8,
+    pub steps: DirSet,
+    pub slides: DirSet,
+    pub runs: DirSet,
 }
 
 /// One side's quick test of which pieces may capture: per kind, the directions back from
@@ -91,8 +91,8 @@ pub(super) struct BulkQuiet {
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Prefilter {
     pub kinds: u8,
-    pub backs: [u8; MAX_KINDS],
-    pub leap_backs: [u8; MAX_KINDS],
+    pub backs: [DirSet; MAX_KINDS],
+    pub leap_backs: [DirSet; MAX_KINDS],
     pub prey: [u8; MAX_KINDS],
     pub others: u8,
 }
@@ -117,8 +117,8 @@ pub(super) enum Shape {
 #[derive(Clone, Copy, Debug)]
 pub(super) struct CapRule {
     pub shape: Shape,
-    /// Bit d: captures in direction d.
-    pub dirs: u8,
+    /// The directions it captures in.
+    pub dirs: DirSet,
     pub when: When,
     /// Bit k: may take pieces of kind k.
     pub prey: u8,
@@ -128,7 +128,7 @@ pub(super) struct CapRule {
 #[derive(Clone, Copy, Debug)]
 pub(super) struct MoveRule {
     pub kind: MoveKind,
-    pub dirs: u8,
+    pub dirs: DirSet,
     /// The piece must end where it sees an enemy piece along an open line.
     pub sees_enemy: bool,
 }
@@ -154,12 +154,12 @@ pub(super) struct KindRules<B> {
     /// Its one move rule is a step (no condition, every cell), in the directions
     /// `step_dirs`.
     pub steps_only: bool,
-    pub step_dirs: u8,
+    pub step_dirs: DirSet,
     /// Directions of its first-capture jumps over an adjacent piece, of its first-capture
     /// leaps from an adjacent piece, and whether any other rule may make its first
     /// capture (then it is searched when an enemy piece is on one of its lines).
-    pub first_jumps: u8,
-    pub first_leaps: u8,
+    pub first_jumps: DirSet,
+    pub first_leaps: DirSet,
     pub first_other: bool,
     /// Bit k: its first jumps and leaps may take kind k.
     pub first_prey: u8,
@@ -201,7 +201,7 @@ pub(crate) struct FastRules<B> {
     pub(super) up: u8,
     pub(super) opposite: [u8; 8],
     /// Per direction of the last capture (15: none), the directions barred after it.
-    pub(super) barred: [u8; 16],
+    pub(super) barred: [DirSet; 16],
     /// Per cell its bit, per bit its cell.
     pub(super) bit: Box<[u8; 256]>,
     pub(super) cell: Box<[u16; STRIDE]>,
@@ -326,7 +326,7 @@ impl<B: Width> FastRules<B> {
         };
         f.directions(l);
         for side in Side::BOTH {
-            f.kinds[side as usize] = rules.tables[side as usize].iter().map(|t| f.kind(t, l)).collect();
+            f.kinds[side.index()] = rules.tables[side.index()].iter().map(|t| f.kind(t, l)).collect();
         }
         f.limited = f.kinds[0].iter().enumerate().filter(|(_, k)| k.limit.is_some()).fold(0, |m, (i, _)| m | 1 << i);
         f.rank(rules);
@@ -345,11 +345,11 @@ impl<B: Width> FastRules<B> {
                 for (stage, st) in stages.iter().enumerate() {
                     for bit in 0..STRIDE {
                         f.jump_around[((side * MAX_KINDS + k) * 2 + stage) * STRIDE + bit] =
-                            (0..8).filter(|&d| st.dirs >> d & 1 == 1).fold(B::ZERO, |m, d| m | f.next[at(d, bit)]);
+                            st.dirs.iter().fold(B::ZERO, |m, d| m | f.next[at(d, bit)]);
                     }
                 }
                 f.hot[side][k] = Hot { zone: kind.zone, promotes_to: kind.promotes_to, cells: kind.cells, may_stop: kind.may_stop, stages };
-                let dirs = |kind_of: MoveKind| kind.moves.iter().filter(|m| m.kind == kind_of).fold(0, |d, m| d | m.dirs);
+                let dirs = |kind_of: MoveKind| kind.moves.iter().filter(|m| m.kind == kind_of).fold(DirSet::EMPTY, |d, m| d | m.dirs);
                 f.bulk[side][k] = BulkQuiet {
                     bulk: kind.bulk_quiet,
                     steps: dirs(MoveKind::Step),
@@ -370,7 +370,7 @@ impl<B: Width> FastRules<B> {
             if kind.first_other {
                 pf.others |= 1 << k;
             }
-            let back = |dirs: u8| (0..8).filter(|&d| dirs >> d & 1 == 1).fold(0, |m, d| m | 1 << self.opposite[d]);
+            let back = |dirs: DirSet| dirs.iter().map(|d| self.opposite[d] as usize).collect();
             pf.backs[k] = back(kind.first_jumps);
             pf.leap_backs[k] = back(kind.first_leaps);
             pf.prey[k] = kind.first_prey;
@@ -446,7 +446,7 @@ impl<B: Width> FastRules<B> {
             })
             .collect();
         let first = |c: &&CapRule| c.when != When::Continuing;
-        let first_jumps = caps.iter().filter(first).filter(|c| c.shape == Shape::Jump).fold(0, |m, c| m | c.dirs);
+        let first_jumps = caps.iter().filter(first).filter(|c| c.shape == Shape::Jump).fold(DirSet::EMPTY, |m, c| m | c.dirs);
         KindRules {
             moves: t
                 .moves
@@ -454,7 +454,7 @@ impl<B: Width> FastRules<B> {
                 .map(|m| MoveRule { kind: m.kind, dirs: m.dirs, sees_enemy: m.condition == Some(Condition::SeesEnemy) })
                 .collect(),
             first_jumps,
-            first_leaps: caps.iter().filter(first).filter(|c| adjacent_leap(c)).fold(0, |m, c| m | c.dirs),
+            first_leaps: caps.iter().filter(first).filter(|c| adjacent_leap(c)).fold(DirSet::EMPTY, |m, c| m | c.dirs),
             first_other: caps.iter().filter(first).any(|c| c.shape != Shape::Jump && !adjacent_leap(c)),
             first_prey: caps.iter().filter(first).filter(|c| c.shape == Shape::Jump || adjacent_leap(c)).fold(0, |m, c| m | c.prey),
             caps,
@@ -466,7 +466,7 @@ impl<B: Width> FastRules<B> {
             limit: t.max_quiet_moves,
             bulk_quiet: t.moves.len() <= 1 && t.moves.iter().all(|m| m.condition.is_none()) && t.cells.is_none(),
             steps_only: t.moves.len() == 1 && t.moves[0].kind == MoveKind::Step && t.moves[0].condition.is_none() && t.cells.is_none(),
-            step_dirs: t.moves.first().map_or(0, |m| m.dirs),
+            step_dirs: t.moves.first().map_or(DirSet::EMPTY, |m| m.dirs),
         }
     }
 
@@ -574,5 +574,5 @@ fn may_coincide(a: &CapRule, b: &CapRule) -> bool {
     };
     let ((a0, a1), (b0, b1)) = (pieces(a), pieces(b));
     let same_capture = !matches!((a.when, b.when), (When::First, When::Continuing) | (When::Continuing, When::First));
-    a.dirs & b.dirs != 0 && same_capture && a0 <= b1 && b0 <= a1
+    !(a.dirs & b.dirs).is_empty() && same_capture && a0 <= b1 && b0 <= a1
 }

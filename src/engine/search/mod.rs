@@ -8,6 +8,7 @@ use super::columns::Column;
 use super::moves::{MoveList, Routes};
 use super::position::{Board, Position};
 use crate::compile::{CapRule, CaptureSettings, DEAD, EMPTY, NO_PROMOTION, Rules, Searcher, kind_of, side_of};
+use crate::geometry::DirSet;
 use crate::spec::{CaptureKind, ColumnTake, Criterion, JumpAgain, Land, Landing, MidPromotion, Removal, When};
 
 mod store;
@@ -133,7 +134,7 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
     fn capture_in_dir(&self, c: u16, k: u8, d: usize) -> bool {
         let r = self.rules;
         for rule in &r.tables[self.us][k as usize].captures {
-            if rule.dirs >> d & 1 == 0 || rule.when == When::First {
+            if !rule.dirs.contains(d) || rule.when == When::First {
                 continue;
             }
             let mut n = r.next(c, d);
@@ -201,7 +202,7 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
         // back, or any turn).
         let mut excluded = r.barred_after[last as usize & 15];
         if skip != NO_DIR {
-            excluded |= 1 << skip;
+            excluded.insert(skip as usize);
         }
         for rule in &table.captures {
             match rule.when {
@@ -225,12 +226,10 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
     /// Jumps from `c` in the directions `dirs` by a piece of kind `k`, over an adjacent
     /// piece of `kinds`, landing just beyond. Returns whether there is one.
     #[inline(always)]
-    fn jumps(&mut self, c: u16, mut dirs: u8, k: u8, kinds: u8) -> bool {
+    fn jumps(&mut self, c: u16, dirs: DirSet, k: u8, kinds: u8) -> bool {
         let r = self.rules;
         let mut any = false;
-        while dirs != 0 {
-            let d = dirs.trailing_zeros() as usize;
-            dirs &= dirs - 1;
+        for d in dirs.iter() {
             let n = r.next(c, d);
             if !self.capturable(kinds, self.board[n]) {
                 continue;
@@ -249,11 +248,9 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
 
     /// Jumps over a piece `rule.stride` cells away, landing as far beyond it, every cell
     /// between empty.
-    fn long_jumps(&mut self, c: u16, mut dirs: u8, k: u8, rule: &CapRule) -> bool {
+    fn long_jumps(&mut self, c: u16, dirs: DirSet, k: u8, rule: &CapRule) -> bool {
         let mut any = false;
-        while dirs != 0 {
-            let d = dirs.trailing_zeros() as usize;
-            dirs &= dirs - 1;
+        for d in dirs.iter() {
             let Some((n, l)) = self.long_jump(c, d, rule) else { continue };
             if !self.stands(l, k) {
                 continue;
@@ -320,13 +317,11 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
     /// line (with `GAP`, only across as many empty cells as the rule allows), landing just
     /// beyond or on any empty cell beyond, as the rule says.
     #[inline(always)]
-    fn flies<const GAP: bool>(&mut self, c: u16, mut dirs: u8, k: u8, rule: &CapRule) -> bool {
+    fn flies<const GAP: bool>(&mut self, c: u16, dirs: DirSet, k: u8, rule: &CapRule) -> bool {
         let r = self.rules;
         let (kinds, land) = (rule.kinds, rule.land);
         let mut any = false;
-        while dirs != 0 {
-            let d = dirs.trailing_zeros() as usize;
-            dirs &= dirs - 1;
+        for d in dirs.iter() {
             let mut n = r.next(c, d);
             let mut gap = 0u32;
             while self.board[n] == EMPTY {
@@ -360,12 +355,10 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
     /// beyond (or on any empty cell beyond); the move ends there, or goes on as after any
     /// capture.
     #[inline(always)]
-    fn leaps(&mut self, c: u16, mut dirs: u8, k: u8, rule: &CapRule) -> bool {
+    fn leaps(&mut self, c: u16, dirs: DirSet, k: u8, rule: &CapRule) -> bool {
         let r = self.rules;
         let mut any = false;
-        while dirs != 0 {
-            let d = dirs.trailing_zeros() as usize;
-            dirs &= dirs - 1;
+        for d in dirs.iter() {
             let mut n = r.next(c, d);
             if rule.approach {
                 while self.board[n] == EMPTY {
@@ -559,7 +552,7 @@ impl Position {
             uncover: COLUMNS && rules.capture.removal == Removal::Immediate && rules.columns.is_some_and(|c| c.take == ColumnTake::Top),
             not_next: COLUMNS && rules.columns.is_some_and(|c| c.jump_again == JumpAgain::NotNext),
             list,
-            us: us as usize,
+            us: us.index(),
             them: us.other() as u8,
             from: 0,
             start_kind: 0,

@@ -161,7 +161,7 @@ impl Checker<'_> {
         let mut zones = [CellSet::EMPTY; 2];
         for side in Side::BOTH {
             let r = lower_cells(&e.body, &board.side(side, true));
-            zones[side as usize] = self.ok(r)?;
+            zones[side.index()] = self.ok(r)?;
         }
         Some(zones)
     }
@@ -186,9 +186,9 @@ impl Checker<'_> {
     /// promotion cells.
     fn setup_on_kind_cells(&mut self, setup: &[Vec<(u16, u8)>; 2], kinds: &[Kind], board: &Board, span: Range<usize>) {
         for side in Side::BOTH {
-            for &(cell, k) in &setup[side as usize] {
+            for &(cell, k) in &setup[side.index()] {
                 let kind = &kinds[k as usize];
-                if kind.cells.as_ref().is_some_and(|z| !z[side as usize].contains(cell)) {
+                if kind.cells.as_ref().is_some_and(|z| !z[side.index()].contains(cell)) {
                     self.err(
                         Diagnostic::new(
                             DiagnosticKind::ConflictingKeys,
@@ -206,7 +206,7 @@ impl Checker<'_> {
                     );
                     return;
                 }
-                if kind.promotion.as_ref().is_some_and(|(_, z)| z[side as usize].contains(cell)) {
+                if kind.promotion.as_ref().is_some_and(|(_, z)| z[side.index()].contains(cell)) {
                     self.err(
                         Diagnostic::new(
                             DiagnosticKind::ConflictingKeys,

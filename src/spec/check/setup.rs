@@ -31,7 +31,7 @@ impl Checker<'_> {
                 self.overlap(side, expr, other, first, twice.len(), board.n.name(c));
             }
             given.extend(cells.iter().map(|c| (c, side, expr)));
-            setup[side as usize].extend(cells.iter().map(|c| (c, k)));
+            setup[side.index()].extend(cells.iter().map(|c| (c, k)));
         }
         setup
     }

@@ -171,8 +171,8 @@ fn call(name: &str, name_span: &Range<usize>, args: &[Arg], span: &Range<usize>,
         }
         "edge" => {
             let a = split_args(name, args, span, 1, &[])?;
-            let mask = lower_dirs(a.positional[0], cx)?;
-            Ok((0..g.len() as u16).filter(|&c| (0..g.dirs().len()).any(|d| mask >> d & 1 == 1 && g.step(c, d).is_none())).collect())
+            let dirs = lower_dirs(a.positional[0], cx)?;
+            Ok((0..g.len() as u16).filter(|&c| dirs.iter().any(|d| g.step(c, d).is_none())).collect())
         }
         other => Err(Diagnostic::unknown_name("cell set", &format!("{other}(...)"), name_span.clone(), "not a cell set")
             .help(did_you_mean(other, CELL_CALLS, format!("cell sets are: {}", CELL_CALLS.join(", "))))),

@@ -1,19 +1,19 @@
 //! Direction sets: `diagonal & forward`, `n | ne | nw`, `all except backward`.
 
 use super::{Board, Ctx};
-use crate::geometry::{Geometry, Shape};
+use crate::geometry::{DirSet, Direction, Geometry, Shape};
 use crate::spec::checked::Side;
 use crate::spec::diag::{Diagnostic, DiagnosticKind, did_you_mean};
 use crate::spec::dsl::{Expr, Op};
 use std::ops::Range;
 
 /// A direction set for both sides (compass names turned for Black), refused if empty.
-pub(in crate::spec) fn side_dirs(e: &Expr, board: &Board) -> Result<[u8; 2], Diagnostic> {
-    let mut out = [0u8; 2];
+pub(in crate::spec) fn side_dirs(e: &Expr, board: &Board) -> Result<[DirSet; 2], Diagnostic> {
+    let mut out = [DirSet::EMPTY; 2];
     for side in Side::BOTH {
-        out[side as usize] = lower_dirs(e, &board.side(side, true))?;
+        out[side.index()] = lower_dirs(e, &board.side(side, true))?;
     }
-    if out[0] == 0 {
+    if out[0].is_empty() {
         return Err(Diagnostic::new(DiagnosticKind::EmptySet, "this direction set is empty", e.span(), "no direction")
             .help("check the operators: `diagonal & forward` keeps the forward diagonals"));
     }
@@ -30,8 +30,8 @@ fn dir_names(g: &Geometry) -> Vec<&'static str> {
     v
 }
 
-/// A direction set for one side, as a mask of direction indices.
-pub(super) fn lower_dirs(e: &Expr, cx: &Ctx) -> Result<u8, Diagnostic> {
+/// A direction set for one side.
+pub(super) fn lower_dirs(e: &Expr, cx: &Ctx) -> Result<DirSet, Diagnostic> {
     match e {
         Expr::Name { name, span } => named_dirs(name, span, cx),
         Expr::Binary { op, lhs, rhs, .. } => {
@@ -48,33 +48,26 @@ pub(super) fn lower_dirs(e: &Expr, cx: &Ctx) -> Result<u8, Diagnostic> {
 }
 
 /// A named direction set (`forward`, `diagonal`) or a compass direction (`ne`).
-fn named_dirs(name: &str, span: &Range<usize>, cx: &Ctx) -> Result<u8, Diagnostic> {
+fn named_dirs(name: &str, span: &Range<usize>, cx: &Ctx) -> Result<DirSet, Diagnostic> {
     let g = cx.g;
-    let all = ((1u16 << g.dirs().len()) - 1) as u8;
     let fwd = g.dirs()[cx.forward].plane;
-    let by_dot = |sign: i32| -> u8 {
-        let mut m = 0;
-        for (i, d) in g.dirs().iter().enumerate() {
-            let dot = d.plane.0 as i32 * fwd.0 as i32 + d.plane.1 as i32 * fwd.1 as i32;
-            if dot.signum() == sign {
-                m |= 1 << i;
-            }
-        }
-        m
+    let by_dot = |sign: i32| -> DirSet {
+        let dot = |d: &Direction| d.plane.0 as i32 * fwd.0 as i32 + d.plane.1 as i32 * fwd.1 as i32;
+        g.dirs().iter().enumerate().filter(|(_, d)| dot(d).signum() == sign).map(|(i, _)| i).collect()
     };
     let square = matches!(g.shape(), Shape::Square { .. });
     Ok(match name {
-        "all" => all,
-        "none" => 0,
+        "all" => (0..g.dirs().len()).collect(),
+        "none" => DirSet::EMPTY,
         "forward" => by_dot(1),
         "backward" => by_dot(-1),
         "sideways" => by_dot(0),
-        "diagonal" if square => 0b0000_1111,
-        "orthogonal" if square => 0b1111_0000,
+        "diagonal" if square => DirSet::from_bits(0b0000_1111),
+        "orthogonal" if square => DirSet::from_bits(0b1111_0000),
         other => match g.dir_index(other) {
             // Compass names turn with the side: Black's `n` is White's `s`.
-            Some(i) if cx.relative && cx.side == Side::Black => 1 << g.opposite(i),
-            Some(i) => 1 << i,
+            Some(i) if cx.relative && cx.side == Side::Black => DirSet::one(g.opposite(i)),
+            Some(i) => DirSet::one(i),
             None => return Err(unknown_direction(other, span, g)),
         },
     })
