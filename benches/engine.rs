@@ -4,10 +4,8 @@
 //! is `scripts/bench`.
 
 use divan::{Bencher, black_box};
-use polydame::pdn::{parse_game, pdn_games};
-use polydame::pdn::{random_game, replay, write_pdn};
-use polydame::{Limits, Player};
-use polydame::{MoveList, Position, Routes, Rules, load_variant, perft};
+use polydame::pdn::{parse_game, pdn_games, random_game, replay, write_pdn};
+use polydame::{Limits, MoveList, Player, Position, Routes, Rules, load_variant, perft};
 
 fn main() {
     divan::main();

@@ -220,8 +220,9 @@ pub enum MoveError {
 }
 
 impl MoveError {
-    /// The budget error of a position searched under `rules`, its position written as FEN.
-    pub(crate) fn budget(rules: &Rules, error: BudgetExceeded) -> MoveError {
+    /// The budget error of a position searched under `rules`, its position written as FEN
+    /// (for a caller that turns a [`BudgetExceeded`] into the error of a move).
+    pub fn budget(rules: &Rules, error: BudgetExceeded) -> MoveError {
         let fen = super::write_fen(rules, &error.position);
         MoveError::Budget { error, fen }
     }

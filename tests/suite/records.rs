@@ -2,8 +2,7 @@
 //! kind of illegal move, GameType and Variant tags, FEN starts, hexagonal games, and a
 //! round trip through the writer for random games of every variant.
 
-use polydame::pdn::{PdnGame, parse_game, pdn_games};
-use polydame::pdn::{Verdict, random_game, replay, write_pdn};
+use polydame::pdn::{PdnGame, Verdict, parse_game, pdn_games, random_game, replay, write_pdn};
 use polydame::{load_variant, shipped};
 use proptest::prelude::*;
 

@@ -7,8 +7,7 @@
 //! a snapshot whose file is gone fails the run too.
 
 use polydame::compile_text;
-use polydame::spec::{DiagnosticKind, OptionError, load_with};
-use polydame::spec::{Diagnostics, load};
+use polydame::spec::{DiagnosticKind, Diagnostics, OptionError, load, load_with};
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -50,7 +50,7 @@ pub fn run(variant: &VariantArgs, fen: &FenArgs, picture: Picture, out: &mut Out
 /// the position's notation (`32x12`, or the full path where that is ambiguous).
 fn play_last(rules: &Rules, pos: Position, text: &str) -> Result<(Position, MoveInfo, String), MoveError> {
     let mut game = Game::from_position(rules, pos);
-    let legal = game.legal_moves().map_err(|error| MoveError::Budget { fen: write_fen(rules, &error.position), error })?;
+    let legal = game.legal_moves().map_err(|e| MoveError::budget(rules, e))?;
     let m = game.play(text)?;
     let written = move_text(rules, &m, &legal);
     Ok((game.position().clone(), m, written))
