@@ -27,7 +27,7 @@ pub enum LoadError {
         /// Why it could not be read.
         source: std::io::Error,
     },
-    /// The file is larger than a variant file may be ([`MAX_VARIANT_BYTES`](crate::spec::MAX_VARIANT_BYTES)).
+    /// The file is larger than a variant file may be ([`MAX_VARIANT_BYTES`]).
     #[error("{path} is more than {limit} bytes long: a variant file is a few kilobytes", limit = MAX_VARIANT_BYTES)]
     TooLarge {
         /// The path asked for.

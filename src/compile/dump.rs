@@ -141,7 +141,7 @@ fn piece(o: &mut String, rules: &Rules, k: usize) {
         if t.is_king { ", a promoted kind" } else { "" }
     );
     for side in Side::BOTH {
-        let t = &rules.tables[side.index()][k];
+        let t = &rules.tables[side][k];
         for m in &t.moves {
             move_rule(o, rules, side, m);
         }
@@ -157,7 +157,7 @@ fn piece(o: &mut String, rules: &Rules, k: usize) {
         let _ = writeln!(o, "  may capture only: {}", kind_names(rules, t.can_capture).join(", "));
     }
     for side in Side::BOTH {
-        if let Some(z) = &rules.tables[side.index()][k].avoid {
+        if let Some(z) = &rules.tables[side][k].avoid {
             let _ = writeln!(o, "  {}: may end a move on {} only when no other move is legal", side.name(), cell_list(rules, z));
         }
     }
@@ -337,7 +337,7 @@ fn setup_diagram(rules: &Rules) -> String {
     let spec = rules.spec();
     spec.geometry.diagram(|cell| {
         for side in Side::BOTH {
-            if let Some(&(_, k)) = spec.setup[side.index()].iter().find(|(c, _)| *c == cell) {
+            if let Some(&(_, k)) = spec.setup[side].iter().find(|(c, _)| *c == cell) {
                 return rules.piece_char(side, k);
             }
         }

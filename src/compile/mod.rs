@@ -1,8 +1,9 @@
-//! From a checked [`Spec`](crate::Spec) to [`Rules`]: the immutable tables the engine
+//! From a checked [`Spec`](crate::spec::Spec) to [`Rules`]: the immutable tables the engine
 //! runs on, built once per variant, and a deterministic text dump of them.
 
 mod capture;
 mod dump;
+pub(crate) mod fast;
 mod kinds;
 mod rules;
 
@@ -11,6 +12,11 @@ use crate::spec::Side;
 pub use capture::CaptureSettings;
 pub use kinds::{CapRule, KindTable, MoveRule, NO_PROMOTION, Searcher};
 pub use rules::{Engine, Rules};
+
+/// The budget a variant's rules start with: capture-search steps per position. Every
+/// game of the real archives the project is checked against replays within 300 steps a
+/// position; a search of this size takes under a second.
+pub const DEFAULT_CAPTURE_BUDGET: u64 = 5_000_000;
 
 /// The off-board marker in a board array.
 pub const OFF: u8 = 0xFF;

@@ -3,7 +3,7 @@
 use super::{CaptureSettings, KindTable, NO_PROMOTION};
 use crate::geometry::{DirSet, Layout};
 use crate::rng::Rng;
-use crate::spec::{Side, Spec};
+use crate::spec::{BySide, Side, Spec};
 
 /// Which move generator runs a variant's rules (see [`Rules::set_engine`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -47,7 +47,7 @@ pub struct Rules {
     /// may not go on in: straight back unless `turn_back`, every other one with `straight`.
     pub(crate) barred_after: [DirSet; 16],
     /// `tables[side][kind]`.
-    pub(crate) tables: [Vec<KindTable>; 2],
+    pub(crate) tables: BySide<Vec<KindTable>>,
     /// Zobrist keys: `zobrist[cell * 32 + code]` (see [`Rules::zobrist_key`]). Fixed
     /// size, so lookups need no bounds check.
     pub(crate) zobrist: Box<[u64; 256 * 32]>,
@@ -87,7 +87,7 @@ pub struct Rules {
     /// need no bounds check.
     pub(crate) cell_bits: Box<[u128; 256]>,
     /// The fast path's tables, when the rules have its shape, or why they do not.
-    pub(crate) fast: Result<Box<crate::engine::Fast>, &'static str>,
+    pub(crate) fast: Result<Box<super::fast::Fast>, &'static str>,
     /// The general engine was chosen though the fast path takes the rules (see
     /// [`Rules::set_engine`]).
     pub(crate) general_chosen: bool,
@@ -123,7 +123,7 @@ impl Rules {
         }
         let kings: Vec<bool> =
             (0..spec.kinds.len()).map(|k| spec.kinds.iter().any(|o| o.promotion.as_ref().is_some_and(|(t, _)| *t as usize == k))).collect();
-        let tables: [Vec<KindTable>; 2] = Side::BOTH.map(|side| {
+        let tables: BySide<Vec<KindTable>> = Side::BOTH.map(|side| {
             spec.kinds.iter().enumerate().map(|(k, kind)| KindTable::new(g, kind, side.index(), kings[k], spec.capture.mandatory)).collect()
         });
         let mut rng = Rng::new(0x005E_ED0F_D4A6);
@@ -197,9 +197,9 @@ impl Rules {
             cell_bits,
             fast: Err(""),
             general_chosen: false,
-            capture_budget: crate::engine::DEFAULT_CAPTURE_BUDGET,
+            capture_budget: super::DEFAULT_CAPTURE_BUDGET,
         };
-        rules.fast = crate::engine::Fast::new(&rules).map(Box::new);
+        rules.fast = super::fast::Fast::new(&rules).map(Box::new);
         rules
     }
 
@@ -208,7 +208,7 @@ impl Rules {
     /// and what asked for the moves gets a [`BudgetExceeded`](crate::BudgetExceeded)
     /// error instead of an answer: [`Position::try_generate`](crate::Position::try_generate),
     /// [`perft`](crate::perft), [`Game::play`](crate::Game::play), [`replay`](crate::pdn::replay).
-    /// The rules start with [`DEFAULT_CAPTURE_BUDGET`](crate::engine::DEFAULT_CAPTURE_BUDGET).
+    /// The rules start with [`DEFAULT_CAPTURE_BUDGET`](super::DEFAULT_CAPTURE_BUDGET).
     ///
     /// ```
     /// use polydame::{load_variant, MoveList, Routes};
@@ -270,7 +270,7 @@ impl Rules {
 
     /// The fast path's tables, when it runs these rules.
     #[inline]
-    pub(crate) fn fast_rules(&self) -> Option<&crate::engine::Fast> {
+    pub(crate) fn fast_rules(&self) -> Option<&super::fast::Fast> {
         match &self.fast {
             Ok(f) if !self.general_chosen => Some(f),
             _ => None,

@@ -7,11 +7,6 @@
 use super::position::Position;
 use crate::compile::Rules;
 
-/// The budget a variant's rules start with: capture-search steps per position. Every
-/// game of the real archives the project is checked against replays within 300 steps a
-/// position; a search of this size takes under a second.
-pub const DEFAULT_CAPTURE_BUDGET: u64 = 5_000_000;
-
 /// The capture search of a position took more steps than the rules' budget (see
 /// [`Rules::set_capture_budget`]): its moves are not known. It carries the position; a
 /// caller that can write it as text names it with [`BudgetExceeded::describe`] (the

@@ -1,11 +1,11 @@
 //! Counting legal moves without storing them (bulk counting at the leaves of perft).
 
-use super::bits::{Bits, on_layout};
 use super::moves::{MoveList, MoveRef, Routes};
 use super::position::Position;
 use super::sets::Sets;
 use crate::compile::{Rules, kind_of};
 use crate::geometry::Layout;
+use crate::geometry::bits::{Bits, on_layout};
 
 impl Position {
     /// The number of legal moves, as [`Position::generate`] would list them, without
@@ -37,7 +37,7 @@ impl Position {
             },
             cells => {
                 self.gen_captures_by(rules, list, routes, rules.capture.precedence(), Self::count_only(rules, routes));
-                self.and_quiet(rules, list, |p, list| p.gen_quiet::<true>(rules, list, p.pieces[p.side.index()]))
+                self.and_quiet(rules, list, |p, list| p.gen_quiet::<true>(rules, list, p.pieces[p.side]))
             },
         })
     }
@@ -74,7 +74,7 @@ impl Position {
         if slow == 0 {
             return n;
         }
-        let pieces = self.pieces[self.side.index()].iter().filter(|&c| slow >> kind_of(self.board[c]) & 1 == 1).collect();
+        let pieces = self.pieces[self.side].iter().filter(|&c| slow >> kind_of(self.board[c]) & 1 == 1).collect();
         n + self.gen_quiet::<true>(rules, list, pieces)
     }
 

@@ -1,12 +1,12 @@
 //! Legal move generation: captures (found on bit sets where the board has a layout,
 //! then searched), then quiet moves unless a capture is compulsory.
 
-use super::bits::{Bits, on_layout};
 use super::budget::BudgetExceeded;
 use super::moves::{Move, MoveList, Routes};
 use super::position::Position;
 use super::sets::Sets;
 use crate::compile::{EMPTY, Rules, kind_of, side_of};
+use crate::geometry::bits::{Bits, on_layout};
 use crate::geometry::{CellSet, Layout};
 use crate::spec::Criterion;
 
@@ -39,13 +39,13 @@ impl Position {
         }
         self.gen_captures(rules, list, routes);
         if self.quiet_allowed(rules, list) {
-            let pieces = self.pieces[self.side.index()];
+            let pieces = self.pieces[self.side];
             self.gen_quiet::<false>(rules, list, pieces);
         }
         if rules.has_avoid {
             self.drop_avoided(rules, list);
         }
-        if rules.passes && list.moves.is_empty() && !self.pieces[self.side.index()].is_empty() {
+        if rules.passes && list.moves.is_empty() && !self.pieces[self.side].is_empty() {
             list.push_pass();
         }
         !list.exceeded

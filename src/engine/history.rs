@@ -194,7 +194,7 @@ fn holds(rules: &Rules, rule: &CountRule, (lo, hi): (usize, usize), total: usize
         return true;
     }
     let (white, black) = (material(rules, pos, Side::White), material(rules, pos, Side::Black));
-    let kinds = |side: Side| &rules.tables[side.index()];
+    let kinds = |side: Side| &rules.tables[side];
     if rule.both_kings {
         let has_king = |side: Side, counts: &[u8; 8]| kinds(side).iter().zip(counts).any(|(t, &n)| t.is_king && n > 0);
         if !has_king(Side::White, &white) || !has_king(Side::Black, &black) {
@@ -212,7 +212,7 @@ fn material(rules: &Rules, pos: &Position, side: Side) -> [u8; 8] {
     let mut counts = [0u8; 8];
     if rules.layout.is_some() {
         for (k, n) in counts.iter_mut().enumerate() {
-            *n = (pos.kinds[k] & pos.bits[side.index()]).count_ones().min(255) as u8;
+            *n = (pos.kinds[k] & pos.bits[side]).count_ones().min(255) as u8;
         }
         return counts;
     }

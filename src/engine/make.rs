@@ -45,16 +45,16 @@ impl Position {
         let c0 = code(us, s.kind_before);
         self.board[s.from] = EMPTY;
         self.hash ^= rules.zobrist_key(s.from, c0);
-        self.pieces[us.index()].remove(s.from);
+        self.pieces[us].remove(s.from);
         for &(cell, pc) in m.captured_pieces() {
             self.board[cell] = EMPTY;
             self.hash ^= rules.zobrist_key(cell, pc);
-            self.pieces[them.index()].remove(cell);
+            self.pieces[them].remove(cell);
         }
         let c1 = code(us, s.kind_after);
         self.board[s.to] = c1;
         self.hash ^= rules.zobrist_key(s.to, c1);
-        self.pieces[us.index()].insert(s.to);
+        self.pieces[us].insert(s.to);
         self.toggle_bits(rules, m);
         if rules.has_quiet_limit {
             self.track_quiet(rules, m);
@@ -150,17 +150,17 @@ impl Position {
         let c1 = code(us, s.kind_after);
         self.board[s.to] = EMPTY;
         self.hash ^= rules.zobrist_key(s.to, c1);
-        self.pieces[us.index()].remove(s.to);
+        self.pieces[us].remove(s.to);
         self.toggle_bits(rules, m);
         for &(cell, pc) in m.captured_pieces() {
             self.board[cell] = pc;
             self.hash ^= rules.zobrist_key(cell, pc);
-            self.pieces[them.index()].insert(cell);
+            self.pieces[them].insert(cell);
         }
         let c0 = code(us, s.kind_before);
         self.board[s.from] = c0;
         self.hash ^= rules.zobrist_key(s.from, c0);
-        self.pieces[us.index()].insert(s.from);
+        self.pieces[us].insert(s.from);
         self.quiet = undo.quiet;
         debug_assert_eq!(self.hash, m.position_hash(), "unmake: a move taken back from a position it did not lead to");
     }

@@ -3,14 +3,13 @@
 //! Where things are: `moves` (the move list and its borrowed moves, [`Routes`]),
 //! `generate` (legal moves: captures, then quiet moves unless a capture is compulsory),
 //! `search` (the capture search), `quiet` (quiet moves), `count` (counting moves without
-//! storing them, at the leaves of perft), `make` (make and unmake), `sets` and `bits`
-//! (a position as bit sets of its board's layout; `on_layout!` picks `u64` or `u128`),
+//! storing them, at the leaves of perft), `make` (make and unmake), `sets`
+//! (a position as bit sets of its board's layout, `geometry::bits`; `on_layout!` picks `u64` or `u128`),
 //! `position`, `perft` and `outcome` (with `end_reason`, why a game ended); `budget` (the
 //! bound on one position's capture search); `history` (what the end rules need of a
-//! game's past); `fast` (perft on three 64-bit sets for the variants of the common shape,
-//! chosen from the compiled rules; the rest of the engine is its reference).
+//! game's past); `fast` (the fast path's move generation and perft on bit sets, over the tables
+//! `compile::fast` builds; the rest of the engine is its reference).
 
-mod bits;
 mod budget;
 mod columns;
 mod count;
@@ -28,9 +27,9 @@ mod search;
 mod sets;
 mod setup;
 
-pub use budget::{BudgetExceeded, DEFAULT_CAPTURE_BUDGET};
+pub use crate::compile::DEFAULT_CAPTURE_BUDGET;
+pub use budget::BudgetExceeded;
 pub use end_reason::EndReason;
-pub(crate) use fast::Fast;
 pub use history::History;
 pub use make::Undo;
 pub use moves::{MoveInfo, MoveIter, MoveList, MoveRef, Routes};

@@ -63,7 +63,7 @@ pub struct MoveList {
     /// The search took more steps than the budget and stopped: the list is incomplete.
     pub(crate) exceeded: bool,
     /// Once a search has stored many moves, a hash index of them (see
-    /// [`MoveList::find_slot`]): slots of (move index + 1, generation); a slot of an older
+    /// `MoveList::probe`): slots of (move index + 1, generation); a slot of an older
     /// generation is empty. `indexed` moves of the list are in it.
     pub(super) index: Vec<(u32, u32)>,
     pub(super) generation: u32,

@@ -87,7 +87,7 @@ impl Position {
         if let Some(o) = self.material_outcome(rules) {
             return o;
         }
-        if !self.pieces[self.side.index()].is_empty() {
+        if !self.pieces[self.side].is_empty() {
             if !self.is_stuck(rules, list) {
                 return Outcome::Ongoing;
             }
@@ -112,8 +112,8 @@ impl Position {
             return None;
         }
         let material = |side: Side| {
-            let mut counts = vec![0u8; rules.tables[side.index()].len()];
-            for c in self.pieces[side.index()].iter() {
+            let mut counts = vec![0u8; rules.tables[side].len()];
+            for c in self.pieces[side].iter() {
                 let k = kind_of(self.board[c]) as usize;
                 counts[k] = counts[k].saturating_add(1);
             }

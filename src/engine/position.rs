@@ -3,11 +3,11 @@
 use super::columns::Column;
 use crate::compile::{EMPTY, OFF, Rules, code, kind_of, side_of};
 use crate::geometry::CellSet;
-use crate::spec::Side;
+use crate::spec::{BySide, Side};
 
 /// Per side: the cell of the piece that has made consecutive quiet moves under a
 /// quiet-move limit, and how many (0 = none tracked).
-pub type QuietTrack = [(u16, u8); 2];
+pub type QuietTrack = BySide<(u16, u8)>;
 
 /// Cells of a board, indexed by cell number; every index past the last cell reads as
 /// off the board. The fixed size lets indexing compile without bounds checks.
@@ -41,9 +41,9 @@ impl std::fmt::Debug for Board {
 pub struct Position {
     pub(crate) board: Board,
     pub(crate) side: Side,
-    pub(crate) pieces: [CellSet; 2],
+    pub(crate) pieces: BySide<CellSet>,
     /// The pieces of each side as bits of the rules' layout (zero without one).
-    pub(crate) bits: [u128; 2],
+    pub(crate) bits: BySide<u128>,
     /// The pieces of each kind, both sides, as bits of the layout.
     pub(crate) kinds: [u128; 8],
     pub(crate) hash: u64,
@@ -67,7 +67,7 @@ impl Position {
         let spec = rules.spec();
         let mut p = Position::empty(rules, spec.first);
         for side in Side::BOTH {
-            for &(cell, kind) in &spec.setup[side.index()] {
+            for &(cell, kind) in &spec.setup[side] {
                 p.put(rules, cell, side, kind);
             }
         }
@@ -78,8 +78,8 @@ impl Position {
     pub(crate) fn put(&mut self, rules: &Rules, cell: u16, side: Side, kind: u8) {
         let c = code(side, kind);
         self.board[cell] = c;
-        self.pieces[side.index()].insert(cell);
-        self.bits[side.index()] |= rules.cell_bit(cell);
+        self.pieces[side].insert(cell);
+        self.bits[side] |= rules.cell_bit(cell);
         self.kinds[kind as usize] |= rules.cell_bit(cell);
         self.hash ^= rules.zobrist_key(cell, c);
     }
@@ -115,7 +115,7 @@ impl Position {
 
     /// The cells of a side's pieces.
     pub fn pieces(&self, side: Side) -> CellSet {
-        self.pieces[side.index()]
+        self.pieces[side]
     }
 
     /// The Zobrist hash of the position (board, side to move).
@@ -147,7 +147,7 @@ impl Position {
         for cell in 0..rules.cells as u16 {
             let c = self.board[cell];
             for side in Side::BOTH {
-                let has = self.pieces[side.index()].contains(cell);
+                let has = self.pieces[side].contains(cell);
                 let is = c != EMPTY && side_of(c) == side as u8;
                 if has != is {
                     return Err(format!("cell {} disagrees with {}'s piece set", rules.cell_name(cell), side.name()));
@@ -160,8 +160,8 @@ impl Position {
         let mut bits = [0u128; 2];
         let mut kinds = [0u128; 8];
         for side in Side::BOTH {
-            for cell in self.pieces[side.index()].iter() {
-                bits[side.index()] |= rules.cell_bit(cell);
+            for cell in self.pieces[side].iter() {
+                bits[side] |= rules.cell_bit(cell);
                 kinds[kind_of(self.board[cell]) as usize] |= rules.cell_bit(cell);
             }
         }
@@ -199,6 +199,6 @@ impl Position {
 
     /// Number of pieces of a side of a kind.
     pub fn count(&self, side: Side, kind: u8) -> usize {
-        self.pieces[side.index()].iter().filter(|&c| kind_of(self.board[c]) == kind).count()
+        self.pieces[side].iter().filter(|&c| kind_of(self.board[c]) == kind).count()
     }
 }

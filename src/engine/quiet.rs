@@ -75,7 +75,7 @@ impl Position {
         dedup: bool,
         store: bool,
     ) -> usize {
-        if rules.has_kind_cells && rules.tables[self.side.index()][kind as usize].cells.as_ref().is_some_and(|z| !z.contains(to)) {
+        if rules.has_kind_cells && rules.tables[self.side][kind as usize].cells.as_ref().is_some_and(|z| !z.contains(to)) {
             return 0;
         }
         if store {

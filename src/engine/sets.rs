@@ -1,11 +1,11 @@
 //! A position seen as bit sets of its board's [`Layout`]: which pieces may capture, and
 //! how many quiet moves there are, found for a whole side at once by shifts.
 
-use super::bits::Bits;
 use super::moves::MoveRef;
 use super::position::Position;
 use crate::compile::{KindTable, Rules, kind_of};
 use crate::geometry::Layout;
+use crate::geometry::bits::Bits;
 use crate::spec::MoveKind;
 
 /// The pieces of a position as bit sets, from the side of the player to move.

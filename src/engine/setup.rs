@@ -263,32 +263,30 @@ impl Position {
                 }
                 col.push_bottom(code(p.side, p.kind));
                 pos.set_under(rules, p.cell, col);
-                counts[p.side.index()] += 1;
+                counts[p.side] += 1;
                 continue;
             }
             // A piece that may stop a capture in its zone without promoting can rest there.
             let rests = kind.may_stop && !spec.capture.stop_promotes && spec.capture.promotion == crate::spec::MidPromotion::AtEnd;
             // So can a kind another kind promotes to there (a man crowned a queen rests
             // on the far row though queens promote there too: one step a move).
-            let crowned_here = spec
-                .kinds
-                .iter()
-                .any(|j| j.promotion.as_ref().is_some_and(|(t, zones)| *t == p.kind && zones[p.side.index()].contains(p.cell)));
+            let crowned_here =
+                spec.kinds.iter().any(|j| j.promotion.as_ref().is_some_and(|(t, zones)| *t == p.kind && zones[p.side].contains(p.cell)));
             // With columns, a man freed from under a column where it stands stays a man.
             let rests = rests || crowned_here || rules.columns.is_some();
-            if !rests && kind.promotion.as_ref().is_some_and(|(_, zones)| zones[p.side.index()].contains(p.cell)) {
+            if !rests && kind.promotion.as_ref().is_some_and(|(_, zones)| zones[p.side].contains(p.cell)) {
                 let (side, cell) = (p.side, rules.cell_name(p.cell).to_string());
                 problems.push(SetupProblem::OnPromotionCells { piece: i, side, kind: kind.name.clone(), cell });
             }
-            counts[p.side.index()] += 1;
+            counts[p.side] += 1;
             pos.put(rules, p.cell, p.side, p.kind);
         }
         for side in Side::BOTH {
-            let (count, most) = (counts[side.index()], spec.setup[side.index()].len());
+            let (count, most) = (counts[side], spec.setup[side].len());
             if count > most {
                 problems.push(SetupProblem::TooManyPieces { side, count, most });
             }
-            let (cell, n) = setup.quiet[side.index()];
+            let (cell, n) = setup.quiet[side];
             if n > 0 && ((cell as usize) >= rules.cells || pos.piece(cell).is_none_or(|(s, _)| s != side)) {
                 let cell = if (cell as usize) < rules.cells { rules.cell_name(cell).to_string() } else { cell.to_string() };
                 problems.push(SetupProblem::NoTrackedPiece { side, cell });

@@ -6,6 +6,7 @@
 //! from one stepping function per shape ([`Geometry::step_slow`]), so the tables can be
 //! checked against it cell by cell.
 
+pub(crate) mod bits;
 mod cellset;
 mod diagram;
 mod dirset;

@@ -36,7 +36,7 @@ impl Worth {
                 let base = 100 * kind.value as i32;
                 for cell in 0..cells as u16 {
                     let bonus = kind.promotion.as_ref().map_or(0, |(_, zones)| {
-                        let far = zones[side.index()].iter().map(|p| (g.row(p) - g.row(cell)).abs()).min().unwrap_or(0);
+                        let far = zones[side].iter().map(|p| (g.row(p) - g.row(cell)).abs()).min().unwrap_or(0);
                         (g.rows() - far).max(0) * ROW
                     });
                     table[(side.index() * kinds + k) * cells + cell as usize] = base + bonus;
@@ -65,7 +65,7 @@ impl Worth {
                 let sign = if side == us { 1 } else { -1 };
                 for k in 0..self.kinds {
                     let row = &self.by_bit[(side.index() * self.kinds + k) * 128..][..128];
-                    let set = pos.bits[side.index()] & pos.kinds[k];
+                    let set = pos.bits[side] & pos.kinds[k];
                     // Two words: most layouts fill only the low one.
                     for (word, base) in [(set as u64, 0), ((set >> 64) as u64, 64)] {
                         let mut w = word;

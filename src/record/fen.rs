@@ -9,7 +9,7 @@ use super::notations::Notations;
 use crate::compile::Rules;
 use crate::engine::{Position, Setup};
 use crate::geometry::Notation;
-use crate::spec::Side;
+use crate::spec::{BySide, Side};
 
 /// What a FEN may say besides the position: the fields lidraughts appends after the piece
 /// lists (`W:W31-50:B1-20:H0:F1`, and in Frisian and Frysk! `:+0+0`). The rules of
@@ -28,7 +28,7 @@ pub struct FenExtras {
     /// square, then White's. In a variant with a quiet-move limit (`max_quiet_moves`) a
     /// counter that names its king, or whose side has one piece of a limited kind, also
     /// sets the position's [`quiet_track`](Position::quiet_track).
-    pub king_moves: Option<[(u8, Option<u16>); 2]>,
+    pub king_moves: Option<BySide<(u8, Option<u16>)>>,
 }
 
 impl FenExtras {
@@ -205,7 +205,7 @@ fn track_king_moves(
     }
     let mut track = pos.quiet_track();
     for side in Side::BOTH {
-        let (count, cell) = counters[side.index()];
+        let (count, cell) = counters[side];
         if count == 0 {
             continue;
         }
@@ -213,7 +213,7 @@ fn track_king_moves(
             Some(c) => match pos.piece(c) {
                 Some((s, k)) if s == side && limited(k) => Some(c),
                 _ => {
-                    let (at, square) = squares[side.index()].clone().unwrap_or((0, notation.name(c).to_string()));
+                    let (at, square) = squares[side].clone().unwrap_or((0, notation.name(c).to_string()));
                     let kind = FenErrorKind::NoKingThere { side, square };
                     return Err(FenError { kind, column: at + 1, fen: text.to_string() });
                 }
@@ -227,7 +227,7 @@ fn track_king_moves(
             }
         };
         if let Some(c) = cell {
-            track[side.index()] = (c, count);
+            track[side] = (c, count);
         }
     }
     pos.set_quiet_track(track);
@@ -362,10 +362,10 @@ fn read_extra(rules: &Rules, notation: &Notation, field: &str, at: usize, parsed
                     None
                 } else {
                     let square_at = p_at + 1 + (p[1..].len() - p[1..].trim_start().len());
-                    parsed.king_squares[side.index()] = Some((square_at, square.to_string()));
+                    parsed.king_squares[side] = Some((square_at, square.to_string()));
                     Some(self::square(rules, notation, square).map_err(|k| (square_at, k))?)
                 };
-                counters[side.index()] = (count, cell);
+                counters[side] = (count, cell);
             }
             if extras.king_moves.replace(counters).is_some() {
                 return Err(twice());
@@ -518,7 +518,7 @@ pub fn write_fen_with(rules: &Rules, pos: &Position, extras: &FenExtras) -> Stri
     if let Some(counters) = extras.king_moves {
         out.push(':');
         for side in [Side::Black, Side::White] {
-            let (count, cell) = counters[side.index()];
+            let (count, cell) = counters[side];
             out.push_str(&format!("+{count}{}", cell.map_or("", |c| rules.cell_name(c))));
         }
     }

@@ -105,7 +105,7 @@ impl<'r> Game<'r> {
     }
 
     /// Plays a move written in the variant's notation (`32-28`, `28x19`, `28x19x10`,
-    /// `c3xe5`; see [`parse_move`](super::parse_move)) and returns it with its full path.
+    /// `c3xe5`; see [`parse_move`]) and returns it with its full path.
     pub fn play(&mut self, text: &str) -> Result<MoveInfo, MoveError> {
         self.check_ongoing()?;
         let written = read_move(text)?;

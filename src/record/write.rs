@@ -257,7 +257,7 @@ fn start_fen(rules: &Rules, start: &Position) -> String {
         return write_fen(rules, start);
     }
     let counter = |s: Side| {
-        let (cell, n) = track[s.index()];
+        let (cell, n) = track[s];
         (n, (n > 0).then_some(cell))
     };
     let extras = FenExtras { king_moves: Some([counter(Side::White), counter(Side::Black)]), ..FenExtras::default() };

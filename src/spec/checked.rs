@@ -37,11 +37,29 @@ impl Side {
     }
     /// Both sides, White first.
     pub const BOTH: [Side; 2] = [Side::White, Side::Black];
-    /// Where the side's value is in a pair of them, one per side (`[T; 2]`): 0 for White,
+    /// Where the side's value is in a pair of them, one per side (a [`BySide`]): 0 for White,
     /// 1 for Black.
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
+    }
+}
+
+/// A value per side, White's first, indexed by the side: `pieces[side]`.
+pub type BySide<T> = [T; 2];
+
+impl<T> std::ops::Index<Side> for BySide<T> {
+    type Output = T;
+    #[inline(always)]
+    fn index(&self, side: Side) -> &T {
+        &self[side as usize]
+    }
+}
+
+impl<T> std::ops::IndexMut<Side> for BySide<T> {
+    #[inline(always)]
+    fn index_mut(&mut self, side: Side) -> &mut T {
+        &mut self[side as usize]
     }
 }
 
@@ -72,7 +90,7 @@ pub struct MoveRule {
     /// How the piece travels.
     pub kind: MoveKind,
     /// The directions, per side.
-    pub dirs: [DirSet; 2],
+    pub dirs: BySide<DirSet>,
     /// Where the move may end, if restricted.
     pub condition: Option<Condition>,
 }
@@ -107,7 +125,7 @@ pub struct CaptureRule {
     /// How the capture reaches and takes its piece(s).
     pub kind: CaptureKind,
     /// The directions, per side.
-    pub dirs: [DirSet; 2],
+    pub dirs: BySide<DirSet>,
     /// Where a flying capture may land.
     pub land: Land,
     /// Leap: may approach over empty cells first.
@@ -134,7 +152,7 @@ impl CaptureRule {
     /// on any empty cell beyond; a `leap` takes a line of at least 2 pieces from an
     /// adjacent start, lands just beyond, ends the move, and only as the first capture of a
     /// move.
-    pub fn new(kind: CaptureKind, dirs: [DirSet; 2]) -> CaptureRule {
+    pub fn new(kind: CaptureKind, dirs: BySide<DirSet>) -> CaptureRule {
         let (land, when) = match kind {
             CaptureKind::Jump => (Land::Next, When::Always),
             CaptureKind::Fly => (Land::Any, When::Always),
@@ -186,19 +204,19 @@ pub struct Kind {
     /// Bit k set: may capture pieces of kind k.
     pub can_capture: u8,
     /// Kind it becomes and the cells where, per side.
-    pub promotion: Option<(u8, [CellSet; 2])>,
+    pub promotion: Option<(u8, BySide<CellSet>)>,
     /// Most consecutive quiet moves by one piece of this kind while its side also has
     /// pieces of other kinds.
     pub max_quiet_moves: Option<u8>,
     /// Per side, cells where a move of this kind may end only if nothing else is legal.
-    pub avoid: Option<[CellSet; 2]>,
+    pub avoid: Option<BySide<CellSet>>,
     /// Whether a capture by a piece of this kind may stop after any capture, though it
     /// could go on.
     pub may_stop: bool,
     /// Whether this kind's captures are compulsory; `None`: as [`CaptureRules::mandatory`].
     pub mandatory: Option<bool>,
     /// Per side, the only cells where a piece of this kind may stand (`None`: every cell).
-    pub cells: Option<[CellSet; 2]>,
+    pub cells: Option<BySide<CellSet>>,
 }
 
 impl Kind {
@@ -529,7 +547,7 @@ pub struct Spec {
     /// The side that moves first.
     pub first: Side,
     /// Forward direction index per side.
-    pub forward: [usize; 2],
+    pub forward: BySide<usize>,
     /// The piece kinds; a kind's index is its number in moves and positions.
     pub kinds: Vec<Kind>,
     /// How captures work.
@@ -537,7 +555,7 @@ pub struct Spec {
     /// Captured pieces kept in columns (Lasca, Bashni), if the variant says so.
     pub columns: Option<Columns>,
     /// Start position: (cell, kind) per side.
-    pub setup: [Vec<(u16, u8)>; 2],
+    pub setup: BySide<Vec<(u16, u8)>>,
     /// How the game ends.
     pub end: EndRules,
     /// The variant's options and the choice made for each.

@@ -92,7 +92,7 @@ fn frisian_king_move_counters_set_the_quiet_track() {
     let fen = "W:W45,K28:B5:H4:F30:+0+328";
     let read = Notations::new(&r).read_fen(fen).unwrap();
     assert_eq!(read.extras.king_moves, Some([(3, Some(k28)), (0, None)]));
-    assert_eq!(read.position.quiet_track()[Side::White as usize], (k28, 3));
+    assert_eq!(read.position.quiet_track()[Side::White], (k28, 3));
     assert_eq!(read.fen(&r), "W:WK28,45:B5:H4:F30:+0+328");
     let o = polydame(&["moves", "frisian", "--fen", fen]);
     assert!(o.status.success(), "{o:?}");
@@ -102,14 +102,14 @@ fn frisian_king_move_counters_set_the_quiet_track() {
     assert_eq!(listed(&o).1.len(), 17, "{}", stdout(&o));
     // lidraughts' older form gives the count only: exact when the side has one king.
     let read = Notations::new(&r).read_fen("W:W45,K28:B5:+0+3").unwrap();
-    assert_eq!(read.position.quiet_track()[Side::White as usize], (k28, 3));
+    assert_eq!(read.position.quiet_track()[Side::White], (k28, 3));
     // With two kings the count cannot say which: it is kept, but counts nothing.
     let read = Notations::new(&r).read_fen("W:W45,K28,K30:B5:+0+3").unwrap();
     assert_eq!(read.extras.king_moves, Some([(3, None), (0, None)]));
     assert_eq!(read.position.quiet_track(), [(0, 0), (0, 0)]);
     // Black's counter comes first.
     let read = Notations::new(&r).read_fen("B:W45:B5,K23:+223+0").unwrap();
-    assert_eq!(read.position.quiet_track()[Side::Black as usize], (r.cell("23").unwrap(), 2));
+    assert_eq!(read.position.quiet_track()[Side::Black], (r.cell("23").unwrap(), 2));
     // A counter naming a square without that side's king is refused, and says where.
     let e = parse_fen(&r, "W:W45,K28:B5:+0+345").unwrap_err();
     assert_eq!(e.kind, FenErrorKind::NoKingThere { side: Side::White, square: "45".into() });

@@ -4,19 +4,15 @@
 //! taken piece is marked in a set: it blocks until the move ends, or with immediate
 //! removal its cell is free at once.
 
-use super::tables::{CapRule, Hot, KindRules, MAX_KINDS, Prefilter, STRIDE, Shape, Width};
+use super::Width;
 use super::{Board, FastList, FastRules};
+use crate::compile::fast::{CapRule, GENERAL, Hot, KindRules, LEAN, MAX_KINDS, PLAIN, Prefilter, STRIDE, Shape};
 use crate::engine::moves::Routes;
 use crate::geometry::DirSet;
 use crate::spec::{MidPromotion, When};
 
 /// No direction (before the first capture).
 pub(super) const NONE: usize = 15;
-
-/// The shapes of rules the search is compiled for (see [`FastSearch`]).
-pub(super) const LEAN: u8 = 0;
-pub(super) const PLAIN: u8 = 1;
-pub(super) const GENERAL: u8 = 2;
 
 /// One position's capture search; `TRACE`: each capture's pieces and landings are kept
 /// (to list the moves, or to tell routes apart by their landings); `SHAPE`: what the
@@ -101,20 +97,6 @@ impl<B: Width> FastRules<B> {
             LEAN => self.search::<true, LEAN>(b, routes, list, false, origins),
             PLAIN => self.search::<true, PLAIN>(b, routes, list, false, origins),
             _ => self.search::<true, GENERAL>(b, routes, list, false, origins),
-        }
-    }
-
-    /// The shape of the rules, for [`FastSearch`].
-    pub(super) fn shape_of(&self) -> u8 {
-        if !self.plain {
-            GENERAL
-        } else if self.halt.is_some()
-            || self.earliest.is_some()
-            || self.hot.iter().flatten().any(|h| h.stages.iter().any(|st| !st.dirs.is_empty() && st.prey != self.every_kind))
-        {
-            PLAIN
-        } else {
-            LEAN
         }
     }
 

@@ -3,9 +3,10 @@
 //! rule and the must-continue landing); and a complete capture recorded, ranked by the
 //! precedence and told apart from those found already.
 
-use super::captures::{FastSearch, GENERAL, NONE};
-use super::tables::Width;
+use super::Width;
+use super::captures::{FastSearch, NONE};
 use super::{FastMove, Trace};
+use crate::compile::fast::GENERAL;
 
 impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAPE> {
     /// Lands on the single cell `l` after a capture in direction `d`.

@@ -2,13 +2,14 @@
 //! order, with their captured pieces and landing cells), and perft on the fast path's
 //! boards.
 
+use super::Width;
 use super::quiet::Sink;
-use super::tables::{STRIDE, Width};
 use super::{Board, FastList, FastMove, FastRules};
 use crate::compile::Rules;
-use crate::engine::bits::Bits;
+use crate::compile::fast::STRIDE;
 use crate::engine::moves::{Move, MoveList, Routes};
 use crate::engine::position::Position;
+use crate::geometry::bits::Bits;
 
 impl<B: Bits> Board<B> {
     /// The position after `m`, a move of this position; `limits`: each kind's quiet-move

@@ -1,40 +1,54 @@
-//! The fast path: the position as a few bit sets of the board's [`Layout`] (64 bits wide
-//! where the layout fits, else 128), copied rather than made and unmade, with tables
-//! built once for the variant. It implements every rule of the format but columns, and
-//! takes a variant only when [`support`] (one exhaustive look at the whole compiled
-//! rules) finds every rule implemented.
+//! The fast path: the position as a few bit sets of the board's layout (64 bits wide
+//! where the layout fits, else 128), copied rather than made and unmade, on the tables
+//! `compile::fast` built once for the variant. It implements every rule of the format
+//! but columns, and runs a variant only when `compile::fast::support` (one exhaustive
+//! look at the whole compiled rules) finds every rule implemented.
 //!
 //! It lists the same moves as the general engine, in the same order, with the same
 //! captured pieces and landing cells: the general engine stays the reference, and the
 //! tests (`tests/suite/engines.rs`, and this module's) compare the two wherever both run.
 //!
-//! Where things are: `support` (the decision), `tables` (the tables and the board),
-//! `captures` (the capture search: which pieces may capture, each step of a capture),
-//! `shapes` (each shape of capture), `landing` (landings, and a complete capture
-//! recorded), `quiet` (quiet moves, listed and counted), `list`
-//! (moves as a [`MoveList`] of the general engine's form, and the way back to a
-//! [`Position`]).
+//! Where things are: here the board, its moves and lists; `captures` (the capture
+//! search: which pieces may capture, each step of a capture), `shapes` (each shape of
+//! capture), `landing` (landings, and a complete capture recorded), `quiet` (quiet moves,
+//! listed and counted), `list` (moves as a [`MoveList`] of the general engine's form, and
+//! the way back to a [`Position`]).
 
 mod captures;
 mod landing;
 mod list;
 mod quiet;
 mod shapes;
-mod support;
-mod tables;
 #[cfg(test)]
 mod tests;
 
-use super::bits::Bits;
 use super::budget::BudgetExceeded;
 use super::moves::{MoveList, Routes};
 use super::position::Position;
 use crate::compile::Rules;
+use crate::geometry::bits::Bits;
 use crate::spec::Side;
 
-pub(crate) use support::support;
-pub(crate) use tables::FastRules;
-use tables::Width;
+use crate::compile::fast::{Fast, FastRules, on_width};
+
+/// The width a fast path's sets may have, and where a [`MoveList`]'s [`Scratch`] keeps
+/// a list of them.
+pub(crate) trait Width: Bits {
+    /// The fast path's scratch list of this width.
+    fn scratch(scratch: &mut Scratch) -> &mut FastList<Self>;
+}
+
+impl Width for u64 {
+    fn scratch(scratch: &mut Scratch) -> &mut FastList<u64> {
+        &mut scratch.narrow
+    }
+}
+
+impl Width for u128 {
+    fn scratch(scratch: &mut Scratch) -> &mut FastList<u128> {
+        &mut scratch.wide
+    }
+}
 
 /// A position for the fast path, from the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -178,40 +192,7 @@ pub(crate) struct Scratch {
     pub wide: FastList<u128>,
 }
 
-/// The fast path's tables for a board of either width (kept boxed in the rules, so the
-/// narrow one's smaller size costs nothing).
-#[derive(Clone, Debug)]
-#[allow(clippy::large_enum_variant)]
-pub(crate) enum Fast {
-    /// A layout of at most 64 bits.
-    Narrow(FastRules<u64>),
-    /// A layout of 65 to 128 bits.
-    Wide(FastRules<u128>),
-}
-
-/// Runs `$body` with `$f` the fast path's tables of whichever width.
-macro_rules! on_width {
-    ($fast:expr, $f:ident => $body:expr) => {
-        match $fast {
-            Fast::Narrow($f) => $body,
-            Fast::Wide($f) => $body,
-        }
-    };
-}
-
 impl Fast {
-    /// The fast path's tables for `rules`, or why it does not take them.
-    pub fn new(rules: &Rules) -> Result<Fast, &'static str> {
-        support(rules)?;
-        let layout = rules.layout.as_ref().ok_or("the board takes more than 128 bits")?;
-        Ok(if layout.width <= 64 { Fast::Narrow(FastRules::new(rules, layout)) } else { Fast::Wide(FastRules::new(rules, layout)) })
-    }
-
-    /// Bounds one position's capture search to `steps` steps.
-    pub fn set_budget(&mut self, steps: u64) {
-        on_width!(self, f => f.budget = steps)
-    }
-
     /// Leaves of the move tree under `pos`, `depth` plies deep (at least 1).
     pub fn perft(&self, rules: &Rules, pos: &Position, depth: u32, routes: Routes) -> Result<u64, BudgetExceeded> {
         on_width!(self, f => f.perft(&f.board(pos), depth, routes).map_err(|b| BudgetExceeded::at(rules, &f.position(rules, &b))))

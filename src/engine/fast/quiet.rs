@@ -2,10 +2,11 @@
 //! counted for all the pieces of a kind at once by shifts; and a position's legal moves
 //! (captures, then quiet moves where the captures allow them, cells to avoid, a pass).
 
-use super::tables::{KindRules, MoveRule, Width, at};
+use super::Width;
 use super::{Board, FastList, FastMove, FastRules};
-use crate::engine::bits::Bits;
+use crate::compile::fast::{KindRules, MoveRule, at};
 use crate::engine::moves::Routes;
+use crate::geometry::bits::Bits;
 use crate::spec::MoveKind;
 
 /// Where quiet moves go as they are found: a [`FastList`], or a move list being written

@@ -2,8 +2,10 @@
 //! piece, a jump over a piece further away, a flying capture, a leap over a line of
 //! pieces; each in the directions its rule allows, in order.
 
-use super::captures::{FastSearch, GENERAL, PLAIN};
-use super::tables::{CapRule, STRIDE, Shape, Width, at as idx};
+use super::Width;
+use super::captures::FastSearch;
+use crate::compile::fast::{CapRule, STRIDE, Shape, at as idx};
+use crate::compile::fast::{GENERAL, PLAIN};
 use crate::geometry::DirSet;
 use crate::spec::When;
 

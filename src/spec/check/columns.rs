@@ -1,7 +1,7 @@
 //! `[columns]`: captured pieces kept in columns under the capturer.
 
 use super::{Checker, one_of};
-use crate::spec::checked::{CaptureRules, ColumnTake, Columns, JumpAgain, Removal};
+use crate::spec::checked::{BySide, CaptureRules, ColumnTake, Columns, JumpAgain, Removal};
 use crate::spec::diag::{Diagnostic, DiagnosticKind, line_col};
 use crate::spec::raw::{RawCapture, RawColumns};
 use toml::Spanned;
@@ -13,7 +13,7 @@ impl Checker<'_> {
         c: &Spanned<RawColumns>,
         raw_capture: Option<&Spanned<RawCapture>>,
         capture: &CaptureRules,
-        setup: &[Vec<(u16, u8)>; 2],
+        setup: &BySide<Vec<(u16, u8)>>,
     ) -> Columns {
         let mut columns = Columns { take: ColumnTake::Top, jump_again: JumpAgain::Any };
         let raw = c.get_ref();

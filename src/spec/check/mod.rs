@@ -155,13 +155,13 @@ impl Checker<'_> {
 
     /// A cell set written from White's point of view, for both sides (Black's is its half
     /// turn): promotion zones and cells to avoid.
-    fn relative_cells(&mut self, s: &SStr, board: &Board) -> Option<[CellSet; 2]> {
+    fn relative_cells(&mut self, s: &SStr, board: &Board) -> Option<BySide<CellSet>> {
         let e = self.parse(s)?;
         self.no_condition(&e, "cell sets take no `where` condition", "not here");
         let mut zones = [CellSet::EMPTY; 2];
         for side in Side::BOTH {
             let r = lower_cells(&e.body, &board.side(side, true));
-            zones[side.index()] = self.ok(r)?;
+            zones[side] = self.ok(r)?;
         }
         Some(zones)
     }
@@ -184,11 +184,11 @@ impl Checker<'_> {
 
     /// Every piece of the setup stands on a cell its kind may stand on, and off its own
     /// promotion cells.
-    fn setup_on_kind_cells(&mut self, setup: &[Vec<(u16, u8)>; 2], kinds: &[Kind], board: &Board, span: Range<usize>) {
+    fn setup_on_kind_cells(&mut self, setup: &BySide<Vec<(u16, u8)>>, kinds: &[Kind], board: &Board, span: Range<usize>) {
         for side in Side::BOTH {
-            for &(cell, k) in &setup[side.index()] {
+            for &(cell, k) in &setup[side] {
                 let kind = &kinds[k as usize];
-                if kind.cells.as_ref().is_some_and(|z| !z[side.index()].contains(cell)) {
+                if kind.cells.as_ref().is_some_and(|z| !z[side].contains(cell)) {
                     self.err(
                         Diagnostic::new(
                             DiagnosticKind::ConflictingKeys,
@@ -206,7 +206,7 @@ impl Checker<'_> {
                     );
                     return;
                 }
-                if kind.promotion.as_ref().is_some_and(|(_, z)| z[side.index()].contains(cell)) {
+                if kind.promotion.as_ref().is_some_and(|(_, z)| z[side].contains(cell)) {
                     self.err(
                         Diagnostic::new(
                             DiagnosticKind::ConflictingKeys,

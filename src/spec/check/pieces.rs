@@ -2,7 +2,7 @@
 
 use super::{Checker, kind_index};
 use crate::geometry::CellSet;
-use crate::spec::checked::{CaptureRule, Kind, MoveRule};
+use crate::spec::checked::{BySide, CaptureRule, Kind, MoveRule};
 use crate::spec::diag::{Diagnostic, DiagnosticKind};
 use crate::spec::lower::{Board, lower_capture, lower_move};
 use crate::spec::raw::{Ordered, RawPiece, SStr};
@@ -132,7 +132,7 @@ impl Checker<'_> {
     }
 
     /// `promotion` and `promotes_to`: both or neither.
-    fn promotion(&mut self, p: &RawPiece, i: usize, board: &Board, names: &[String]) -> Option<(u8, [CellSet; 2])> {
+    fn promotion(&mut self, p: &RawPiece, i: usize, board: &Board, names: &[String]) -> Option<(u8, BySide<CellSet>)> {
         let (z, t) = match (&p.promotion, &p.promotes_to) {
             (None, None) => return None,
             (Some(z), None) => {

@@ -1,7 +1,7 @@
 //! `[setup]`: the start position.
 
 use super::{Checker, kind_index};
-use crate::spec::checked::Side;
+use crate::spec::checked::{BySide, Side};
 use crate::spec::diag::{Diagnostic, DiagnosticKind, line_col};
 use crate::spec::lower::{Board, lower_cells};
 use crate::spec::raw::{RawSetup, SStr};
@@ -9,7 +9,7 @@ use crate::spec::raw::{RawSetup, SStr};
 impl Checker<'_> {
     /// The cells and kind of each side's pieces: `white`/`black` (of the first kind, or of
     /// `white_kind`/`black_kind`), then `[setup.kinds.NAME]`; no cell may be given twice.
-    pub(super) fn setup(&mut self, raw: &RawSetup, board: &Board, kind_names: &[String]) -> [Vec<(u16, u8)>; 2] {
+    pub(super) fn setup(&mut self, raw: &RawSetup, board: &Board, kind_names: &[String]) -> BySide<Vec<(u16, u8)>> {
         let kind_of = |c: &mut Self, k: &Option<SStr>| k.as_ref().and_then(|k| c.ok(kind_index(k, kind_names))).unwrap_or(0);
         let mut entries: Vec<(Side, u8, &SStr)> =
             vec![(Side::White, kind_of(self, &raw.white_kind), &raw.white), (Side::Black, kind_of(self, &raw.black_kind), &raw.black)];
@@ -19,7 +19,7 @@ impl Checker<'_> {
             entries.extend(t.white.iter().map(|e| (Side::White, k, e)));
             entries.extend(t.black.iter().map(|e| (Side::Black, k, e)));
         }
-        let mut setup: [Vec<(u16, u8)>; 2] = [Vec::new(), Vec::new()];
+        let mut setup: BySide<Vec<(u16, u8)>> = [Vec::new(), Vec::new()];
         // Every cell given so far, with the side and the text that gave it.
         let mut given: Vec<(u16, Side, &SStr)> = Vec::new();
         for (side, k, expr) in entries {
@@ -31,7 +31,7 @@ impl Checker<'_> {
                 self.overlap(side, expr, other, first, twice.len(), board.n.name(c));
             }
             given.extend(cells.iter().map(|c| (c, side, expr)));
-            setup[side.index()].extend(cells.iter().map(|c| (c, k)));
+            setup[side].extend(cells.iter().map(|c| (c, k)));
         }
         setup
     }

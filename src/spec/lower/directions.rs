@@ -2,16 +2,16 @@
 
 use super::{Board, Ctx};
 use crate::geometry::{DirSet, Direction, Geometry, Shape};
-use crate::spec::checked::Side;
+use crate::spec::checked::{BySide, Side};
 use crate::spec::diag::{Diagnostic, DiagnosticKind, did_you_mean};
 use crate::spec::dsl::{Expr, Op};
 use std::ops::Range;
 
 /// A direction set for both sides (compass names turned for Black), refused if empty.
-pub(in crate::spec) fn side_dirs(e: &Expr, board: &Board) -> Result<[DirSet; 2], Diagnostic> {
+pub(in crate::spec) fn side_dirs(e: &Expr, board: &Board) -> Result<BySide<DirSet>, Diagnostic> {
     let mut out = [DirSet::EMPTY; 2];
     for side in Side::BOTH {
-        out[side.index()] = lower_dirs(e, &board.side(side, true))?;
+        out[side] = lower_dirs(e, &board.side(side, true))?;
     }
     if out[0].is_empty() {
         return Err(Diagnostic::new(DiagnosticKind::EmptySet, "this direction set is empty", e.span(), "no direction")

@@ -30,7 +30,7 @@ impl<'g> Board<'g> {
     /// The context for lowering for `side`; `relative` reads explicit cells and compass
     /// directions as White's and turns them for Black.
     pub fn side(&self, side: Side, relative: bool) -> Ctx<'g> {
-        Ctx { g: self.g, n: self.n, side, forward: self.forward[side.index()], relative }
+        Ctx { g: self.g, n: self.n, side, forward: self.forward[side], relative }
     }
 }
 

@@ -1,4 +1,4 @@
-//! Bit sets in a board's [`Layout`](crate::geometry::Layout), as `u64` where the layout
+//! Bit sets in a board's [`Layout`], as `u64` where the layout
 //! fits in 64 bits and `u128` otherwise: the counting code and the fast path are written
 //! once over [`Bits`] and compiled for both.
 

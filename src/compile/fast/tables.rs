@@ -1,9 +1,8 @@
 //! The fast path's tables, built once per variant from its compiled rules: the board's
 //! steps and rays as bit sets, and per side and kind its move and capture rules.
 
-use super::{FastList, Scratch};
 use crate::compile::{KindTable, Rules};
-use crate::engine::bits::Bits;
+use crate::geometry::bits::Bits;
 use crate::geometry::{DirSet, Layout};
 use crate::spec::{CaptureKind, Condition, Criterion, Land, Landing, MidPromotion, MoveKind, Removal, Side, When};
 
@@ -12,31 +11,18 @@ pub(crate) const MAX_KINDS: usize = 4;
 
 /// The row length of the per-cell tables: the widest layout's bits, so one table shape
 /// serves both widths and every index is masked into range (no bounds checks).
-pub(super) const STRIDE: usize = 128;
+pub(crate) const STRIDE: usize = 128;
+
+/// The shapes of rules the capture search is compiled for (see `engine::fast`'s
+/// `FastSearch`): what it may leave out.
+pub(crate) const LEAN: u8 = 0;
+pub(crate) const PLAIN: u8 = 1;
+pub(crate) const GENERAL: u8 = 2;
 
 /// The index of (direction `d`, bit `bit`) in a per-direction table.
 #[inline(always)]
-pub(super) fn at(d: usize, bit: usize) -> usize {
+pub(crate) fn at(d: usize, bit: usize) -> usize {
     (d * STRIDE + bit) & (8 * STRIDE - 1)
-}
-
-/// The width a fast path's sets may have, and where a [`MoveList`]'s [`Scratch`] keeps
-/// a list of them.
-pub(crate) trait Width: Bits {
-    /// The fast path's scratch list of this width.
-    fn scratch(scratch: &mut Scratch) -> &mut FastList<Self>;
-}
-
-impl Width for u64 {
-    fn scratch(scratch: &mut Scratch) -> &mut FastList<u64> {
-        &mut scratch.narrow
-    }
-}
-
-impl Width for u128 {
-    fn scratch(scratch: &mut Scratch) -> &mut FastList<u128> {
-        &mut scratch.wide
-    }
 }
 
 /// What the capture search reads of a kind at every landing, kept in a fixed array (no
@@ -44,7 +30,7 @@ impl Width for u128 {
 /// may stand, whether it may stop, and where the rules are plain (see
 /// [`FastRules::plain`]) its one rule for a move's first capture and for the later ones.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Hot<B> {
+pub(crate) struct Hot<B> {
     pub zone: B,
     pub promotes_to: usize,
     pub cells: B,
@@ -56,7 +42,7 @@ pub(super) struct Hot<B> {
 /// where the rules are plain: its directions and prey, whether it is a flying capture
 /// (else a jump) and lands just beyond.
 #[derive(Clone, Copy, Debug, Default)]
-pub(super) struct Stage {
+pub(crate) struct Stage {
     pub dirs: DirSet,
     pub prey: u8,
     pub flies: bool,
@@ -76,7 +62,7 @@ fn at_stage(caps: &[CapRule], stage: usize) -> impl Iterator<Item = &CapRule> {
 /// directions of its one rule, as steps, slides or runs (the others empty); `bulk`:
 /// whether it is counted so at all.
 #[derive(Clone, Copy, Debug, Default)]
-pub(super) struct BulkQuiet {
+pub(crate) struct BulkQuiet {
     pub bulk: bool,
     pub steps: DirSet,
     pub slides: DirSet,
@@ -89,7 +75,7 @@ pub(super) struct BulkQuiet {
 /// kinds whose first capture may be of another shape (always searched when an enemy
 /// piece is on one of their lines).
 #[derive(Clone, Copy, Debug, Default)]
-pub(super) struct Prefilter {
+pub(crate) struct Prefilter {
     pub kinds: u8,
     pub backs: [DirSet; MAX_KINDS],
     pub leap_backs: [DirSet; MAX_KINDS],
@@ -99,7 +85,7 @@ pub(super) struct Prefilter {
 
 /// How a capture rule reaches and takes its pieces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Shape {
+pub(crate) enum Shape {
     /// Over an adjacent piece, landing just beyond.
     Jump,
     /// Over a piece `stride` cells away, landing as far beyond, the cells between empty.
@@ -115,7 +101,7 @@ pub(super) enum Shape {
 
 /// A capture rule of a kind, for one side.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct CapRule {
+pub(crate) struct CapRule {
     pub shape: Shape,
     /// The directions it captures in.
     pub dirs: DirSet,
@@ -126,7 +112,7 @@ pub(super) struct CapRule {
 
 /// A quiet-move rule of a kind, for one side.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct MoveRule {
+pub(crate) struct MoveRule {
     pub kind: MoveKind,
     pub dirs: DirSet,
     /// The piece must end where it sees an enemy piece along an open line.
@@ -135,7 +121,7 @@ pub(super) struct MoveRule {
 
 /// One side's rules for one kind of piece.
 #[derive(Clone, Debug)]
-pub(super) struct KindRules<B> {
+pub(crate) struct KindRules<B> {
     pub moves: Vec<MoveRule>,
     pub caps: Vec<CapRule>,
     /// Where it promotes (empty: nowhere) and to which kind.
@@ -170,108 +156,108 @@ pub(super) struct KindRules<B> {
 pub(crate) struct FastRules<B> {
     /// Per direction: the rotation that steps a set (a shift that never wraps for the
     /// cells that have a neighbour there), those cells, and those with two.
-    pub(super) rot: [u32; 8],
+    pub(crate) rot: [u32; 8],
     /// The same steps as a left and a right shift, one of them zero (see
     /// [`Bits::step_by`]).
-    pub(super) shl: [u32; 8],
-    pub(super) shr: [u32; 8],
-    pub(super) from: [B; 8],
-    pub(super) from2: [B; 8],
+    pub(crate) shl: [u32; 8],
+    pub(crate) shr: [u32; 8],
+    pub(crate) from: [B; 8],
+    pub(crate) from2: [B; 8],
     /// `next[d * STRIDE + bit]`: the neighbour of `bit` in direction `d` (zero: none);
     /// `next2`: the cell beyond it; `rays`: every cell beyond `bit` in direction `d`.
-    pub(super) next: Box<[B; 8 * STRIDE]>,
-    pub(super) next2: Box<[B; 8 * STRIDE]>,
-    pub(super) rays: Box<[B; 8 * STRIDE]>,
+    pub(crate) next: Box<[B; 8 * STRIDE]>,
+    pub(crate) next2: Box<[B; 8 * STRIDE]>,
+    pub(crate) rays: Box<[B; 8 * STRIDE]>,
     /// `dir_of[(other - bit) & 255]`: the direction from `bit` to its neighbour `other`
     /// (each direction is one step of bits; 0xFF: none).
-    pub(super) dir_of: [u8; 256],
+    pub(crate) dir_of: [u8; 256],
     /// `around[bit]`: its neighbours; `lines[bit]`: every cell on a line from it;
     /// `jump_around[((side * MAX_KINDS + kind) * 2 + stage) * STRIDE + bit]`: its
     /// neighbours in the directions of the kind's rule at that stage where the rules are
     /// plain.
-    pub(super) around: Box<[B; STRIDE]>,
-    pub(super) lines: Box<[B; STRIDE]>,
-    pub(super) jump_around: Box<[B; 2 * MAX_KINDS * 2 * STRIDE]>,
+    pub(crate) around: Box<[B; STRIDE]>,
+    pub(crate) lines: Box<[B; STRIDE]>,
+    pub(crate) jump_around: Box<[B; 2 * MAX_KINDS * 2 * STRIDE]>,
     /// Every cell.
-    pub(super) cells: B,
+    pub(crate) cells: B,
     /// Number of directions.
-    pub(super) dirs: usize,
+    pub(crate) dirs: usize,
     /// Per direction, whether a step raises the bit index (the nearest cell of a ray is
     /// its lowest bit).
-    pub(super) up: u8,
-    pub(super) opposite: [u8; 8],
+    pub(crate) up: u8,
+    pub(crate) opposite: [u8; 8],
     /// Per direction of the last capture (15: none), the directions barred after it.
-    pub(super) barred: [DirSet; 16],
+    pub(crate) barred: [DirSet; 16],
     /// Per cell its bit, per bit its cell.
-    pub(super) bit: Box<[u8; 256]>,
-    pub(super) cell: Box<[u16; STRIDE]>,
+    pub(crate) bit: Box<[u8; 256]>,
+    pub(crate) cell: Box<[u16; STRIDE]>,
     /// `kinds[side][kind]`, what the capture search reads most of them, and how their
     /// quiet moves are counted.
-    pub(super) kinds: [Vec<KindRules<B>>; 2],
-    pub(super) hot: [[Hot<B>; MAX_KINDS]; 2],
-    pub(super) bulk: [[BulkQuiet; MAX_KINDS]; 2],
+    pub(crate) kinds: [Vec<KindRules<B>>; 2],
+    pub(crate) hot: [[Hot<B>; MAX_KINDS]; 2],
+    pub(crate) bulk: [[BulkQuiet; MAX_KINDS]; 2],
     /// A bit for every kind.
-    pub(super) every_kind: u8,
-    pub(super) is_king: u8,
+    pub(crate) every_kind: u8,
+    pub(crate) is_king: u8,
     /// Captured pieces stay on the board, blocking, until the move ends.
-    pub(super) removal_end: bool,
-    pub(super) mid: MidPromotion,
+    pub(crate) removal_end: bool,
+    pub(crate) mid: MidPromotion,
     /// A flying capture must land where it can go on, if it can somewhere.
-    pub(super) must_continue: bool,
+    pub(crate) must_continue: bool,
     /// A capture stopped where it could go on promotes where it stops.
-    pub(super) stop_promotes: bool,
+    pub(crate) stop_promotes: bool,
     /// The halt rule: bit k for the kinds it looks at, how many of the last pieces taken,
     /// the fewest pieces taken.
-    pub(super) halt: Option<(u8, u8, u8)>,
+    pub(crate) halt: Option<(u8, u8, u8)>,
     /// Whether a precedence ranks the captures, and of which kinds (the others' are
     /// offered beside the best).
-    pub(super) ranked: bool,
-    pub(super) ranked_kinds: u8,
+    pub(crate) ranked: bool,
+    pub(crate) ranked_kinds: u8,
     /// The rank of a capture is one number, criteria from the highest bits down, kept as
     /// pieces are taken: `take_key[k]` is what taking a piece of kind k adds, `start_key[k]`
     /// its start for a capture by kind k; `earliest`: the lowest bit of the earliest-king
     /// criterion's 32 (a king taken i-th adds bit `earliest + 31 - i`).
-    pub(super) take_key: [u128; MAX_KINDS],
-    pub(super) start_key: [u128; MAX_KINDS],
-    pub(super) earliest: Option<u32>,
+    pub(crate) take_key: [u128; MAX_KINDS],
+    pub(crate) start_key: [u128; MAX_KINDS],
+    pub(crate) earliest: Option<u32>,
     /// Bit k: captures by kind k are optional.
-    pub(super) optional: u8,
+    pub(crate) optional: u8,
     /// A side with pieces and no move passes.
-    pub(super) passes: bool,
+    pub(crate) passes: bool,
     /// Counting a position's moves lists them (see [`Rules::count_by_generating`]).
-    pub(super) count_by_generating: bool,
+    pub(crate) count_by_generating: bool,
     /// Two rules of a kind may find the same capture route: routes are compared (by
     /// their landings) before they are stored.
-    pub(super) route_dedup: bool,
+    pub(crate) route_dedup: bool,
     /// The fewest pieces two different captures with the same origin, destination and
     /// taken pieces can take: 3 on a board of two lines through each cell with one capture
     /// rule of each kind of the shapes of draughts, 2 otherwise, 0 (always compare) when
     /// two rules may find the same capture.
-    pub(super) dedup_from: u32,
+    pub(crate) dedup_from: u32,
     /// Per side, what tells the pieces that may capture from those that cannot (see
     /// [`Prefilter`]).
-    pub(super) prefilter: [Prefilter; 2],
+    pub(crate) prefilter: [Prefilter; 2],
     /// The rules have the plain shape of draughts: at most two kinds, each with one
     /// capture rule for a move's first capture and one for the later ones (most often the
     /// same), a short jump or a flying capture across any gap; no cells per kind, no
     /// stopping, no precedence for some kinds only. The capture search leaves the rest
     /// out.
-    pub(super) plain: bool,
+    pub(crate) plain: bool,
     /// The shape the capture search is compiled for (see `captures::FastSearch`).
-    pub(super) shape: u8,
+    pub(crate) shape: u8,
     /// Some kind may stand on some cells only; some kind may stop a capture.
-    pub(super) kind_cells: bool,
-    pub(super) may_stop: bool,
+    pub(crate) kind_cells: bool,
+    pub(crate) may_stop: bool,
     /// Kinds with a quiet-move limit, and each kind's limit; any kind with cells to avoid.
-    pub(super) limited: u8,
-    pub(super) limits: Vec<Option<u8>>,
-    pub(super) has_avoid: bool,
+    pub(crate) limited: u8,
+    pub(crate) limits: Vec<Option<u8>>,
+    pub(crate) has_avoid: bool,
     /// Capture-search steps one position may take (the rules' capture budget).
     pub(crate) budget: u64,
 }
 
-impl<B: Width> FastRules<B> {
-    /// The tables of rules that [`super::support`] takes, on their layout.
+impl<B: Bits> FastRules<B> {
+    /// The tables of rules that `support` takes, on their layout.
     pub fn new(rules: &Rules, l: &Layout) -> FastRules<B> {
         let cap = &rules.capture;
         let mut f = FastRules {
@@ -326,7 +312,7 @@ impl<B: Width> FastRules<B> {
         };
         f.directions(l);
         for side in Side::BOTH {
-            f.kinds[side.index()] = rules.tables[side.index()].iter().map(|t| f.kind(t, l)).collect();
+            f.kinds[side] = rules.tables[side].iter().map(|t| f.kind(t, l)).collect();
         }
         f.limited = f.kinds[0].iter().enumerate().filter(|(_, k)| k.limit.is_some()).fold(0, |m, (i, _)| m | 1 << i);
         f.rank(rules);
@@ -364,6 +350,20 @@ impl<B: Width> FastRules<B> {
     }
 
     /// A side's [`Prefilter`].
+    /// The shape of the rules, for the capture search.
+    fn shape_of(&self) -> u8 {
+        if !self.plain {
+            GENERAL
+        } else if self.halt.is_some()
+            || self.earliest.is_some()
+            || self.hot.iter().flatten().any(|h| h.stages.iter().any(|st| !st.dirs.is_empty() && st.prey != self.every_kind))
+        {
+            PLAIN
+        } else {
+            LEAN
+        }
+    }
+
     fn prefilter_of(&self, side: usize) -> Prefilter {
         let mut pf = Prefilter { kinds: self.kinds[side].len().min(MAX_KINDS) as u8, ..Prefilter::default() };
         for (k, kind) in self.kinds[side].iter().enumerate().take(MAX_KINDS) {
@@ -515,7 +515,7 @@ impl<B: Width> FastRules<B> {
 
     /// Every cell of `set` stepped to its neighbour in direction `d`, where it has one.
     #[inline(always)]
-    pub(super) fn step(&self, set: B, d: usize) -> B {
+    pub(crate) fn step(&self, set: B, d: usize) -> B {
         let d = d & 7;
         (set & self.from[d]).step_by(self.rot[d], self.shl[d], self.shr[d])
     }
@@ -523,32 +523,32 @@ impl<B: Width> FastRules<B> {
     /// Every cell of `set` stepped on in direction `d`, with no test that it has a
     /// neighbour there: for cells known to have one.
     #[inline(always)]
-    pub(super) fn shift(&self, set: B, d: usize) -> B {
+    pub(crate) fn shift(&self, set: B, d: usize) -> B {
         let d = d & 7;
         set.step_by(self.rot[d], self.shl[d], self.shr[d])
     }
 
     /// The neighbour of the cell `one` (a single bit) in direction `d`.
     #[inline(always)]
-    pub(super) fn next(&self, one: B, d: usize) -> B {
+    pub(crate) fn next(&self, one: B, d: usize) -> B {
         self.next[at(d, one.lowest() as usize)]
     }
 
     /// The cells beyond the cell `one` (a single bit) in direction `d`.
     #[inline(always)]
-    pub(super) fn ray(&self, one: B, d: usize) -> B {
+    pub(crate) fn ray(&self, one: B, d: usize) -> B {
         self.rays[at(d, one.lowest() as usize)]
     }
 
     /// The nearest cell of `set` (cells of one ray) in direction `d`.
     #[inline(always)]
-    pub(super) fn nearest(&self, set: B, d: usize) -> B {
+    pub(crate) fn nearest(&self, set: B, d: usize) -> B {
         if self.up >> d & 1 == 1 { set.low() } else { B::bit(set.highest()) }
     }
 
     /// The empty cells beyond `v` in direction `d`, up to the first of `occ`.
     #[inline(always)]
-    pub(super) fn open(&self, v: B, d: usize, occ: B) -> B {
+    pub(crate) fn open(&self, v: B, d: usize, occ: B) -> B {
         let ray = self.ray(v, d);
         let blockers = ray & occ;
         if blockers == B::ZERO {
