@@ -178,6 +178,14 @@ pub(crate) struct FastRules<B> {
     pub(crate) around: Box<[B; STRIDE]>,
     pub(crate) lines: Box<[B; STRIDE]>,
     pub(crate) jump_around: Box<[B; 2 * MAX_KINDS * 2 * STRIDE]>,
+    /// `jump_land[bit]`: the cells two steps from it in one direction (the landings of
+    /// its jumps: a step is one shift, so the landing over a neighbour at bit `v` is bit
+    /// `2v - bit`, and it is a landing if it is in this set).
+    pub(crate) jump_land: Box<[B; STRIDE]>,
+    /// The only direction barred after a capture is the way back (or none), and taken
+    /// pieces block until the move ends: a jump's way back meets the piece it took, so
+    /// counting jumps needs no direction at all (see `FastSearch::jumps_blind`).
+    pub(crate) blind_jumps: bool,
     /// Every cell.
     pub(crate) cells: B,
     /// Number of directions.
@@ -273,6 +281,8 @@ impl<B: Bits> FastRules<B> {
             around: Box::new([B::ZERO; STRIDE]),
             lines: Box::new([B::ZERO; STRIDE]),
             jump_around: Box::new([B::ZERO; 2 * MAX_KINDS * 2 * STRIDE]),
+            jump_land: Box::new([B::ZERO; STRIDE]),
+            blind_jumps: false,
             cells: B::from_wide(l.cells),
             dirs: rules.dirs,
             up: 0,
@@ -311,6 +321,7 @@ impl<B: Bits> FastRules<B> {
             budget: rules.capture_budget,
         };
         f.directions(l);
+        f.blind_jumps = f.removal_end && (0..f.dirs).all(|d| f.barred[d].iter().all(|b| b == f.opposite[d] as usize));
         for side in Side::BOTH {
             f.kinds[side] = rules.tables[side].iter().map(|t| f.kind(t, l)).collect();
         }
@@ -416,6 +427,7 @@ impl<B: Bits> FastRules<B> {
                 }
                 self.next[at(d, bit)] = next;
                 self.next2[at(d, bit)] = self.step(next, d);
+                self.jump_land[bit] |= self.step(next, d);
                 self.rays[at(d, bit)] = ray;
                 self.around[bit] |= next;
                 self.lines[bit] |= ray;

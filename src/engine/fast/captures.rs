@@ -423,7 +423,13 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
         let excluded = self.excluded(last, skip);
         let st = self.hot(K).stages[(self.n > 0) as usize];
         let dirs = st.dirs & !excluded;
-        if st.flies { self.flies(at, dirs, K, st.prey, st.land_next, (0, u8::MAX)) } else { self.jumps(at, dirs, K, st.prey) }
+        if st.flies {
+            self.flies(at, dirs, K, st.prey, st.land_next, (0, u8::MAX))
+        } else if !TRACE && skip == NONE && self.f.blind_jumps {
+            self.jumps_blind(at, K, st.prey)
+        } else {
+            self.jumps(at, dirs, K, st.prey)
+        }
     }
 
     /// [`FastSearch::dfs`] for any rules: each rule of the kind usable at this stage of the

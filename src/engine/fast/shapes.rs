@@ -3,7 +3,7 @@
 //! pieces; each in the directions its rule allows, in order.
 
 use super::Width;
-use super::captures::FastSearch;
+use super::captures::{FastSearch, NONE};
 use crate::compile::fast::{CapRule, STRIDE, Shape, at as idx};
 use crate::compile::fast::{GENERAL, PLAIN};
 use crate::geometry::DirSet;
@@ -49,6 +49,40 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
             if l != B::ZERO && self.stands(l, k) {
                 any = true;
                 self.jump_to(f.next[idx(d, i)], l, k, d);
+            }
+        }
+        any
+    }
+
+    /// [`FastSearch::jumps`] counting (not listing), in the stage's directions, where the
+    /// rules bar no direction but the way back and taken pieces block until the move ends
+    /// (see `FastRules::blind_jumps`): the way back meets the piece just taken, which is
+    /// no victim, so no direction need be known. Each landing is found from the victim's
+    /// bit alone (`2v - at`, one shift per direction), and the capture goes on from it as
+    /// from a first capture's landing. The same captures, in the same order, as `jumps`.
+    #[inline(always)]
+    pub(super) fn jumps_blind(&mut self, at: B, k: usize, prey: u8) -> bool {
+        let f = self.f;
+        let i = at.lowest() as usize & (STRIDE - 1);
+        let mut near = self.jump_around[((k & 3) * 2 + (self.n > 0) as usize) * STRIDE + i] & self.victims(prey);
+        if near == B::ZERO {
+            return false;
+        }
+        let landings = f.jump_land[i] & !self.occ;
+        let mut any = false;
+        while near != B::ZERO {
+            let v = near.low();
+            near ^= v;
+            let li = (2 * v.lowest()).wrapping_sub(i as u32);
+            if li >= B::BITS {
+                continue;
+            }
+            let l = B::bit(li) & landings;
+            if l != B::ZERO {
+                any = true;
+                self.take(v);
+                self.land_one(l, k, NONE);
+                self.untake(v);
             }
         }
         any
