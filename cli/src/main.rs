@@ -156,7 +156,7 @@ enum Command {
     },
     /// Check every move of every game in PDN files.
     Validate {
-        /// PDN files.
+        /// PDN files (`-`: standard input); gzip, bzip2 and zstd files are unpacked, told by their first bytes.
         #[arg(required = true)]
         files: Vec<String>,
         /// The variant of every game (otherwise each game's GameType or Variant tag decides).

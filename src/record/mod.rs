@@ -17,8 +17,8 @@ pub use game::Game;
 pub use move_text::{full_path, move_text, sort_moves, square_order};
 pub use notations::{Notations, candidate_notations};
 pub use pdn::{
-    GameText, MAX_GAME_BYTES, MAX_GAME_MOVES, MAX_LINE_BYTES, MoveText, Oddity, PdnGame, PdnGames, UnknownEncoding, Variation, parse_game,
-    pdn_games,
+    GameText, MAX_GAME_BYTES, MAX_GAME_MOVES, MAX_LINE_BYTES, MoveText, Oddity, PdnGame, PdnGames, UnknownEncoding, Variation,
+    packed_readings, parse_game, pdn_games,
 };
 pub use replay::{PlyError, PlyReason, Verdict, replay, replay_with};
 pub use resolve::{Illegal, MoveError, parse_move, read_move};

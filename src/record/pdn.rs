@@ -54,6 +54,11 @@ pub struct MoveText {
     pub squares: Vec<String>,
     /// Whether it was written as a capture (`x` or `:`).
     pub capture: bool,
+    /// Written without a separator, as PDN 1.0 allowed (`3228`): `squares` holds the
+    /// digits as one string, which the replay splits into two squares of the variant
+    /// (see [`packed_readings`](crate::pdn::packed_readings)); `capture` is then false,
+    /// as nothing says either way.
+    pub packed: bool,
     /// Line in the file (from 1).
     pub line: usize,
     /// Column in the line (from 1).
@@ -69,6 +74,17 @@ pub struct Oddity {
     pub line: usize,
     /// Column in the line (from 1).
     pub column: usize,
+    /// How many moves of the main line are written before it.
+    pub moves_before: usize,
+}
+
+impl Oddity {
+    /// Whether the text could be a move the reader did not understand: it has a digit (every
+    /// square of every notation does). Other text (words glued to a move, a stray `.`) is
+    /// only noted; a game with such a token is not judged past it.
+    pub fn may_be_move(&self) -> bool {
+        self.text.bytes().any(|b| b.is_ascii_digit())
+    }
 }
 
 /// A variation: moves written in `( ... )` as an alternative to a move of another line.
@@ -102,8 +118,11 @@ pub struct PdnGame {
     pub variations: Vec<Variation>,
     /// The result token that closes the move text, if any.
     pub result: Option<String>,
-    /// Text that is neither a move nor any other known token, in order.
+    /// Text of the main line that is neither a move nor any other known token, in order.
     pub oddities: Vec<Oddity>,
+    /// PDN 3.0 setup tokens of the main line (`/FEN "W:W31-50:B1-20"/`): the game goes on
+    /// from that position. The text is the FEN, without its quotes.
+    pub setups: Vec<Oddity>,
     /// An unknown move (`...`, `--`) was written: the rest cannot be replayed.
     pub gap: Option<Oddity>,
     /// The first line of the game in its file.
@@ -274,7 +293,7 @@ impl<R: BufRead> PdnGames<R> {
         }
         if let Some((what, at, closers)) = state.open() {
             let (line, column) = Places::new(&game.text, game.line).at(at);
-            game.cut = Some(Oddity { text: what.to_string(), line, column });
+            game.cut = Some(Oddity { text: what.to_string(), line, column, moves_before: 0 });
             game.text.push_str(&closers);
         }
         Some(Ok(game))
@@ -337,7 +356,7 @@ fn read_game(g: &GameText, game: &mut PdnGame) {
                 pest::error::InputLocation::Span((s, _)) => s,
             };
             let (line, column) = Places::new(&g.text, g.line).at(at);
-            game.oddities.push(Oddity { text: g.text[at..].chars().take(20).collect(), line, column });
+            game.oddities.push(Oddity { text: g.text[at..].chars().take(20).collect(), line, column, moves_before: 0 });
             return;
         }
     };
@@ -399,16 +418,21 @@ fn read_tokens(tokens: pest::iterators::Pairs<Rule>, places: &mut Places, game: 
             }
             Rule::setup | Rule::stray_tag | Rule::junk => {
                 if main {
-                    game.oddities.push(Oddity { text: t.as_str().to_string(), line, column });
+                    let moves_before = game.moves.len();
+                    let o = Oddity { text: t.as_str().to_string(), line, column, moves_before };
+                    match setup_fen(t.as_str()) {
+                        Some(fen) => game.setups.push(Oddity { text: fen, ..o }),
+                        None => game.oddities.push(o),
+                    }
                 }
             }
             Rule::unknown_move => {
                 if main && game.gap.is_none() {
-                    game.gap = Some(Oddity { text: t.as_str().to_string(), line, column });
+                    game.gap = Some(Oddity { text: t.as_str().to_string(), line, column, moves_before: game.moves.len() });
                 }
                 // `--` is also PDN's null move: a pass, in variants where a side passes.
                 if t.as_str() == "--" && !cut {
-                    let pass = MoveText { text: t.as_str().to_string(), squares: Vec::new(), capture: false, line, column };
+                    let pass = MoveText { text: t.as_str().to_string(), squares: Vec::new(), capture: false, packed: false, line, column };
                     line_moves(game, id).push(pass);
                 }
                 // A variation stops at an unknown move, but reads on after a pass, as the main
@@ -420,7 +444,7 @@ fn read_tokens(tokens: pest::iterators::Pairs<Rule>, places: &mut Places, game: 
                     game.result = Some(t.as_str().to_string());
                 }
             }
-            Rule::r#move => {
+            Rule::r#move | Rule::packed_move => {
                 if !cut {
                     line_moves(game, id).push(move_text(t, line, column));
                 }
@@ -454,11 +478,44 @@ fn move_text(t: pest::iterators::Pair<Rule>, line: usize, column: usize) -> Move
                 capture |= s != "-";
                 written.push_str(if s == "-" { "-" } else { "x" });
             }
+            Rule::packed_digits => {
+                squares.push(part.as_str().to_string());
+                written.push_str(part.as_str());
+            }
             Rule::strength => {}
             other => unreachable!("move holds {other:?}"),
         }
     }
-    MoveText { text: written, squares, capture, line, column }
+    let packed = squares.len() == 1;
+    MoveText { text: written, squares, capture, packed, line, column }
+}
+
+/// The FEN of a PDN 3.0 setup token (`/FEN "W:W31-50:B1-20"/`), if it is one.
+fn setup_fen(token: &str) -> Option<String> {
+    let inner = token.strip_prefix('/')?.strip_suffix('/')?.trim();
+    let rest = inner.get(..3).filter(|t| t.eq_ignore_ascii_case("FEN")).map(|_| inner[3..].trim())?;
+    let fen = rest.strip_prefix('"')?.strip_suffix('"')?;
+    Some(fen.trim().to_string())
+}
+
+/// The readings of a move written without a separator (`3228`, see [`MoveText::packed`]):
+/// each way of cutting its digits into two squares that `is_square` accepts, neither
+/// starting with a zero.
+///
+/// ```
+/// use polydame::pdn::packed_readings;
+///
+/// let fifty = |s: &str| s.parse::<u32>().is_ok_and(|n| (1..=50).contains(&n));
+/// assert_eq!(packed_readings("3228", fifty), [("32", "28")]);
+/// assert_eq!(packed_readings("510", fifty), [("5", "10")]);
+/// let thirty_two = |s: &str| s.parse::<u32>().is_ok_and(|n| (1..=32).contains(&n));
+/// assert_eq!(packed_readings("121", thirty_two), [("1", "21"), ("12", "1")]);
+/// ```
+pub fn packed_readings(digits: &str, is_square: impl Fn(&str) -> bool) -> Vec<(&str, &str)> {
+    (1..digits.len())
+        .map(|k| digits.split_at(k))
+        .filter(|(a, b)| !a.starts_with('0') && !b.starts_with('0') && is_square(a) && is_square(b))
+        .collect()
 }
 
 /// Reads one move written alone (`32-28`, `28x19x10`, `c3xe5`, `c3d4`): `None` unless

@@ -4,7 +4,7 @@
 use super::fen::{Fallback, FenError, read_among};
 use super::notations::{Notations, notation_name};
 use super::pdn::{MoveText, PdnGame};
-use super::resolve::{MoveError, Resolved, Resolver, squares};
+use super::resolve::{MoveError, Resolved, Resolver, packed_cells, squares};
 use crate::compile::Rules;
 use crate::engine::{EndReason, History, MoveList, Outcome, Position};
 use crate::geometry::Notation;
@@ -19,17 +19,21 @@ pub enum PlyReason {
     Move(MoveError),
     /// The game's `FEN` tag is not a position of the variant.
     FenTag(Box<FenError>),
+    /// A setup token in the moves (`/FEN "..."/`, PDN 3.0) is not a position of the
+    /// variant.
+    Setup(Box<FenError>),
     /// The game was refused unread for its size (see [`PdnGame::refused`]).
     Refused(String),
 }
 
 impl PlyReason {
     /// A stable name for the reason, for programs: the [`MoveError::code`] of a move,
-    /// `fen-tag`, or `too-large`.
+    /// `fen-tag`, `setup-fen`, or `too-large`.
     pub fn code(&self) -> &'static str {
         match self {
             PlyReason::Move(e) => e.code(),
             PlyReason::FenTag(_) => "fen-tag",
+            PlyReason::Setup(_) => "setup-fen",
             PlyReason::Refused(_) => "too-large",
         }
     }
@@ -47,6 +51,7 @@ impl fmt::Display for PlyReason {
         match self {
             PlyReason::Move(e) => e.fmt(f),
             PlyReason::FenTag(e) => write!(f, "the FEN tag cannot be read: {}", e.kind),
+            PlyReason::Setup(e) => write!(f, "the setup token's FEN cannot be read: {}", e.kind),
             PlyReason::Refused(why) => write!(f, "the game is not read: {why}"),
         }
     }
@@ -56,7 +61,7 @@ impl std::error::Error for PlyReason {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             PlyReason::Move(e) => Some(e),
-            PlyReason::FenTag(e) => Some(e.as_ref()),
+            PlyReason::FenTag(e) | PlyReason::Setup(e) => Some(e.as_ref()),
             PlyReason::Refused(_) => None,
         }
     }
@@ -172,7 +177,7 @@ fn replay_in(notations: &Notations, game: &PdnGame, name: &str, notation: &Notat
     }
     let mut seen = Seen { past: Some(History::new(rules, &r.pos)), ..Seen::default() };
     let start = r.pos.clone();
-    play(&mut r, moves, 0, &mut v, &mut seen, 0);
+    play_main(notations, game, moves, &mut r, &mut v, &mut seen);
     if !game.variations.is_empty() {
         v.variations = check_variations(rules, notation, game, moves, start);
     }
@@ -185,6 +190,44 @@ fn replay_in(notations: &Notations, game: &PdnGame, name: &str, notation: &Notat
     v.position = Some(r.pos);
     v.outcome = Some(outcome);
     v
+}
+
+/// Plays the main line: its moves, the positions its setup tokens (`/FEN "..."/`) set
+/// up between them, up to the first token that could be a move but was not read (the
+/// game is not judged past it: that is its error).
+fn play_main(notations: &Notations, game: &PdnGame, moves: &[MoveText], r: &mut Resolver, v: &mut Verdict, seen: &mut Seen) {
+    let unread = game.oddities.iter().find(|o| o.may_be_move());
+    let mut from = 0;
+    for setup in &game.setups {
+        if unread.is_some_and(|u| (u.line, u.column) < (setup.line, setup.column)) {
+            break;
+        }
+        let at = setup.moves_before.min(moves.len());
+        play(r, &moves[..at], from, v, seen, 0);
+        if v.error.is_some() {
+            return;
+        }
+        match read_among(notations, r.notation, &setup.text, Fallback::Any, false) {
+            Ok(read) => {
+                r.pos = read.position;
+                r.refresh();
+                seen.past = Some(History::new(r.rules, &r.pos));
+            }
+            Err(e) => {
+                let reason = PlyReason::Setup(Box::new(e));
+                let text = format!("/FEN \"{}\"/", setup.text);
+                v.error = Some(PlyError { ply: v.plies + 1, text, line: setup.line, column: setup.column, reason });
+                return;
+            }
+        }
+        from = at;
+    }
+    let end = unread.map_or(moves.len(), |u| u.moves_before.min(moves.len()));
+    play(r, &moves[..end], from, v, seen, 0);
+    if let Some(u) = unread.filter(|_| v.error.is_none()) {
+        let reason = PlyReason::Move(MoveError::Unreadable { text: u.text.clone() });
+        v.error = Some(PlyError { ply: v.plies + 1, text: u.text.clone(), line: u.line, column: u.column, reason });
+    }
 }
 
 /// Replays every variation from where it branches off: returns the first bad move of
@@ -222,6 +265,8 @@ fn check_variations(rules: &Rules, notation: &Notation, game: &PdnGame, main: &[
 struct Seen {
     /// A multi-capture was written as separate hops.
     merged_hops: bool,
+    /// The first move written without a separator, and how it was read.
+    packed: Option<(String, String)>,
     /// Where a `--` was played as a pass: (line, column).
     passes: Vec<(usize, usize)>,
     /// The game's past, followed move by move (the main line only).
@@ -238,8 +283,11 @@ fn warn_about_text(game: &PdnGame, seen: &Seen, v: &mut Verdict) {
     if let Some(gap) = game.gap.as_ref().filter(|g| !seen.passes.contains(&(g.line, g.column))) {
         v.warnings.push(format!("an unknown move `{}` at line {}, column {} ends the replay", gap.text, gap.line, gap.column));
     }
-    for o in &game.oddities {
+    for o in game.oddities.iter().filter(|o| !o.may_be_move()) {
         v.warnings.push(format!("unreadable text `{}` at line {}, column {} was skipped", o.text, o.line, o.column));
+    }
+    if let Some((text, reading)) = &seen.packed {
+        v.warnings.push(format!("moves are written without a separator, as PDN 1.0 allowed: `{text}` was read as {reading}"));
     }
     match &game.cut {
         Some(c) if c.text == "game" => v.warnings.push("the file ends before the game's result: the game is read up to there".into()),
@@ -260,6 +308,13 @@ fn warn_about_result(rules: &Rules, game: &PdnGame, outcome: Outcome, seen: &See
     }
     let Some(res) = game.tag("Result").map(str::to_string).or_else(|| game.result.clone()) else { return };
     let Some(winner) = result_winner(&res) else { return };
+    // A decisive result with no move: a forfeit says so with `PlyCount "0"`, a problem
+    // with its `FEN` (the result is the solution's); otherwise the moves were lost.
+    let declared = game.tag("FEN").is_some_and(|f| !f.trim().is_empty()) || game.tag("PlyCount").is_some_and(|n| n.trim() == "0");
+    if v.plies == 0 && game.moves.is_empty() && !declared && winner.is_some() && !matches!(outcome, Outcome::Win(..)) {
+        v.warnings.push(format!("the result is {res}, but no move is written: the game's moves cannot have reached it"));
+        return;
+    }
     match outcome {
         Outcome::Win(w, why) if winner != Some(w) => {
             let why = why.sentence(rules);
@@ -299,9 +354,18 @@ fn play_one(r: &mut Resolver, moves: &[MoveText], i: usize, v: &mut Verdict, see
         }
         return Ok(1);
     }
-    let cells = squares(r.notation, mv)?;
+    let (cells, mut resolved) = if mv.packed {
+        read_packed(r, mv)?
+    } else {
+        let c = squares(r.notation, mv)?;
+        let res = r.resolve(&c, mv.capture);
+        (c, res)
+    };
     let mut used = 1;
-    let mut resolved = r.resolve(&cells, mv.capture);
+    if mv.packed && seen.packed.is_none() {
+        let reading = cells.iter().map(|&c| r.notation.name(c)).collect::<Vec<_>>().join("-");
+        seen.packed = Some((mv.text.clone(), reading));
+    }
     if let Resolved::Error(_) = resolved
         && let Some((j, n)) = join_hops(r, moves, i, &cells)
     {
@@ -320,6 +384,29 @@ fn play_one(r: &mut Resolver, moves: &[MoveText], i: usize, v: &mut Verdict, see
     }
     make(r, chosen, v, seen);
     Ok(used)
+}
+
+/// A move written without a separator: its one reading, or of several the one that names
+/// a legal move (`121` on 32 squares: 1-21 or 12-1), resolved.
+fn read_packed(r: &mut Resolver, mv: &MoveText) -> Result<(Vec<u16>, Resolved), MoveError> {
+    let readings = packed_cells(r.notation, mv);
+    let mut legal = Vec::new();
+    for cells in &readings {
+        if let Resolved::One(j) = r.resolve(cells, false) {
+            legal.push((cells.clone(), j));
+        }
+    }
+    match (readings.len(), legal.len()) {
+        (1, _) => {
+            let resolved = r.resolve(&readings[0], false);
+            Ok((readings[0].clone(), resolved))
+        }
+        (_, 1) => {
+            let (cells, j) = legal.remove(0);
+            Ok((cells, Resolved::One(j)))
+        }
+        _ => Err(MoveError::Unreadable { text: mv.text.clone() }),
+    }
 }
 
 /// Plays the legal move `j` of the resolver's position, and follows it in the game's past.
@@ -439,5 +526,5 @@ pub fn replay_with(notations: &Notations, game: &PdnGame) -> Verdict {
 
 /// Whether every square of a record's moves exists in a notation.
 fn readable(game: &PdnGame, n: &Notation) -> bool {
-    game.moves.iter().all(|m| m.squares.iter().all(|s| n.parse(s).is_some()))
+    game.moves.iter().all(|m| if m.packed { !packed_cells(n, m).is_empty() } else { m.squares.iter().all(|s| n.parse(s).is_some()) })
 }

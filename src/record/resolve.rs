@@ -200,6 +200,12 @@ pub enum MoveError {
         /// them the game goes on legally (more than one, or it would not be an error).
         go_on: Option<usize>,
     },
+    /// Text in the moves that could be a move but is not read as one (`19-23x`, `1923`
+    /// where the squares allow two readings): the game is not judged past it.
+    Unreadable {
+        /// The text as written.
+        text: String,
+    },
     /// The game is over: no move may be played (see [`Game`](super::Game)).
     GameOver {
         /// How it ended.
@@ -236,6 +242,7 @@ impl MoveError {
             MoveError::NoSuchSquare { .. } => "no-such-square",
             MoveError::Illegal(i) => i.code(),
             MoveError::Ambiguous { .. } => "ambiguous",
+            MoveError::Unreadable { .. } => "unreadable-move",
             MoveError::GameOver { .. } => "game-over",
             MoveError::Budget { .. } => "capture-budget",
         }
@@ -257,6 +264,9 @@ impl fmt::Display for MoveError {
                 }
                 Ok(())
             }
+            MoveError::Unreadable { text } => {
+                write!(f, "`{text}` could be a move but cannot be read as one of this variant: the game is not judged from here")
+            }
             MoveError::GameOver { description, .. } => write!(f, "the game is over: {description}"),
             MoveError::Budget { error, fen } => f.write_str(&error.describe(fen)),
         }
@@ -277,7 +287,7 @@ impl From<Illegal> for MoveError {
 pub fn read_move(text: &str) -> Result<MoveText, MoveError> {
     let t = text.trim();
     if t == PASS_TEXT || t.eq_ignore_ascii_case("pass") {
-        return Ok(MoveText { text: PASS_TEXT.to_string(), squares: Vec::new(), capture: false, line: 1, column: 1 });
+        return Ok(MoveText { text: PASS_TEXT.to_string(), squares: Vec::new(), capture: false, packed: false, line: 1, column: 1 });
     }
     super::pdn::read_move(t).ok_or_else(|| MoveError::Syntax { text: text.to_string() })
 }
@@ -309,9 +319,27 @@ pub fn parse_move(rules: &Rules, pos: &Position, text: &str) -> Result<MoveInfo,
     }
 }
 
-/// The cells of a written move in a notation.
+/// The cells of a written move in a notation (a move written without a separator must
+/// have one reading only, see [`packed_cells`]).
 pub(crate) fn squares(n: &Notation, mv: &MoveText) -> Result<Vec<u16>, MoveError> {
+    if mv.packed {
+        let mut readings = packed_cells(n, mv);
+        return match readings.len() {
+            1 => Ok(readings.remove(0)),
+            _ => Err(MoveError::Unreadable { text: mv.text.clone() }),
+        };
+    }
     mv.squares.iter().map(|s| n.parse(s).ok_or_else(|| MoveError::NoSuchSquare { square: s.clone() })).collect()
+}
+
+/// The readings of a move written without a separator (see [`MoveText::packed`]) as cells
+/// of a notation: none, one, or (`121` on 32 squares) several.
+pub(crate) fn packed_cells(n: &Notation, mv: &MoveText) -> Vec<Vec<u16>> {
+    let digits = mv.squares.first().map_or("", String::as_str);
+    super::pdn::packed_readings(digits, |s| n.parse(s).is_some())
+        .into_iter()
+        .filter_map(|(a, b)| Some(vec![n.parse(a)?, n.parse(b)?]))
+        .collect()
 }
 
 /// A position with its legal moves, every capture route apart, against which written

@@ -13,3 +13,4 @@ mod player;
 mod properties;
 mod records;
 mod snapshots;
+mod unread;

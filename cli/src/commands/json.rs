@@ -144,6 +144,33 @@ pub struct VerdictJson {
     /// The encoding the game's text was decoded from, when it was not UTF-8.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub encoding: Option<String>,
+    /// Where the game comes from, as its tags say.
+    #[serde(flatten)]
+    pub tags: SourceTags,
+}
+
+/// The tags that trace a game to its source (`Event`, `Site`, `Date`, `Round`), where the
+/// game has them: a bad game in a dump of millions can be found again.
+#[derive(Serialize, Default)]
+pub struct SourceTags {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub event: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub site: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub date: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub round: Option<String>,
+}
+
+impl SourceTags {
+    /// The tags of `game` (those empty or `?` left out).
+    pub fn of(game: &polydame::pdn::PdnGame) -> SourceTags {
+        let tag = |name: &str| {
+            game.tag(name).map(str::trim).filter(|v| !v.is_empty() && !v.chars().all(|c| c == '?' || c == '.')).map(str::to_string)
+        };
+        SourceTags { event: tag("Event"), site: tag("Site"), date: tag("Date"), round: tag("Round") }
+    }
 }
 
 /// Why a game is not valid, and where.
@@ -208,7 +235,7 @@ pub struct SummaryJson {
 /// The counts of a whole `validate` run.
 #[derive(Serialize)]
 pub struct SummaryCountsJson {
-    /// Games read: `valid` + `invalid` + `not_judged`.
+    /// Games read: `valid` + `invalid` + `not_judged` + `unread`.
     pub games: usize,
     /// Games replayed without an error (with `--parse-only`: read).
     pub valid: usize,
@@ -218,6 +245,9 @@ pub struct SummaryCountsJson {
     /// Games neither valid nor invalid: refused for their size, or with a position whose
     /// capture search passed the budget (`--capture-budget`).
     pub not_judged: usize,
+    /// Games with a token that could be a move and was not read (error code
+    /// `unreadable-move`): not judged past it.
+    pub unread: usize,
     /// Valid games with warnings.
     pub warnings: usize,
     /// Files that could not be opened or read to their end.

@@ -1,5 +1,6 @@
 //! The command line: the arguments every command shares, and one module per command.
 
+pub mod archive;
 pub mod best;
 pub mod board;
 pub mod check;

@@ -1,6 +1,8 @@
 //! `polydame validate`: every game of PDN files replayed, in parallel, streaming.
 
-use super::json::{FileErrorJson, FileReasonJson, OutcomeJson, PlyErrorJson, ReadJson, SummaryCountsJson, SummaryJson, VerdictJson};
+use super::json::{
+    FileErrorJson, FileReasonJson, OutcomeJson, PlyErrorJson, ReadJson, SourceTags, SummaryCountsJson, SummaryJson, VerdictJson,
+};
 use super::variants::compile_shipped;
 use super::{Done, Failure, OptionArgs, Out};
 use encoding_rs::Encoding;
@@ -9,7 +11,7 @@ use polydame::Rules;
 use polydame::notation::Notations;
 use polydame::pdn::{PdnGame, PdnGames, PlyError, Verdict, parse_game, pdn_games, replay_with};
 use rayon::prelude::*;
-use std::io::{BufReader, IsTerminal};
+use std::io::IsTerminal;
 
 /// What to validate and how.
 pub struct Job<'a> {
@@ -41,6 +43,8 @@ struct Summary {
     invalid: usize,
     /// Games refused for their size or past the capture budget: neither valid nor invalid.
     not_judged: usize,
+    /// Games with a token that could be a move and was not read: not judged past it.
+    unread: usize,
     warned: usize,
     /// Files that could not be opened or read to their end.
     unreadable: usize,
@@ -89,11 +93,9 @@ impl<'a> Registry<'a> {
             }),
             None => Err((
                 "no-gametype",
-                format!(
-                    "the game has no GameType tag, and no variant is assumed; give --variant (--variant international for \
-                     lidraughts' standard games), or a GameType of {}",
-                    self.gametypes()
-                ),
+                "the game has no GameType tag, and no variant is assumed: give --variant (--variant international for \
+                 lidraughts' standard games) or a GameType tag (`polydame variants` lists each variant's)"
+                    .to_string(),
             )),
         }
     }
@@ -187,7 +189,7 @@ pub fn run(job: Job, out: &mut Out) -> Done {
     let fixed = fixed.as_ref().map(Notations::new);
     let start = std::time::Instant::now();
     let mut summary = Summary::default();
-    let mut print = Printer { out, bar: progress(job.json) };
+    let mut print = Printer { out, bar: progress(job.json), no_gametype_in: None };
     for (i, file) in job.files.iter().enumerate() {
         if let Some(b) = &print.bar {
             b.set_message(format!("file {}/{}: {file}", i + 1, job.files.len()));
@@ -206,7 +208,7 @@ pub fn run(job: Job, out: &mut Out) -> Done {
     } else {
         out.say(summary_line(&summary, job.parse_only, secs));
     }
-    if summary.invalid > 0 || summary.not_judged > 0 || summary.unreadable > 0 {
+    if summary.invalid > 0 || summary.not_judged > 0 || summary.unread > 0 || summary.unreadable > 0 {
         return Err(Failure { message: String::new(), code: 1 });
     }
     Ok(())
@@ -220,6 +222,7 @@ impl SummaryJson {
                 valid: s.valid,
                 invalid: s.invalid,
                 not_judged: s.not_judged,
+                unread: s.unread,
                 warnings: s.warned,
                 files_unreadable: s.unreadable,
                 seconds: (seconds * 1e6).round() / 1e6,
@@ -241,7 +244,14 @@ fn summary_line(s: &Summary, parse_only: bool, secs: f64) -> String {
             0 => String::new(),
             n => format!(", {n} not judged (too large, or past the capture budget)"),
         };
-        format!("{games}: {} legal, {} with an illegal or unreadable move{not_judged}, {} with warnings", s.valid, s.invalid, s.warned)
+        let unread = match s.unread {
+            0 => String::new(),
+            n => format!(", {n} with a move that could not be read (not judged past it)"),
+        };
+        format!(
+            "{games}: {} legal, {} with an illegal or unreadable move{unread}{not_judged}, {} with warnings",
+            s.valid, s.invalid, s.warned
+        )
     };
     if s.unreadable > 0 {
         counts.push_str(&format!(", {} file{} not read", s.unreadable, if s.unreadable == 1 { "" } else { "s" }));
@@ -253,6 +263,9 @@ fn summary_line(s: &Summary, parse_only: bool, secs: f64) -> String {
 struct Printer<'o> {
     out: &'o mut Out,
     bar: Option<ProgressBar>,
+    /// The file whose games without a GameType tag have been reported: the first one is,
+    /// the others of that file are only counted.
+    no_gametype_in: Option<String>,
 }
 
 impl Printer<'_> {
@@ -307,8 +320,7 @@ fn validate_file(
     summary: &mut Summary,
     print: &mut Printer,
 ) -> Result<(), Unreadable> {
-    let f = std::fs::File::open(file).map_err(|e| Unreadable(e.to_string()))?;
-    let reader = BufReader::new(f);
+    let reader = super::archive::open(file).map_err(|e| Unreadable(e.to_string()))?;
     let mut stream = match job.encoding {
         Some(e) => PdnGames::with_encoding(reader, e.name()).map_err(|e| Unreadable(e.to_string()))?,
         None => pdn_games(reader),
@@ -400,6 +412,7 @@ fn report(file: &str, c: &Checked, job: &Job, summary: &mut Summary, print: &mut
         Finding::Unchecked("too-large", _) => summary.not_judged += 1,
         Finding::Unchecked(..) => summary.invalid += 1,
         Finding::Replayed(v, ..) if v.error.as_ref().is_some_and(|e| e.reason.is_limit()) => summary.not_judged += 1,
+        Finding::Replayed(v, ..) if v.error.as_ref().is_some_and(|e| e.reason.code() == "unreadable-move") => summary.unread += 1,
         Finding::Replayed(v, ..) if !valid(v, job.strict) => summary.invalid += 1,
         Finding::Replayed(..) => summary.valid += 1,
     }
@@ -425,6 +438,13 @@ fn report_text(file: &str, c: &Checked, strict: bool, print: &mut Printer) {
     let (line, index) = (c.game.line, c.index);
     match &c.finding {
         Finding::Read => {}
+        Finding::Unchecked("no-gametype", why) => {
+            if print.no_gametype_in.as_deref() != Some(file) {
+                print.no_gametype_in = Some(file.to_string());
+                let rest = "said once for this file: its other games without one are not checked either";
+                print.say(format!("{file}:{line}:1: game {index} ({}): {why}; {rest}", about(&c.game)));
+            }
+        }
         Finding::Unchecked(_, why) => print.say(format!("{file}:{line}:1: game {index} ({}): {why}", about(&c.game))),
         Finding::Replayed(v, ..) => match &v.error {
             Some(e) => print.say(format!("{file}:{}:{}: game {index} ({}): {}", e.line, e.column, about(&c.game), ply_error(e))),
@@ -465,6 +485,7 @@ fn report_json(file: &str, c: &Checked, strict: bool, print: &mut Printer) {
                 outcome: None,
                 variations: vec![],
                 encoding,
+                tags: SourceTags::of(&c.game),
             };
             print.json(&v);
         }
@@ -484,6 +505,7 @@ fn report_json(file: &str, c: &Checked, strict: bool, print: &mut Printer) {
                 outcome: outcome.clone(),
                 variations: v.variations.iter().map(PlyErrorJson::from).collect(),
                 encoding,
+                tags: SourceTags::of(&c.game),
             });
         }
     }

@@ -187,10 +187,13 @@ fn json_ends_with_one_summary() {
         let (last, rest) = v.split_last().expect("lines");
         assert!(rest.iter().all(|l| l.get("summary").is_none()), "one summary");
         let s = last["summary"].as_object().expect("the last line is the summary");
-        assert_eq!(s.keys().collect::<Vec<_>>(), ["games", "valid", "invalid", "not_judged", "warnings", "files_unreadable", "seconds"]);
+        assert_eq!(
+            s.keys().collect::<Vec<_>>(),
+            ["games", "valid", "invalid", "not_judged", "unread", "warnings", "files_unreadable", "seconds"]
+        );
         let n = |k: &str| s[k].as_u64().expect("a count");
         assert_eq!(n("games"), 7);
-        assert_eq!(n("valid") + n("invalid") + n("not_judged"), n("games"));
+        assert_eq!(n("valid") + n("invalid") + n("not_judged") + n("unread"), n("games"));
         assert_eq!(n("files_unreadable"), 1);
         assert!(s["seconds"].as_f64().is_some_and(|t| t >= 0.0));
         let games: Vec<_> = rest.iter().filter(|l| l.get("game").is_some()).collect();

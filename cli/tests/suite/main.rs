@@ -4,6 +4,7 @@
 mod common;
 
 mod archive;
+mod archive_input;
 mod cli;
 mod draw_rules;
 mod fen_dialects;

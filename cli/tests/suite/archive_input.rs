@@ -1,0 +1,63 @@
+//! Archives as people have them: standard input, gzip, bzip2 and zstd files told by their
+//! first bytes, the tags that trace a game to its source in the JSON, games not judged
+//! past a token that could be a move, and the "no GameType" error said once per file.
+
+use crate::common::{TempFile, polydame, polydame_with_input, stdout};
+use std::io::Write;
+
+const GAMES: &str = "[Event \"club\"]\n[Site \"Delft\"]\n[Date \"2024.05.01\"]\n[Round \"3\"]\n[GameType \"20\"]\n\
+    1. 32-28 19-23 2. 28x19 14x23 *\n\n[Event \"club\"]\n[GameType \"20\"]\n1. 32-28 19_23 2. 28x19 *\n";
+
+/// The summary line of a text run.
+fn summary(o: &std::process::Output) -> String {
+    stdout(o).lines().last().unwrap_or_default().to_string()
+}
+
+#[test]
+fn standard_input_and_packed_files_read_alike() {
+    let plain = polydame_with_input(&["validate", "-"], GAMES.as_bytes());
+    assert_eq!(plain.status.code(), Some(1), "{plain:?}");
+    assert!(
+        summary(&plain).starts_with("2 games: 1 legal, 0 with an illegal or unreadable move, 1 with a move that could not be read"),
+        "{}",
+        stdout(&plain)
+    );
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(GAMES.as_bytes()).expect("in memory");
+    let gz = gz.finish().expect("in memory");
+    let mut bz = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::default());
+    bz.write_all(GAMES.as_bytes()).expect("in memory");
+    let zst = zstd::encode_all(GAMES.as_bytes(), 3).expect("in memory");
+    // Told by their bytes, not their names: a gzip file named .pdn reads too.
+    for (name, bytes) in
+        [("games.pdn.gz", gz.clone()), ("games.pdn", gz), ("games.bz2", bz.finish().expect("in memory")), ("games.zst", zst)]
+    {
+        let f = TempFile::with_bytes(name, &bytes);
+        let o = polydame(&["validate", f.path()]);
+        assert_eq!(summary(&o)[..60], summary(&plain)[..60], "{name}: {}", stdout(&o));
+        let o = polydame_with_input(&["validate", "-"], &bytes);
+        assert_eq!(summary(&o)[..60], summary(&plain)[..60], "{name} on standard input: {}", stdout(&o));
+    }
+}
+
+#[test]
+fn json_traces_each_game_to_its_source() {
+    let o = polydame_with_input(&["validate", "-", "--json"], GAMES.as_bytes());
+    let lines: Vec<serde_json::Value> = stdout(&o).lines().map(|l| serde_json::from_str(l).expect("JSON")).collect();
+    assert_eq!((lines[0]["event"].as_str(), lines[0]["site"].as_str()), (Some("club"), Some("Delft")));
+    assert_eq!((lines[0]["date"].as_str(), lines[0]["round"].as_str()), (Some("2024.05.01"), Some("3")));
+    assert!(lines[1].get("site").is_none(), "no Site tag, no key: {}", lines[1]);
+    assert_eq!(lines[1]["error"]["code"], "unreadable-move");
+    assert_eq!((lines[1]["error"]["line"].as_u64(), lines[1]["error"]["column"].as_u64()), (Some(10), Some(10)));
+    assert_eq!(lines[2]["summary"]["unread"], 1);
+}
+
+#[test]
+fn no_gametype_is_said_once_per_file() {
+    let f = TempFile::new("untagged.pdn", "1. 32-28 19-23 *\n\n1. 33-29 19-23 *\n\n1. 31-27 19-23 *\n");
+    let o = polydame(&["validate", f.path()]);
+    let said = stdout(&o).lines().filter(|l| l.contains("no GameType tag")).count();
+    assert_eq!(said, 1, "{}", stdout(&o));
+    assert!(stdout(&o).contains("said once for this file"), "{}", stdout(&o));
+    assert!(summary(&o).starts_with("3 games: 0 legal, 3 with an illegal or unreadable move"), "{}", stdout(&o));
+}
