@@ -175,8 +175,9 @@ enum Command {
         /// is not UTF-8.
         #[arg(long, value_name = "LABEL", value_parser = commands::validate::encoding_label)]
         encoding: Option<&'static encoding_rs::Encoding>,
-        /// An illegal or unreadable move inside a variation `( ... )` makes its game
-        /// invalid (without it, a warning).
+        /// An illegal or unreadable move inside a variation `( ... )`, or a move written with
+        /// the other kind's separator (a capture with `-`, a quiet move with `x`), makes its
+        /// game invalid (without it, a warning).
         #[arg(long)]
         strict: bool,
     },

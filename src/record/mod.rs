@@ -20,6 +20,6 @@ pub use pdn::{
     GameText, MAX_GAME_BYTES, MAX_GAME_MOVES, MAX_LINE_BYTES, MoveText, Oddity, PdnGame, PdnGames, UnknownEncoding, Variation,
     packed_readings, parse_game, pdn_games,
 };
-pub use replay::{PlyError, PlyReason, Verdict, replay, replay_with};
+pub use replay::{PlyError, PlyReason, Verdict, Warning, replay, replay_with};
 pub use resolve::{Illegal, MoveError, parse_move, read_move};
 pub use write::{Annotations, GameRecord, MoveNotes, RecordVariation, WriteError, random_game, write_pdn};

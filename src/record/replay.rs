@@ -91,7 +91,7 @@ pub struct Verdict {
     /// The first illegal, ambiguous or unreadable move, if any.
     pub error: Option<PlyError>,
     /// Things that do not make the game illegal but deserve a look.
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Warning>,
     /// The notation the record was read in.
     pub notation: String,
     /// The position reached: after the last move played (before the first bad one, if
@@ -108,7 +108,38 @@ pub struct Verdict {
     pub variations: Vec<PlyError>,
 }
 
+/// Something in a record that does not make its game illegal but deserves a look.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Warning {
+    /// A stable name, for programs: `capture-written-as-move`, `move-written-as-capture`
+    /// (the separator says the other kind of move), `no-separator` (PDN 1.0's `3228`),
+    /// `separate-hops`, `partial-path`, `ambiguous-resolved` (only one reading lets the game
+    /// go on), `skipped-text`, `unknown-move`, `file-ends`, `result-as-move`,
+    /// `result-contradicts`, `result-without-moves`, `goes-on-after-draw`.
+    pub code: &'static str,
+    /// What it is, and where.
+    pub message: String,
+}
+
+impl Warning {
+    /// Whether the warning is about how a move is written (its separator): `--strict`
+    /// makes those errors.
+    pub fn is_separator(&self) -> bool {
+        matches!(self.code, "capture-written-as-move" | "move-written-as-capture")
+    }
+}
+
+impl fmt::Display for Warning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
 impl Verdict {
+    fn warn(&mut self, code: &'static str, message: impl Into<String>) {
+        self.warnings.push(Warning { code, message: message.into() });
+    }
+
     fn new(notation: &str) -> Verdict {
         Verdict {
             plies: 0,
@@ -173,7 +204,7 @@ fn replay_in(notations: &Notations, game: &PdnGame, name: &str, notation: &Notat
         && last.text == res.trim()
     {
         moves = &moves[..moves.len() - 1];
-        v.warnings.push(format!("the result `{res}` is written as the last move; it was read as the result"));
+        v.warn("result-as-move", format!("the result `{res}` is written as the last move; it was read as the result"));
     }
     let mut seen = Seen { past: Some(History::new(rules, &r.pos)), ..Seen::default() };
     let start = r.pos.clone();
@@ -267,6 +298,9 @@ struct Seen {
     merged_hops: bool,
     /// The first move written without a separator, and how it was read.
     packed: Option<(String, String)>,
+    /// Captures written with `-`, and moves with `x`: where the warning about the first
+    /// is, and how many more there are.
+    separators: [Option<(usize, usize)>; 2],
     /// Where a `--` was played as a pass: (line, column).
     passes: Vec<(usize, usize)>,
     /// The game's past, followed move by move (the main line only).
@@ -278,23 +312,28 @@ struct Seen {
 /// Warnings about what the replay joined or skipped.
 fn warn_about_text(game: &PdnGame, seen: &Seen, v: &mut Verdict) {
     if seen.merged_hops {
-        v.warnings.push("multi-captures are written as separate hops; they were joined".into());
+        v.warn("separate-hops", "multi-captures are written as separate hops; they were joined");
     }
     if let Some(gap) = game.gap.as_ref().filter(|g| !seen.passes.contains(&(g.line, g.column))) {
-        v.warnings.push(format!("an unknown move `{}` at line {}, column {} ends the replay", gap.text, gap.line, gap.column));
+        v.warn("unknown-move", format!("an unknown move `{}` at line {}, column {} ends the replay", gap.text, gap.line, gap.column));
     }
     for o in game.oddities.iter().filter(|o| !o.may_be_move()) {
-        v.warnings.push(format!("unreadable text `{}` at line {}, column {} was skipped", o.text, o.line, o.column));
+        v.warn("skipped-text", format!("unreadable text `{}` at line {}, column {} was skipped", o.text, o.line, o.column));
+    }
+    for &(at, more) in seen.separators.iter().flatten().filter(|(_, more)| *more > 0) {
+        if let Some(w) = v.warnings.get_mut(at) {
+            w.message.push_str(&format!(" (and {more} more move{} of this game)", if more == 1 { "" } else { "s" }));
+        }
     }
     if let Some((text, reading)) = &seen.packed {
-        v.warnings.push(format!("moves are written without a separator, as PDN 1.0 allowed: `{text}` was read as {reading}"));
+        v.warn("no-separator", format!("moves are written without a separator, as PDN 1.0 allowed: `{text}` was read as {reading}"));
     }
     match &game.cut {
-        Some(c) if c.text == "game" => v.warnings.push("the file ends before the game's result: the game is read up to there".into()),
-        Some(c) => v.warnings.push(format!(
-            "the file ends inside a {} opened at line {}, column {}: the game is read up to there",
-            c.text, c.line, c.column
-        )),
+        Some(c) if c.text == "game" => v.warn("file-ends", "the file ends before the game's result: the game is read up to there"),
+        Some(c) => v.warn(
+            "file-ends",
+            format!("the file ends inside a {} opened at line {}, column {}: the game is read up to there", c.text, c.line, c.column),
+        ),
         None => {}
     }
 }
@@ -304,7 +343,7 @@ fn warn_about_text(game: &PdnGame, seen: &Seen, v: &mut Verdict) {
 fn warn_about_result(rules: &Rules, game: &PdnGame, outcome: Outcome, seen: &Seen, v: &mut Verdict) {
     if let Some((ply, why)) = seen.drawn.filter(|&(ply, _)| ply < v.plies) {
         let why = why.sentence(rules);
-        v.warnings.push(format!("the game was drawn after move {} (ply {ply}) by {why}, yet it goes on", ply.div_ceil(2)));
+        v.warn("goes-on-after-draw", format!("the game was drawn after move {} (ply {ply}) by {why}, yet it goes on", ply.div_ceil(2)));
     }
     let Some(res) = game.tag("Result").map(str::to_string).or_else(|| game.result.clone()) else { return };
     let Some(winner) = result_winner(&res) else { return };
@@ -312,16 +351,19 @@ fn warn_about_result(rules: &Rules, game: &PdnGame, outcome: Outcome, seen: &See
     // with its `FEN` (the result is the solution's); otherwise the moves were lost.
     let declared = game.tag("FEN").is_some_and(|f| !f.trim().is_empty()) || game.tag("PlyCount").is_some_and(|n| n.trim() == "0");
     if v.plies == 0 && game.moves.is_empty() && !declared && winner.is_some() && !matches!(outcome, Outcome::Win(..)) {
-        v.warnings.push(format!("the result is {res}, but no move is written: the game's moves cannot have reached it"));
+        v.warn("result-without-moves", format!("the result is {res}, but no move is written: the game's moves cannot have reached it"));
         return;
     }
     match outcome {
         Outcome::Win(w, why) if winner != Some(w) => {
             let why = why.sentence(rules);
-            v.warnings.push(format!("the result is {res}, but in the final position {} has won ({} {why})", w.name(), w.name()));
+            v.warn(
+                "result-contradicts",
+                format!("the result is {res}, but in the final position {} has won ({} {why})", w.name(), w.name()),
+            );
         }
         Outcome::Draw(why) if winner.is_some() && seen.drawn.is_none_or(|(ply, _)| ply == v.plies) => {
-            v.warnings.push(format!("the result is {res}, but the game is drawn: {}", why.sentence(rules)));
+            v.warn("result-contradicts", format!("the result is {res}, but the game is drawn: {}", why.sentence(rules)));
         }
         _ => {}
     }
@@ -378,9 +420,25 @@ fn play_one(r: &mut Resolver, moves: &[MoveText], i: usize, v: &mut Verdict, see
         Resolved::Error(e) => return Err(e),
         Resolved::Ambiguous(options, e) => disambiguate(r, moves, i, options, e, v, depth)?,
     };
+    let is_capture = r.list.get(chosen).captures() > 0;
+    if !mv.packed && used == 1 && mv.capture != is_capture {
+        // Said once a game for each kind, with how many more moves are written so.
+        let (code, what, k) = if is_capture {
+            ("capture-written-as-move", "is a capture written with `-`, the separator of a move", 0)
+        } else {
+            ("move-written-as-capture", "is a move without a capture written with `x`, the separator of a capture", 1)
+        };
+        match &mut seen.separators[k] {
+            Some((_, more)) => *more += 1,
+            none => {
+                *none = Some((v.warnings.len(), 0));
+                warn_move(v, code, mv, what);
+            }
+        }
+    }
     if cells.len() > 2 && used == 1 && r.list.get(chosen).path() != &cells[1..] {
         let full = r.text(&r.list.info(chosen));
-        warn_move(v, mv, &format!("gives part of its path; the full path is {full}"));
+        warn_move(v, "partial-path", mv, &format!("gives part of its path; the full path is {full}"));
     }
     make(r, chosen, v, seen);
     Ok(used)
@@ -424,9 +482,9 @@ fn make(r: &mut Resolver, j: usize, v: &mut Verdict, seen: &mut Seen) {
 }
 
 /// A warning about the move about to be played: its number, text and place, then `what`.
-fn warn_move(v: &mut Verdict, mv: &MoveText, what: &str) {
+fn warn_move(v: &mut Verdict, code: &'static str, mv: &MoveText, what: &str) {
     let number = (v.plies + 1).div_ceil(2);
-    v.warnings.push(format!("move {number} `{}` at line {}, column {} {what}", mv.text, mv.line, mv.column));
+    v.warn(code, format!("move {number} `{}` at line {}, column {} {what}", mv.text, mv.line, mv.column));
 }
 
 /// A multi-capture written as separate hops (`28x19 19x10`): the move the hops from
@@ -479,7 +537,7 @@ fn disambiguate(
     match (good.len(), e) {
         (1, _) => {
             let text = r.text(&r.list.info(good[0]));
-            warn_move(v, &moves[i], &format!("is ambiguous; only {text} lets the game go on legally"));
+            warn_move(v, "ambiguous-resolved", &moves[i], &format!("is ambiguous; only {text} lets the game go on legally"));
             Ok(good[0])
         }
         (0, e) => Err(e),

@@ -30,7 +30,7 @@ fn text_that_is_no_move_is_only_noted() {
     let v = check("international", "1. 32-28 19-23 2. 28x19 14x23 Whitewins. 2-0");
     assert!(v.error.is_none(), "{:?}", v.error);
     assert_eq!(v.plies, 4);
-    assert!(v.warnings.iter().any(|w| w.contains("unreadable text `Whitewins.`")), "{:?}", v.warnings);
+    assert!(v.warnings.iter().any(|w| w.message.contains("unreadable text `Whitewins.`")), "{:?}", v.warnings);
 }
 
 #[test]
@@ -38,7 +38,11 @@ fn pdn_1_moves_without_a_separator() {
     let v = check("international", "1. 3228 1923 2. 2819 1423 3. 3732 1014 2-0");
     assert!(v.error.is_none(), "{:?}", v.error);
     assert_eq!(v.plies, 6);
-    assert!(v.warnings.iter().any(|w| w.contains("without a separator") && w.contains("`3228` was read as 32-28")), "{:?}", v.warnings);
+    assert!(
+        v.warnings.iter().any(|w| w.message.contains("without a separator") && w.message.contains("`3228` was read as 32-28")),
+        "{:?}",
+        v.warnings
+    );
     // Mixed with separators, as a transcriber may have written it.
     let v = check("international", "1. 32-28 1923 2. 28x19 14x23 *");
     assert!(v.error.is_none() && v.plies == 4, "{:?}", v.error);
@@ -65,10 +69,28 @@ fn a_setup_token_restarts_the_game() {
 #[test]
 fn a_decisive_result_with_no_move() {
     let v = check("international", "[Result \"2-0\"]\n2-0");
-    assert!(v.warnings.iter().any(|w| w.contains("no move is written")), "{:?}", v.warnings);
+    assert!(v.warnings.iter().any(|w| w.message.contains("no move is written")), "{:?}", v.warnings);
     // A forfeit says so, and a problem's result is its solution's.
     for tags in ["[PlyCount \"0\"]", "[FEN \"W:W31:B1\"]"] {
         let v = check("international", &format!("[Result \"2-0\"]\n{tags}\n2-0"));
-        assert!(!v.warnings.iter().any(|w| w.contains("no move is written")), "{tags}: {:?}", v.warnings);
+        assert!(!v.warnings.iter().any(|w| w.message.contains("no move is written")), "{tags}: {:?}", v.warnings);
     }
+}
+
+#[test]
+fn a_separator_of_the_other_kind_of_move_is_noted_once_a_game() {
+    // 32x28 is a quiet move, 28-19 a capture; the game is legal, and each kind is said once
+    // with how many more moves are written so.
+    let v = check("international", "1. 32x28 19x23 2. 28-19 14x23 3. 33x29 *");
+    assert!(v.error.is_none(), "{:?}", v.error);
+    let codes: Vec<_> = v.warnings.iter().map(|w| w.code).collect();
+    assert_eq!(codes, ["move-written-as-capture", "capture-written-as-move"], "{:?}", v.warnings);
+    assert!(
+        v.warnings[0].message.starts_with("move 1 `32x28` at line 1, column 4")
+            && v.warnings[0].message.ends_with("(and 2 more moves of this game)")
+    );
+    assert!(v.warnings.iter().all(|w| w.is_separator()));
+    // Moves without a separator say nothing either way.
+    let v = check("international", "1. 3228 1923 2. 2819 *");
+    assert!(!v.warnings.iter().any(|w| w.is_separator()), "{:?}", v.warnings);
 }

@@ -132,7 +132,7 @@ pub struct VerdictJson {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<PlyErrorJson>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub warnings: Vec<String>,
+    pub warnings: Vec<WarningJson>,
     /// How the game stands where its replay stopped, judged with its history (a draw by
     /// a move-count rule says which).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -147,6 +147,19 @@ pub struct VerdictJson {
     /// Where the game comes from, as its tags say.
     #[serde(flatten)]
     pub tags: SourceTags,
+}
+
+/// A warning: its stable code and what it says.
+#[derive(Serialize)]
+pub struct WarningJson {
+    pub code: &'static str,
+    pub message: String,
+}
+
+impl From<&polydame::pdn::Warning> for WarningJson {
+    fn from(w: &polydame::pdn::Warning) -> WarningJson {
+        WarningJson { code: w.code, message: w.message.clone() }
+    }
 }
 
 /// The tags that trace a game to its source (`Event`, `Site`, `Date`, `Round`), where the

@@ -2,6 +2,7 @@
 
 use super::json::{
     FileErrorJson, FileReasonJson, OutcomeJson, PlyErrorJson, ReadJson, SourceTags, SummaryCountsJson, SummaryJson, VerdictJson,
+    WarningJson,
 };
 use super::variants::compile_shipped;
 use super::{Done, Failure, OptionArgs, Out};
@@ -399,9 +400,9 @@ fn about(g: &PdnGame) -> String {
 }
 
 /// Whether a replayed game counts as valid: no bad move in its main line, nor with
-/// `strict` in a variation.
+/// `strict` in a variation or a move written with the other kind's separator.
 fn valid(v: &Verdict, strict: bool) -> bool {
-    v.error.is_none() && (!strict || v.variations.is_empty())
+    v.error.is_none() && (!strict || v.variations.is_empty() && !v.warnings.iter().any(|w| w.is_separator()))
 }
 
 /// Counts a game and prints what there is to say about it.
@@ -501,7 +502,7 @@ fn report_json(file: &str, c: &Checked, strict: bool, print: &mut Printer) {
                 variant: Some(variant.clone()),
                 notation: Some(v.notation.clone()),
                 error,
-                warnings: v.warnings.clone(),
+                warnings: v.warnings.iter().map(WarningJson::from).collect(),
                 outcome: outcome.clone(),
                 variations: v.variations.iter().map(PlyErrorJson::from).collect(),
                 encoding,

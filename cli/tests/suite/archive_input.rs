@@ -61,3 +61,16 @@ fn no_gametype_is_said_once_per_file() {
     assert!(stdout(&o).contains("said once for this file"), "{}", stdout(&o));
     assert!(summary(&o).starts_with("3 games: 0 legal, 3 with an illegal or unreadable move"), "{}", stdout(&o));
 }
+
+#[test]
+fn strict_makes_a_wrong_separator_an_error() {
+    let game = "[GameType \"20\"]\n1. 32x28 19-23 *\n";
+    let o = polydame_with_input(&["validate", "-"], game.as_bytes());
+    assert!(o.status.success(), "{}", stdout(&o));
+    assert!(stdout(&o).contains("warning: move 1 `32x28`"), "{}", stdout(&o));
+    let o = polydame_with_input(&["validate", "-", "--strict"], game.as_bytes());
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    let o = polydame_with_input(&["validate", "-", "--json"], game.as_bytes());
+    let first: serde_json::Value = serde_json::from_str(stdout(&o).lines().next().expect("a line")).expect("JSON");
+    assert_eq!(first["warnings"][0]["code"], "move-written-as-capture");
+}

@@ -74,7 +74,7 @@ fn a_win_claimed_in_a_drawn_game_is_a_warning() {
     let v = verdict(&text);
     assert!(v.error.is_none());
     assert_eq!(v.warnings.len(), 1, "{:?}", v.warnings);
-    assert!(v.warnings[0].starts_with("the result is 2-0, but the game is drawn: 25 moves each"), "{}", v.warnings[0]);
+    assert!(v.warnings[0].message.starts_with("the result is 2-0, but the game is drawn: 25 moves each"), "{}", v.warnings[0].message);
 }
 
 #[test]

@@ -226,7 +226,7 @@ fn a_file_cut_short_reports_the_partial_game_and_where_it_was_cut() {
         let (games, summary) = validate_json("cut.pdn", &pdn, &["--variant", "international"]);
         let last = games.last().unwrap();
         assert_eq!(summary["games"].as_u64(), Some(games.len() as u64));
-        assert_eq!(last["warnings"], serde_json::json!([warning]), "{tail}: {last}");
+        assert_eq!(last["warnings"], serde_json::json!([{"code": "file-ends", "message": warning}]), "{tail}: {last}");
         assert_eq!(last["valid"], true, "{tail}");
     }
 }
