@@ -64,8 +64,14 @@ impl Position {
 
     /// The variant's start position.
     pub fn start(rules: &Rules) -> Position {
+        Position::start_with(rules, rules.spec().first)
+    }
+
+    /// The variant's start position with `first` to move (records of programs that let the
+    /// other side start).
+    pub(crate) fn start_with(rules: &Rules, first: Side) -> Position {
         let spec = rules.spec();
-        let mut p = Position::empty(rules, spec.first);
+        let mut p = Position::empty(rules, first);
         for side in Side::BOTH {
             for &(cell, kind) in &spec.setup[side] {
                 p.put(rules, cell, side, kind);

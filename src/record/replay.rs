@@ -166,9 +166,9 @@ fn result_winner(r: &str) -> Option<Option<Side>> {
 
 /// The game's start position: its FEN tag (in `notation`, or else in another notation
 /// of the variant, named in the verdict), or the variant's start.
-fn start_position(notations: &Notations, game: &PdnGame, notation: &Notation, v: &mut Verdict) -> Result<Position, PlyError> {
+fn start_position(notations: &Notations, game: &PdnGame, notation: &Notation, first: Side, v: &mut Verdict) -> Result<Position, PlyError> {
     let rules = notations.rules();
-    let Some(f) = game.tag("FEN").filter(|f| !f.trim().is_empty()) else { return Ok(Position::start(rules)) };
+    let Some(f) = game.tag("FEN").filter(|f| !f.trim().is_empty()) else { return Ok(Position::start_with(rules, first)) };
     // Some records write the FEN in another notation than the moves, or with the board
     // turned (then it reads as a position no game reaches): the moves will tell.
     match read_among(notations, notation, f, Fallback::Any, false) {
@@ -185,11 +185,12 @@ fn start_position(notations: &Notations, game: &PdnGame, notation: &Notation, v:
     }
 }
 
-/// Replays a game in one notation (a FEN tag may be written in another of `notations`).
-fn replay_in(notations: &Notations, game: &PdnGame, name: &str, notation: &Notation) -> Verdict {
+/// Replays a game in one notation (a FEN tag may be written in another of `notations`),
+/// `first` moving first from the start position.
+fn replay_in(notations: &Notations, game: &PdnGame, name: &str, notation: &Notation, first: Side) -> Verdict {
     let rules = notations.rules();
     let mut v = Verdict::new(name);
-    let pos = match start_position(notations, game, notation, &mut v) {
+    let pos = match start_position(notations, game, notation, first, &mut v) {
         Ok(p) => p,
         Err(e) => {
             v.error = Some(e);
@@ -253,7 +254,10 @@ fn play_main(notations: &Notations, game: &PdnGame, moves: &[MoveText], r: &mut 
         }
         from = at;
     }
-    let end = unread.map_or(moves.len(), |u| u.moves_before.min(moves.len()));
+    // An unknown move (`...`, `- -`; not `--`, which may be a pass) ends the replay: the
+    // moves after it are not judged (a warning says so).
+    let gap = game.gap.as_ref().filter(|g| g.text != "--").map(|g| g.moves_before);
+    let end = unread.map(|u| u.moves_before).into_iter().chain(gap).min().unwrap_or(moves.len()).min(moves.len());
     play(r, &moves[..end], from, v, seen, 0);
     if let Some(u) = unread.filter(|_| v.error.is_none()) {
         let reason = PlyReason::Move(MoveError::Unreadable { text: u.text.clone() });
@@ -346,7 +350,12 @@ fn warn_about_result(rules: &Rules, game: &PdnGame, outcome: Outcome, seen: &See
         v.warn("goes-on-after-draw", format!("the game was drawn after move {} (ply {ply}) by {why}, yet it goes on", ply.div_ceil(2)));
     }
     let Some(res) = game.tag("Result").map(str::to_string).or_else(|| game.result.clone()) else { return };
-    let Some(winner) = result_winner(&res) else { return };
+    let Some(mut winner) = result_winner(&res) else { return };
+    // PlayStrategy names the players P1 (who moves first) and P2, and its `1-0` is P1's win.
+    if game.tag("P1").is_some() {
+        let first = rules.spec().first;
+        winner = winner.map(|w| if w == Side::White { first } else { first.other() });
+    }
     // A decisive result with no move: a forfeit says so with `PlyCount "0"`, a problem
     // with its `FEN` (the result is the solution's); otherwise the moves were lost.
     let declared = game.tag("FEN").is_some_and(|f| !f.trim().is_empty()) || game.tag("PlyCount").is_some_and(|n| n.trim() == "0");
@@ -565,13 +574,15 @@ pub fn replay_with(notations: &Notations, game: &PdnGame) -> Verdict {
         v.error = Some(PlyError { ply: 0, text: String::new(), line: game.line, column: 1, reason });
         return v;
     }
+    let first = rules.spec().first;
     if readable(game, own) {
-        return replay_in(notations, game, &notation_name(rules, own.kind()), own);
+        let v = replay_in(notations, game, &notation_name(rules, own.kind()), own, first);
+        return white_first(notations, game, &v).unwrap_or(v);
     }
     let candidates = notations.all();
     let mut best: Option<Verdict> = None;
     for (name, n) in candidates.iter().skip(1).filter(|(_, n)| readable(game, n)) {
-        let v = replay_in(notations, game, name, n);
+        let v = replay_in(notations, game, name, n, first);
         if v.error.is_none() {
             return v;
         }
@@ -579,7 +590,25 @@ pub fn replay_with(notations: &Notations, game: &PdnGame) -> Verdict {
             best = Some(v);
         }
     }
-    best.unwrap_or_else(|| replay_in(notations, game, &candidates[0].0, &candidates[0].1))
+    best.unwrap_or_else(|| replay_in(notations, game, &candidates[0].0, &candidates[0].1, first))
+}
+
+/// A game from the start position whose first move is White's in a variant where Black
+/// starts (py-draughts writes American checkers so: White first, from 21-32): replayed
+/// with White first, and taken, with a note, if the whole game is then legal.
+fn white_first(notations: &Notations, game: &PdnGame, v: &Verdict) -> Option<Verdict> {
+    let rules = notations.rules();
+    let own = &rules.spec().notation;
+    let wrong_side = v.error.as_ref().is_some_and(|e| e.ply == 1 && e.reason.code() == "not-your-piece");
+    if !wrong_side || rules.spec().first != Side::Black || game.tag("FEN").is_some_and(|f| !f.trim().is_empty()) {
+        return None;
+    }
+    let mut w = replay_in(notations, game, &notation_name(rules, own.kind()), own, Side::White);
+    if w.error.is_some() {
+        return None;
+    }
+    w.notation = format!("{}; White moves first in this record, as some programs write the variant (py-draughts)", w.notation);
+    Some(w)
 }
 
 /// Whether every square of a record's moves exists in a notation.

@@ -80,7 +80,10 @@ impl State {
                         i += 1;
                     }
                     let word = &line[start..i];
-                    if RESULTS.contains(&word) {
+                    // A lone `-` ending a line is py-draughts' result of a game that goes on
+                    // (`- -` is PDN's unknown move).
+                    let dash_result = word == "-" && line[i..].trim().is_empty() && !line[..start].trim_end().ends_with(" -");
+                    if RESULTS.contains(&word) || dash_result {
                         cuts.push((i, false));
                         self.has_moves = false;
                     } else {

@@ -94,3 +94,30 @@ fn a_separator_of_the_other_kind_of_move_is_noted_once_a_game() {
     let v = check("international", "1. 3228 1923 2. 2819 *");
     assert!(!v.warnings.iter().any(|w| w.is_separator()), "{:?}", v.warnings);
 }
+
+#[test]
+fn other_programs_conventions() {
+    // py-draughts writes American checkers with White first, from 21-32, and `-` for a
+    // game that goes on.
+    let v = check("english", "[Variant \"American checkers\"]\n[Result \"-\"]\n1. 22-18 11-15 2. 18x11 8x15 -\n");
+    assert!(v.error.is_none() && v.plies == 4, "{:?}", v.error);
+    assert!(v.notation.contains("White moves first in this record"), "{}", v.notation);
+    assert!(v.warnings.is_empty(), "{:?}", v.warnings);
+    // Not when the first move is wrong for both sides (22-26 goes backwards for White).
+    let v = check("english", "1. 22-26 *");
+    assert_eq!(v.error.expect("illegal").ply, 1);
+    // PlayStrategy's 1-0 is P1's win, and P1 moves first (Black, in English checkers).
+    let game = |tags: &str| format!("{tags}[Result \"1-0\"]\n[FEN \"B:W18:B14\"]\n1. 14x23 *\n");
+    let plain = check("english", &game(""));
+    assert!(plain.warnings.iter().any(|w| w.code == "result-contradicts"), "{:?}", plain.warnings);
+    let ps = check("english", &game("[P1 \"a\"]\n[P2 \"b\"]\n"));
+    assert!(ps.warnings.is_empty(), "{:?}", ps.warnings);
+}
+
+#[test]
+fn an_unknown_move_ends_the_replay() {
+    let v = check("international", "1. 32-28 - - 2. 33-29 *");
+    assert!(v.error.is_none(), "{:?}", v.error);
+    assert_eq!(v.plies, 1);
+    assert!(v.warnings.iter().any(|w| w.code == "unknown-move"), "{:?}", v.warnings);
+}

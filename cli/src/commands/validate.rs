@@ -62,11 +62,16 @@ impl<'a> Registry<'a> {
     }
 
     /// A shipped variant by id or alias (polydame's own `Variant` tag).
+    /// Other programs' names are read too: words joined by `-` (py-draughts' `American
+    /// checkers`), or any one of names joined by `/` (PlayStrategy's `American/English`).
     fn by_id(&self, name: &str) -> Option<&Notations<'a>> {
+        let find = |n: &str| {
+            self.variants
+                .iter()
+                .find(|v| v.rules().id().eq_ignore_ascii_case(n) || v.rules().spec().aliases.iter().any(|a| a.eq_ignore_ascii_case(n)))
+        };
         let n = name.trim();
-        self.variants
-            .iter()
-            .find(|v| v.rules().id().eq_ignore_ascii_case(n) || v.rules().spec().aliases.iter().any(|a| a.eq_ignore_ascii_case(n)))
+        find(n).or_else(|| find(&n.split_whitespace().collect::<Vec<_>>().join("-"))).or_else(|| n.split('/').find_map(|p| find(p.trim())))
     }
 
     /// The variant a GameType value names: the full value if a variant lists it, else its
@@ -382,8 +387,9 @@ fn report_unreadable(file: &str, e: &Unreadable, json: bool, print: &mut Printer
 
 /// The players of a game.
 fn players(g: &PdnGame) -> (String, String) {
-    let white = g.tag("White").or_else(|| g.tag("Bianco")).unwrap_or("?").to_string();
-    let black = g.tag("Black").or_else(|| g.tag("Nero")).unwrap_or("?").to_string();
+    // PlayStrategy names the players P1 (the side that moves first) and P2.
+    let white = g.tag("White").or_else(|| g.tag("Bianco")).or_else(|| g.tag("P1")).unwrap_or("?").to_string();
+    let black = g.tag("Black").or_else(|| g.tag("Nero")).or_else(|| g.tag("P2")).unwrap_or("?").to_string();
     (white, black)
 }
 

@@ -74,3 +74,18 @@ fn strict_makes_a_wrong_separator_an_error() {
     let first: serde_json::Value = serde_json::from_str(stdout(&o).lines().next().expect("a line")).expect("JSON");
     assert_eq!(first["warnings"][0]["code"], "move-written-as-capture");
 }
+
+#[test]
+fn other_programs_variant_names() {
+    // PlayStrategy's `American/English` with algebraic moves and P1/P2 players;
+    // py-draughts' `American checkers` under GameType 23 (American pool's number).
+    let ps = "[Variant \"American/English\"]\n[P1 \"first\"]\n[P2 \"second\"]\n[Result \"0-1\"]\n1. c3-d4 b6-c5 2. d4xb6 a7xc5 0-1\n";
+    let o = polydame_with_input(&["validate", "-", "--json"], ps.as_bytes());
+    let first: serde_json::Value = serde_json::from_str(stdout(&o).lines().next().expect("a line")).expect("JSON");
+    assert_eq!((first["variant"].as_str(), first["valid"].as_bool()), (Some("english"), Some(true)), "{first}");
+    assert_eq!((first["white"].as_str(), first["black"].as_str()), (Some("first"), Some("second")));
+    let py = "[GameType \"23\"]\n[Variant \"American checkers\"]\n[Result \"-\"]\n1. 22-18 11-15 2. 18x11 8x15 -";
+    let o = polydame_with_input(&["validate", "-"], py.as_bytes());
+    assert!(o.status.success(), "{}", stdout(&o));
+    assert!(summary(&o).starts_with("1 game: 1 legal, 0 with an illegal or unreadable move, 0 with warnings"), "{}", stdout(&o));
+}
