@@ -180,6 +180,13 @@ enum Command {
         /// game invalid (without it, a warning).
         #[arg(long)]
         strict: bool,
+        /// Only games N to M of each file, counting from 1 (`N..`: from N on): shards of one
+        /// archive checked apart keep each game's number, and merge by it.
+        #[arg(long, value_name = "N..M", value_parser = commands::validate::game_range)]
+        range: Option<(usize, usize)>,
+        /// Print only the summary (and files that cannot be read), not each game.
+        #[arg(long)]
+        summary: bool,
     },
     /// Print random legal games as PDN.
     RandomGame {
@@ -247,7 +254,7 @@ fn run(command: Command, out: &mut Out) -> commands::Done {
             let threads = threads.map(usize::from);
             commands::perft::run(&variant, &fen, commands::perft::Count { depth, divide, threads, routes, json }, out)
         }
-        Command::Validate { files, variant, options, json, parse_only, encoding, strict } => {
+        Command::Validate { files, variant, options, json, parse_only, encoding, strict, range, summary } => {
             let job = commands::validate::Job {
                 files: &files,
                 variant: variant.as_deref(),
@@ -256,6 +263,8 @@ fn run(command: Command, out: &mut Out) -> commands::Done {
                 parse_only,
                 encoding,
                 strict,
+                range,
+                summary_only: summary,
             };
             commands::validate::run(job, out)
         }

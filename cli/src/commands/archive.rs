@@ -26,14 +26,14 @@ impl Packing {
 }
 
 /// The text of the archive `path` (`-`: standard input), unpacked.
-pub fn open(path: &str) -> std::io::Result<Box<dyn BufRead>> {
-    let raw: Box<dyn Read> = if path == "-" { Box::new(std::io::stdin()) } else { Box::new(std::fs::File::open(path)?) };
+pub fn open(path: &str) -> std::io::Result<Box<dyn BufRead + Send>> {
+    let raw: Box<dyn Read + Send> = if path == "-" { Box::new(std::io::stdin()) } else { Box::new(std::fs::File::open(path)?) };
     unpack(BufReader::with_capacity(1 << 16, raw))
 }
 
 /// `reader`'s text, unpacked as its first bytes say (several gzip or bzip2 members one
 /// after the other, as `cat a.gz b.gz` makes, read as one stream).
-pub fn unpack<R: BufRead + 'static>(mut reader: R) -> std::io::Result<Box<dyn BufRead>> {
+pub fn unpack<R: BufRead + Send + 'static>(mut reader: R) -> std::io::Result<Box<dyn BufRead + Send>> {
     let packing = Packing::of(reader.fill_buf()?);
     Ok(match packing {
         Packing::Plain => Box::new(reader),

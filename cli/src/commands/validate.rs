@@ -10,7 +10,7 @@ use encoding_rs::Encoding;
 use indicatif::{ProgressBar, ProgressStyle};
 use polydame::Rules;
 use polydame::notation::Notations;
-use polydame::pdn::{PdnGame, PdnGames, PlyError, Verdict, parse_game, pdn_games, replay_with};
+use polydame::pdn::{GameText, PdnGame, PdnGames, PlyError, Verdict, parse_game, pdn_games, replay_with};
 use rayon::prelude::*;
 use std::io::IsTerminal;
 
@@ -27,6 +27,22 @@ pub struct Job<'a> {
     pub encoding: Option<&'static Encoding>,
     /// A bad move in a variation makes its game invalid (otherwise it is a warning).
     pub strict: bool,
+    /// Only the games of each file with these numbers (from 1, both ends included).
+    pub range: Option<(usize, usize)>,
+    /// Only the summary is printed.
+    pub summary_only: bool,
+}
+
+/// `--range N..M`: games N to M of each file, counting from 1 (`N..`: from N on).
+pub fn game_range(text: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("`{text}` is not a range of games: write N..M (games N to M, counting from 1) or N.. (from N on)");
+    let (a, b) = text.trim().split_once("..").ok_or_else(bad)?;
+    let first: usize = a.trim().parse().map_err(|_| bad())?;
+    let last: usize = if b.trim().is_empty() { usize::MAX } else { b.trim().parse().map_err(|_| bad())? };
+    if first == 0 || last < first {
+        return Err(format!("`{text}` is an empty range: games count from 1, and N..M needs M at least N"));
+    }
+    Ok((first, last))
 }
 
 /// `--encoding LABEL`: any WHATWG label of an encoding.
@@ -327,52 +343,93 @@ fn validate_file(
     print: &mut Printer,
 ) -> Result<(), Unreadable> {
     let reader = super::archive::open(file).map_err(|e| Unreadable(e.to_string()))?;
-    let mut stream = match job.encoding {
+    let stream = match job.encoding {
         Some(e) => PdnGames::with_encoding(reader, e.name()).map_err(|e| Unreadable(e.to_string()))?,
         None => pdn_games(reader),
     };
-    let mut index = 0;
     let mut noted = job.encoding.is_some();
-    loop {
-        // Batches keep memory bounded while the games of a batch run in parallel.
-        let mut batch = Vec::with_capacity(256);
-        let mut failed = None;
-        for g in stream.by_ref() {
-            match g {
-                Ok(g) => {
-                    index += 1;
-                    batch.push((index, g));
+    // One thread reads and splits the file into batches of games while the others check
+    // the batch before (the channel holds two: memory stays bounded).
+    let (send, batches) = std::sync::mpsc::sync_channel(2);
+    std::thread::scope(|scope| {
+        scope.spawn(|| read_batches(stream, job.range, send));
+        for batch in batches {
+            let (batch, failed) = match batch {
+                Ok(b) => (b, None),
+                Err((b, e)) => (b, Some(e)),
+            };
+            let done: Vec<Checked> = batch
+                .into_par_iter()
+                .map(|(i, text)| check(parse_game(&text), text.encoding, i, fixed, registry, job.parse_only))
+                .collect();
+            for c in done {
+                if let (Some(e), false, false) = (c.encoding, noted, job.json || job.summary_only) {
+                    noted = true;
+                    print.say(encoding_note(file, e));
                 }
-                Err(e) => failed = Some(Unreadable(e.to_string())),
+                report(file, &c, job, summary, print);
             }
-            if batch.len() == 256 || failed.is_some() {
-                break;
+            print.count(summary);
+            if let Some(e) = failed {
+                return Err(e);
             }
         }
-        if batch.is_empty() && failed.is_none() {
-            break;
-        }
-        let done: Vec<Checked> =
-            batch.into_par_iter().map(|(i, text)| check(parse_game(&text), text.encoding, i, fixed, registry, job.parse_only)).collect();
-        for c in done {
-            if let (Some(e), false, false) = (c.encoding, noted, job.json) {
-                noted = true;
-                print.say(if e.starts_with("UTF-16") {
-                    format!("{file}: note: the text is {e}, as its byte-order mark says")
-                } else if e == "UTF-8" {
-                    format!("{file}: note: the text is UTF-8 but for a few bytes, which are read as U+FFFD")
-                } else {
-                    format!("{file}: note: the text is not UTF-8; it is read as {e}, the encoding it looks like (--encoding gives another)")
-                });
+        Ok(())
+    })
+}
+
+/// Games checked together: enough that the threads share the work evenly.
+const BATCH: usize = 1024;
+
+/// A batch of games (each with its number in the file), or the last batch and why the
+/// file could not be read on.
+type Batch = Result<Vec<(usize, GameText)>, (Vec<(usize, GameText)>, Unreadable)>;
+
+/// Reads the games of `stream` in batches of [`BATCH`] into `send`, only those of `range`
+/// (numbers from 1, both ends included), until the stream ends, fails, or passes the range.
+fn read_batches<R: std::io::BufRead>(mut stream: PdnGames<R>, range: Option<(usize, usize)>, send: std::sync::mpsc::SyncSender<Batch>) {
+    let (first, last) = range.unwrap_or((1, usize::MAX));
+    let mut index = 0;
+    loop {
+        let mut batch = Vec::with_capacity(BATCH);
+        let mut failed = None;
+        while batch.len() < BATCH && index < last {
+            match stream.next() {
+                Some(Ok(g)) => {
+                    index += 1;
+                    if index >= first {
+                        batch.push((index, g));
+                    }
+                }
+                Some(Err(e)) => {
+                    failed = Some(Unreadable(e.to_string()));
+                    break;
+                }
+                None => break,
             }
-            report(file, &c, job, summary, print);
         }
-        print.count(summary);
-        if let Some(e) = failed {
-            return Err(e);
+        let end = batch.len() < BATCH;
+        let sent = match failed {
+            Some(e) => send.send(Err((batch, e))).map(|_| true),
+            None if batch.is_empty() => Ok(true),
+            None => send.send(Ok(batch)).map(|_| end),
+        };
+        // Done: the stream ended or failed, or the checker stopped listening.
+        if sent.unwrap_or(true) {
+            return;
         }
     }
-    Ok(())
+}
+
+/// The note on a file whose text was not UTF-8.
+fn encoding_note(file: &str, e: &str) -> String {
+    if e.starts_with("UTF-16") {
+        format!("{file}: note: the text is {e}, as its byte-order mark says")
+    } else if e == "UTF-8" {
+        format!("{file}: note: the text is UTF-8 but for a few bytes, which are read as U+FFFD")
+    } else {
+        format!("{file}: note: the text is not UTF-8; it is read as {e}, the encoding it looks like (--encoding gives another)")
+    }
 }
 
 /// Reports a file that could not be read.
@@ -425,6 +482,9 @@ fn report(file: &str, c: &Checked, job: &Job, summary: &mut Summary, print: &mut
     }
     if matches!(&c.finding, Finding::Replayed(v, ..) if !v.warnings.is_empty() || (!job.strict && !v.variations.is_empty())) {
         summary.warned += 1;
+    }
+    if job.summary_only {
+        return;
     }
     if job.json {
         report_json(file, c, job.strict, print);

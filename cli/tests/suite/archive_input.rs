@@ -89,3 +89,22 @@ fn other_programs_variant_names() {
     assert!(o.status.success(), "{}", stdout(&o));
     assert!(summary(&o).starts_with("1 game: 1 legal, 0 with an illegal or unreadable move, 0 with warnings"), "{}", stdout(&o));
 }
+
+#[test]
+fn shards_by_range_and_the_summary_alone() {
+    let text: String = (1..=5).map(|i| format!("[Round \"{i}\"]\n[GameType \"20\"]\n1. 32-28 19-23 *\n\n")).collect();
+    let f = TempFile::new("five.pdn", &text);
+    let o = polydame(&["validate", f.path(), "--range", "2..3", "--json"]);
+    let lines: Vec<serde_json::Value> = stdout(&o).lines().map(|l| serde_json::from_str(l).expect("JSON")).collect();
+    // Each game keeps its number in the file, so shards merge by it.
+    assert_eq!(lines.iter().filter_map(|l| l["game"].as_u64()).collect::<Vec<_>>(), [2, 3]);
+    assert_eq!(lines.iter().filter_map(|l| l["round"].as_str()).collect::<Vec<_>>(), ["2", "3"]);
+    let o = polydame(&["validate", f.path(), "--range", "4..", "--summary"]);
+    assert_eq!(stdout(&o).lines().count(), 1, "{}", stdout(&o));
+    assert!(summary(&o).starts_with("2 games: 2 legal"), "{}", stdout(&o));
+    for bad in ["0..2", "3..2", "2", "a..b"] {
+        let o = polydame(&["validate", f.path(), "--range", bad]);
+        assert_eq!(o.status.code(), Some(2), "{bad}: {o:?}");
+        assert!(crate::common::stderr(&o).contains("range"), "{bad}: {}", crate::common::stderr(&o));
+    }
+}
