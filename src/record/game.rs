@@ -3,7 +3,7 @@
 
 use super::fen::{FenError, parse_fen, write_fen};
 use super::move_text::move_text;
-use super::resolve::{MoveError, Resolved, Resolver, parse_move, read_move, squares};
+use super::resolve::{MoveError, Resolver, parse_move, resolve_text};
 use super::write::GameRecord;
 use crate::compile::Rules;
 use crate::engine::{BudgetExceeded, EndReason, History, MoveInfo, MoveList, Outcome, Position, Routes};
@@ -105,17 +105,14 @@ impl<'r> Game<'r> {
     }
 
     /// Plays a move written in the variant's notation (`32-28`, `28x19`, `28x19x10`,
-    /// `c3xe5`; see [`parse_move`]) and returns it with its full path.
+    /// `c3xe5`, PDN 1.0's `3228`; see [`parse_move`]) and returns it with its full path. A
+    /// move whose squares the variant's notation lacks is read, as `validate` reads
+    /// records, in the other notations records of the variant use (numbers in Russian) when
+    /// it names one legal move there.
     pub fn play(&mut self, text: &str) -> Result<MoveInfo, MoveError> {
         self.check_ongoing()?;
-        let written = read_move(text)?;
-        let notation = &self.rules.spec().notation;
-        let cells = squares(notation, &written)?;
-        let mut r = Resolver::new(self.rules, notation, self.pos.clone());
-        let i = match r.resolve(&cells, written.capture) {
-            Resolved::One(i) => i,
-            Resolved::Ambiguous(_, e) | Resolved::Error(e) => return Err(e),
-        };
+        let mut r = Resolver::new(self.rules, &self.rules.spec().notation, self.pos.clone());
+        let i = resolve_text(&mut r, text)?;
         let info = r.list.info(i);
         r.pos.make(self.rules, r.list.get(i));
         let before = std::mem::replace(&mut self.pos, r.pos);

@@ -521,12 +521,10 @@ pub fn packed_readings(digits: &str, is_square: impl Fn(&str) -> bool) -> Vec<(&
 /// Reads one move written alone (`32-28`, `28x19x10`, `c3xe5`, `c3d4`): `None` unless
 /// the whole text is one move.
 pub(crate) fn read_move(text: &str) -> Option<MoveText> {
-    let mut pairs = PdnParser::parse(Rule::r#move, text).ok()?;
-    let t = pairs.next()?;
-    if t.as_span().end() != text.len() {
-        return None;
-    }
-    Some(move_text(t, 1, 1))
+    [Rule::r#move, Rule::packed_move].into_iter().find_map(|rule| {
+        let t = PdnParser::parse(rule, text).ok()?.next()?;
+        (t.as_span().end() == text.len()).then(|| move_text(t, 1, 1))
+    })
 }
 
 /// The games of a PDN stream, one at a time (see [`PdnGames`]); read each with

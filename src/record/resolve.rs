@@ -3,6 +3,7 @@
 //! and between which moves).
 
 use super::move_text::{PASS_TEXT, full_path_in};
+use super::notations::candidate_notations;
 use super::pdn::MoveText;
 use crate::compile::Rules;
 use crate::engine::{BudgetExceeded, MoveInfo, MoveList, Outcome, Position, Routes};
@@ -293,7 +294,7 @@ pub fn read_move(text: &str) -> Result<MoveText, MoveError> {
 }
 
 /// Resolves a move written in the variant's own notation (`32-28`, `28x19`, `28x19x10`,
-/// `c3xe5`) against a position: the one legal move it names, with its full path. A capture
+/// `c3xe5`, PDN 1.0's `3228`; numbers in Russian too, as `validate` reads them) against a position: the one legal move it names, with its full path. A capture
 /// may be written with only its origin and destination when that names one move, or with
 /// some or all of its landing cells.
 ///
@@ -309,13 +310,32 @@ pub fn read_move(text: &str) -> Result<MoveText, MoveError> {
 /// assert_eq!(err.to_string(), "there is no piece on 27");
 /// ```
 pub fn parse_move(rules: &Rules, pos: &Position, text: &str) -> Result<MoveInfo, MoveError> {
+    let mut r = Resolver::new(rules, &rules.spec().notation, pos.clone());
+    let i = resolve_text(&mut r, text)?;
+    Ok(r.list.info(i))
+}
+
+/// The index in `r`'s list of the one legal move `text` names: read in `r`'s notation, or,
+/// when that notation lacks one of its squares, in the first other notation records of the
+/// variant use (numbers in Russian, see [`candidate_notations`]) where it names one legal
+/// move, as `validate` reads records.
+pub(crate) fn resolve_text(r: &mut Resolver, text: &str) -> Result<usize, MoveError> {
     let written = read_move(text)?;
-    let notation = &rules.spec().notation;
-    let cells = squares(notation, &written)?;
-    let mut r = Resolver::new(rules, notation, pos.clone());
-    match r.resolve(&cells, written.capture) {
-        Resolved::One(i) => Ok(r.list.info(i)),
-        Resolved::Ambiguous(_, e) | Resolved::Error(e) => Err(e),
+    match squares(r.notation, &written) {
+        Ok(cells) => match r.resolve(&cells, written.capture) {
+            Resolved::One(i) => Ok(i),
+            Resolved::Ambiguous(_, e) | Resolved::Error(e) => Err(e),
+        },
+        Err(e) => {
+            let others = candidate_notations(r.rules);
+            let found = others.iter().filter(|(_, n)| n.kind() != r.notation.kind()).find_map(|(_, n)| {
+                match r.resolve(&squares(n, &written).ok()?, written.capture) {
+                    Resolved::One(i) => Some(i),
+                    _ => None,
+                }
+            });
+            found.ok_or(e)
+        }
     }
 }
 

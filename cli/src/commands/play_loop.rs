@@ -119,6 +119,16 @@ fn next_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> Option<String> {
     }
 }
 
+/// The moves of a line read as PDN movetext, each as written; none when the line is no
+/// movetext (something in it is not read as PDN): then it is taken as one move.
+fn pasted_moves(line: &str) -> Vec<String> {
+    let game = polydame::pdn::parse_game(&polydame::pdn::GameText { text: line.to_string(), line: 1, ..Default::default() });
+    if !game.oddities.is_empty() || game.gap.is_some() || !game.setups.is_empty() {
+        return Vec::new();
+    }
+    game.moves.iter().map(|m| m.text.clone()).collect()
+}
+
 /// Whether the loop goes on after a line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Flow {
@@ -141,7 +151,7 @@ impl<'r> Session<'_, 'r> {
         let rules = self.game.rules();
         match Line::read(line) {
             Line::Blank => {}
-            Line::Move(text) => self.play(text, out)?,
+            Line::Move(text) => self.play_line(text, out)?,
             Line::Undo => self.undo(out),
             Line::Moves => match self.game.legal_moves() {
                 Ok(legal) => {
@@ -157,6 +167,32 @@ impl<'r> Session<'_, 'r> {
             Line::Quit => return Ok(Flow::Stop),
         }
         Ok(Flow::Go)
+    }
+
+    /// Plays the moves of a line as they are pasted (`1. 32-28 19-23 2. 28x19`, a whole PDN
+    /// movetext: move numbers, comments and results are passed over) up to the first that
+    /// cannot be played; a line of one move is that move.
+    fn play_line(&mut self, text: &str, out: &mut Out) -> Result<(), Failure> {
+        let moves = pasted_moves(text);
+        if moves.len() < 2 && moves.first().is_none_or(|m| m == text) {
+            return self.play(text, out);
+        }
+        for (i, m) in moves.iter().enumerate() {
+            let before = self.refused;
+            self.play(m, out)?;
+            if self.refused > before {
+                if i + 1 < moves.len() {
+                    eprintln!(
+                        "the {} move{} after it {} not played",
+                        moves.len() - i - 1,
+                        if i + 2 == moves.len() { "" } else { "s" },
+                        if i + 2 == moves.len() { "is" } else { "are" }
+                    );
+                }
+                break;
+            }
+        }
+        Ok(())
     }
 
     /// Plays a move, or says why it cannot be played; then the engine's reply.
@@ -337,6 +373,19 @@ mod tests {
     fn quit_ends_the_loop_and_the_end_of_input_too() {
         assert_eq!(quiet("international", b"32-28\nquit\n19-23\n").2, 1);
         assert_eq!(quiet("international", b"").2, 0);
+    }
+
+    #[test]
+    fn pasted_moves_are_played_in_order() {
+        // Move numbers, two moves a line, a comment and a result: as people paste them.
+        let (refused, _, plies) = quiet("international", b"1. 32-28 19-23 2. 28x19 {forced} 14x23\n3. 3429 *\n");
+        assert_eq!((refused, plies), (0, 5));
+        // Up to the first that cannot be played.
+        let (refused, _, plies) = quiet("international", b"1. 32-28 19-23 2. 31-26 28x19\n");
+        assert_eq!((refused, plies), (1, 2));
+        // Numeric squares in Russian, as validate reads them.
+        let (refused, _, plies) = quiet("russian", b"1. 22-18 11-15\n");
+        assert_eq!((refused, plies), (0, 2));
     }
 
     #[test]
