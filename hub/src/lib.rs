@@ -119,7 +119,7 @@ fn read_input(mut input: impl BufRead, events: &Sender<Event>) {
 struct Variant {
     name: String,
     rules: Arc<Rules>,
-    squares: Squares,
+    squares: Arc<Squares>,
 }
 
 impl Variant {
@@ -131,7 +131,7 @@ impl Variant {
         let squares = Squares::new(&rules)?;
         // A shipped variant Hub has a name for goes by that name.
         let name = HUB_VARIANTS.iter().find(|(_, id)| *id == rules.id()).map_or(name, |&(hub, _)| hub);
-        Ok(Variant { name: name.to_string(), rules: Arc::new(rules), squares })
+        Ok(Variant { name: name.to_string(), rules: Arc::new(rules), squares: Arc::new(squares) })
     }
 }
 
@@ -334,7 +334,7 @@ impl<'a> Session<'a> {
         };
         let mut history = History::new(rules, &pos);
         let played = line.value("moves").unwrap_or_default().split_whitespace().try_for_each(|m| {
-            let mv = squares::play(rules, &mut pos, m).map_err(|e| format!("pos: moves=: {e}"))?;
+            let mv = self.variant.squares.play(rules, &mut pos, m).map_err(|e| format!("pos: moves=: {e}"))?;
             history.push(rules, &mv, &pos);
             Ok(())
         });
@@ -354,6 +354,9 @@ impl<'a> Session<'a> {
             Vec::new()
         });
         if legal.is_empty() {
+            // Hub has no move for "none"; the GUI is told why before the bare `done`.
+            let outcome = self.pos.clone().outcome_in(&rules, &mut polydame::MoveList::new(), &self.history);
+            out.say(error(format!("go: no legal move: {}", outcome.describe(&rules))));
             out.say(Reply::new("done"));
             return Ok(());
         }
@@ -365,7 +368,8 @@ impl<'a> Session<'a> {
             (false, _, _) => Limits::depth(level.depth()),
         };
         let stop = Arc::new(AtomicBool::new(false));
-        let job = Job { rules, pos: self.pos.clone(), history: self.history.clone(), limits, nodes: level.nodes() };
+        let squares = Arc::clone(&self.variant.squares);
+        let job = Job { rules, squares, pos: self.pos.clone(), history: self.history.clone(), limits, nodes: level.nodes() };
         let (flag, events) = (Arc::clone(&stop), self.events.clone());
         let thread = std::thread::spawn(move || think::run(job, flag, events));
         let ponder = ponder.then(|| (Instant::now(), level.budget()));

@@ -1,16 +1,30 @@
-//! Hub's positions and moves, on a variant whose squares are numbered 1 to N.
+//! Hub's positions and moves, on a variant's squares numbered 1 to N.
 //!
-//! A position is the side to move (`W` or `B`) and one character per square in the
-//! order of their numbers: `w` `b` a man, `W` `B` a king, `e` empty. A move is
-//! `from-to`, or for a capture `fromxto` and then `x` and each captured square, in any
-//! order: `28x19x23` (Scan's protocol.txt, "position"; Scan writes the captured squares
-//! in increasing order).
+//! A position is the side to move (`W` or `B`) and one character per square: `w` `b` a
+//! man, `W` `B` a king, `e` empty. A move is `from-to`, or for a capture `fromxto` and then
+//! `x` and each captured square, in any order: `28x19x23` (Scan's protocol.txt,
+//! "position"; Scan writes the captured squares in increasing order).
+//!
+//! Hub was made for International draughts, where the squares are numbered from the top
+//! left and White, at the bottom, moves first. For other boards this follows the GUIs that
+//! speak Hub for them (pydraughts, which lidraughts' bots use): a position's characters go
+//! by the squares numbered from the top left as White sees the board, and `W` is the side
+//! that moves first, at the bottom; so in a variant where Black moves first (English
+//! checkers) the string is read turned a half turn, its colours swapped. Moves are written
+//! in the variant's own numbers, or where it names squares by letters (Russian, Brazilian,
+//! Czech) in the numbers its players use, a1 = 1 along each row from White's side.
 
+use polydame::geometry::{Corner, Notation, NotationKind, Shape};
 use polydame::{MoveInfo, MoveList, Position, Routes, Rules, Setup, Side};
 
-/// The variant's squares in the order of their numbers, and its two kinds.
+/// The variant's squares for Hub, and its two kinds.
 pub struct Squares {
-    cells: Vec<u16>,
+    /// The cells in the order of a position's characters.
+    order: Vec<u16>,
+    /// The position's `W` is Black, its `w` and `b` swapped (Black moves first).
+    swapped: bool,
+    /// The squares' numbers in moves.
+    numbers: Notation,
     man: u8,
     king: u8,
 }
@@ -20,7 +34,8 @@ impl Squares {
     pub fn new(rules: &Rules) -> Result<Squares, String> {
         let spec = rules.spec();
         let id = rules.id();
-        if !spec.notation.is_numeric() {
+        let square = matches!(spec.geometry.shape(), Shape::Square { .. });
+        if !spec.notation.is_numeric() && !square {
             return Err(format!("variant {id} does not number its squares: Hub positions and moves need numbers"));
         }
         if spec.columns.is_some() {
@@ -29,19 +44,37 @@ impl Squares {
         let (Some(man), Some(king), 2) = (rules.kind("man"), rules.kind("king"), spec.kinds.len()) else {
             return Err(format!("variant {id} does not have men and kings alone: a Hub position has no other pieces"));
         };
+        let numbers = if spec.notation.is_numeric() {
+            spec.notation.clone()
+        } else {
+            Notation::new(&spec.geometry, NotationKind::Numeric(Corner::BottomLeft))
+        };
+        // A position's characters go by the squares numbered from the top left (the
+        // variant's own numbers where it numbers them so).
+        let from_top_left =
+            if square { Notation::new(&spec.geometry, NotationKind::Numeric(Corner::TopLeft)) } else { spec.notation.clone() };
         let n = spec.geometry.len();
-        let mut cells = Vec::with_capacity(n);
+        let mut order = Vec::with_capacity(n);
         for number in 1..=n {
-            let cell = rules.cell(&number.to_string()).filter(|&c| rules.cell_name(c) == number.to_string());
-            cells.push(cell.ok_or_else(|| format!("variant {id} has no square {number}: Hub squares are numbered 1 to {n}"))?);
+            let cell = from_top_left.parse(&number.to_string()).filter(|&c| from_top_left.name(c) == number.to_string());
+            order.push(cell.ok_or_else(|| format!("variant {id} has no square {number}: Hub squares are numbered 1 to {n}"))?);
         }
-        Ok(Squares { cells, man, king })
+        let swapped = spec.first == Side::Black;
+        if swapped {
+            order.reverse();
+        }
+        Ok(Squares { order, swapped, numbers, man, king })
+    }
+
+    /// The side a position's `W` (or a `w`/`W` piece) stands for.
+    fn side(&self, white: bool) -> Side {
+        if white != self.swapped { Side::White } else { Side::Black }
     }
 
     /// The position of a Hub position string (one no game reaches is taken as it is, as
     /// Scan takes it).
     pub fn read(&self, rules: &Rules, text: &str) -> Result<Position, String> {
-        let n = self.cells.len();
+        let n = self.order.len();
         let chars: Vec<char> = text.chars().collect();
         if chars.len() != n + 1 {
             return Err(format!(
@@ -51,40 +84,93 @@ impl Squares {
             ));
         }
         let side = match chars[0] {
-            'W' => Side::White,
-            'B' => Side::Black,
+            'W' => self.side(true),
+            'B' => self.side(false),
             c => return Err(format!("pos= starts with the side to move, W or B, not `{c}`")),
         };
         let mut setup = Setup::new(side);
-        for (i, (&cell, &c)) in self.cells.iter().zip(&chars[1..]).enumerate() {
+        for (i, (&cell, &c)) in self.order.iter().zip(&chars[1..]).enumerate() {
             match c {
-                'w' => setup.put(cell, Side::White, self.man),
-                'b' => setup.put(cell, Side::Black, self.man),
-                'W' => setup.put(cell, Side::White, self.king),
-                'B' => setup.put(cell, Side::Black, self.king),
+                'w' => setup.put(cell, self.side(true), self.man),
+                'b' => setup.put(cell, self.side(false), self.man),
+                'W' => setup.put(cell, self.side(true), self.king),
+                'B' => setup.put(cell, self.side(false), self.king),
                 'e' => &mut setup,
                 _ => return Err(format!("pos=: square {} is `{c}`, not one of w b W B e", i + 1)),
             };
         }
         Position::from_setup(rules, &setup).or_else(|e| e.ignore_unreachable()).map_err(|e| format!("pos=: {e}"))
     }
-}
 
-/// How Hub writes a move: `32-28`, or `28x19x23` (origin, destination, then the captured
-/// squares in increasing order).
-pub fn write_move(rules: &Rules, m: &MoveInfo) -> String {
-    if m.is_pass() {
-        return "pass".to_string();
+    /// How Hub writes a move: `32-28`, or `28x19x23` (origin, destination, then the
+    /// captured squares in increasing order).
+    pub fn write_move(&self, m: &MoveInfo) -> String {
+        if m.is_pass() {
+            return "pass".to_string();
+        }
+        let name = |c: u16| self.numbers.name(c);
+        let mut captured: Vec<&str> = m.captured.iter().map(|&c| name(c)).collect();
+        captured.sort_by_key(|name| name.parse::<u32>().unwrap_or(u32::MAX));
+        let sep = if captured.is_empty() { '-' } else { 'x' };
+        let mut text = format!("{}{sep}{}", name(m.from), name(m.to));
+        for c in captured {
+            text.push('x');
+            text.push_str(c);
+        }
+        text
     }
-    let mut captured: Vec<&str> = m.captured.iter().map(|&c| rules.cell_name(c)).collect();
-    captured.sort_by_key(|name| name.parse::<u32>().unwrap_or(u32::MAX));
-    let sep = if captured.is_empty() { '-' } else { 'x' };
-    let mut text = format!("{}{sep}{}", rules.cell_name(m.from), rules.cell_name(m.to));
-    for c in captured {
-        text.push('x');
-        text.push_str(c);
+
+    /// Plays the move written `text` in `pos`: the legal move with its origin and
+    /// destination and, when the text names captured squares, with those captured (so of
+    /// two captures between the same squares, the one meant); returns the move played.
+    pub fn play(&self, rules: &Rules, pos: &mut Position, text: &str) -> Result<MoveInfo, String> {
+        let (from, to, captured) = self.read_move(text)?;
+        let mut list = MoveList::new();
+        pos.clone().try_generate(rules, &mut list, Routes::Distinct).map_err(|e| e.to_string())?;
+        let sorted = |cells: &[u16]| {
+            let mut v = cells.to_vec();
+            v.sort_unstable();
+            v
+        };
+        let found: Vec<usize> = (0..list.len())
+            .filter(|&i| {
+                let m = list.get(i);
+                m.from() == from && m.to() == to && captured.as_ref().is_none_or(|c| sorted(&list.info(i).captured) == *c)
+            })
+            .collect();
+        match found[..] {
+            [i] => {
+                pos.make(rules, list.get(i));
+                Ok(list.info(i))
+            }
+            [] => {
+                let legal: Vec<String> = (0..list.len()).map(|i| self.write_move(&list.info(i))).collect();
+                Err(format!("{text} is not legal here (legal: {})", if legal.is_empty() { "none".to_string() } else { legal.join(" ") }))
+            }
+            _ => {
+                let which: Vec<String> = found.iter().map(|&i| self.write_move(&list.info(i))).collect();
+                Err(format!("{text} is ambiguous: name the captured squares ({})", which.join(" or ")))
+            }
+        }
     }
-    text
+
+    /// A move's origin, destination and, when it names them, captured squares (sorted).
+    fn read_move(&self, text: &str) -> Result<(u16, u16, Option<Vec<u16>>), String> {
+        let square = |name: &str| self.numbers.parse(name).ok_or_else(|| format!("{text}: there is no square `{name}`"));
+        let (from, rest, capture) = match text.find(['-', 'x']) {
+            Some(i) => (&text[..i], &text[i + 1..], text[i..].starts_with('x')),
+            None => return Err(format!("{text} is not a move: from-to or fromxto(xcaptured)...")),
+        };
+        let mut parts = rest.split('x');
+        let to = parts.next().unwrap_or_default();
+        let captured: Vec<u16> = parts.map(square).collect::<Result<_, _>>()?;
+        if !capture && !captured.is_empty() || to.contains('-') {
+            return Err(format!("{text} is not a move: from-to or fromxto(xcaptured)..."));
+        }
+        let mut captured = captured;
+        captured.sort_unstable();
+        Ok((square(from)?, square(to)?, (!captured.is_empty()).then_some(captured)))
+    }
 }
 
 /// The legal moves of `pos`, one per origin, destination and captured set.
@@ -92,56 +178,4 @@ pub fn legal_moves(rules: &Rules, pos: &Position) -> Result<Vec<MoveInfo>, Strin
     let mut list = MoveList::new();
     pos.clone().try_generate(rules, &mut list, Routes::Distinct).map_err(|e| e.to_string())?;
     Ok((0..list.len()).map(|i| list.info(i)).collect())
-}
-
-/// Plays the move written `text` in `pos`: the legal move with its origin and destination
-/// and, when the text names captured squares, with those captured (so of two captures
-/// between the same squares, the one meant); returns the move played.
-pub fn play(rules: &Rules, pos: &mut Position, text: &str) -> Result<MoveInfo, String> {
-    let (from, to, captured) = read_move(rules, text)?;
-    let mut list = MoveList::new();
-    pos.clone().try_generate(rules, &mut list, Routes::Distinct).map_err(|e| e.to_string())?;
-    let sorted = |cells: &[u16]| {
-        let mut v = cells.to_vec();
-        v.sort_unstable();
-        v
-    };
-    let found: Vec<usize> = (0..list.len())
-        .filter(|&i| {
-            let m = list.get(i);
-            m.from() == from && m.to() == to && captured.as_ref().is_none_or(|c| sorted(&list.info(i).captured) == *c)
-        })
-        .collect();
-    match found[..] {
-        [i] => {
-            pos.make(rules, list.get(i));
-            Ok(list.info(i))
-        }
-        [] => {
-            let legal: Vec<String> = (0..list.len()).map(|i| write_move(rules, &list.info(i))).collect();
-            Err(format!("{text} is not legal here (legal: {})", if legal.is_empty() { "none".to_string() } else { legal.join(" ") }))
-        }
-        _ => {
-            let which: Vec<String> = found.iter().map(|&i| write_move(rules, &list.info(i))).collect();
-            Err(format!("{text} is ambiguous: name the captured squares ({})", which.join(" or ")))
-        }
-    }
-}
-
-/// A move's origin, destination and, when it names them, captured squares (sorted).
-fn read_move(rules: &Rules, text: &str) -> Result<(u16, u16, Option<Vec<u16>>), String> {
-    let square = |name: &str| rules.cell(name).ok_or_else(|| format!("{text}: there is no square `{name}`"));
-    let (from, rest, capture) = match text.find(['-', 'x']) {
-        Some(i) => (&text[..i], &text[i + 1..], text[i..].starts_with('x')),
-        None => return Err(format!("{text} is not a move: from-to or fromxto(xcaptured)...")),
-    };
-    let mut parts = rest.split('x');
-    let to = parts.next().unwrap_or_default();
-    let captured: Vec<u16> = parts.map(square).collect::<Result<_, _>>()?;
-    if !capture && !captured.is_empty() || to.contains('-') {
-        return Err(format!("{text} is not a move: from-to or fromxto(xcaptured)..."));
-    }
-    let mut captured = captured;
-    captured.sort_unstable();
-    Ok((square(from)?, square(to)?, (!captured.is_empty()).then_some(captured)))
 }

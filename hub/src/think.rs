@@ -3,7 +3,7 @@
 
 use super::Event;
 use super::line::{Line, Reply, error};
-use super::squares::write_move;
+use super::squares::Squares;
 use polydame::{Best, History, Limits, Player, Position, Rules};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -104,6 +104,8 @@ impl Level {
 /// A search to run in a thread of its own.
 pub struct Job {
     pub rules: Arc<Rules>,
+    /// How the GUI numbers the squares.
+    pub squares: Arc<Squares>,
     pub pos: Position,
     /// The game's past, `pos` last (repetitions and move-count rules).
     pub history: History,
@@ -121,11 +123,11 @@ pub fn run(job: Job, stop: Arc<AtomicBool>, events: Sender<Event>) {
         if job.nodes.is_some_and(|n| b.nodes >= n) {
             stop.store(true, Ordering::Relaxed);
         }
-        let _ = events.send(Event::Say(info(&job.rules, b, start.elapsed())));
+        let _ = events.send(Event::Say(info(&job.squares, b, start.elapsed())));
     };
     let found = player.best_reporting(&job.pos, job.limits.stop_on(stop.clone()), &job.history, &mut report);
     let done = match found {
-        Ok(best) => done(&job.rules, &best),
+        Ok(best) => done(&job.squares, &best),
         Err(e) => {
             let _ = events.send(Event::Say(error(format!("the search gave up: {e}"))));
             Reply::new("done")
@@ -136,14 +138,14 @@ pub fn run(job: Job, stop: Arc<AtomicBool>, events: Sender<Event>) {
 
 /// `info depth= score= nodes= time= nps= pv=`, as Scan writes it: the score in men with
 /// two decimals, the time in seconds, the speed in millions of positions a second.
-fn info(rules: &Rules, b: &Best, elapsed: Duration) -> Reply {
+fn info(squares: &Squares, b: &Best, elapsed: Duration) -> Reply {
     let secs = elapsed.as_secs_f64();
     let mut line = Reply::new("info").pair("depth", b.depth).pair("score", score(b)).pair("nodes", b.nodes);
     if secs >= 0.001 {
         line = line.pair("time", format!("{secs:.3}")).pair("nps", format!("{:.1}", b.nodes as f64 / secs / 1e6));
     }
     if !b.pv.is_empty() {
-        let pv: Vec<String> = b.pv.iter().map(|m| write_move(rules, m)).collect();
+        let pv: Vec<String> = b.pv.iter().map(|m| squares.write_move(m)).collect();
         line = line.pair("pv", pv.join(" "));
     }
     line
@@ -162,12 +164,12 @@ fn score(b: &Best) -> String {
 
 /// `done move=... ponder=...`: the move, and the reply the search expects to it; `done`
 /// alone when there is no move.
-pub fn done(rules: &Rules, b: &Best) -> Reply {
+pub fn done(squares: &Squares, b: &Best) -> Reply {
     let mut line = Reply::new("done");
     if let Some(m) = &b.best {
-        line = line.pair("move", write_move(rules, m));
+        line = line.pair("move", squares.write_move(m));
         if let Some(reply) = b.pv.get(1) {
-            line = line.pair("ponder", write_move(rules, reply));
+            line = line.pair("ponder", squares.write_move(reply));
         }
     }
     line

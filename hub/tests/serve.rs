@@ -72,18 +72,65 @@ fn variants_are_loaded_by_their_shipped_ids() {
         asked.borrow_mut().push(v.to_string());
         load(v)
     };
-    let input = Cursor::new("set-param name=variant value=bt\nset-param name=variant value=russian\nquit\n");
+    let input = Cursor::new("set-param name=variant value=bt\nset-param name=variant value=hexdame\nquit\n");
     let mut output = Vec::new();
     polydame_hub::serve("frisian", recording, input, &mut output).unwrap();
-    assert_eq!(*asked.borrow(), ["frisian", "breakthrough", "russian"]);
+    assert_eq!(*asked.borrow(), ["frisian", "breakthrough", "hexdame"]);
     let out = String::from_utf8(output).unwrap();
-    assert!(out.starts_with("error message=\"set-param: variant russian does not number its squares"), "{out}");
+    assert!(out.starts_with("error message=\"set-param: variant hexdame does not number its squares"), "{out}");
 }
 
 #[test]
 fn a_first_variant_that_cannot_be_played_is_an_error() {
     let serve = |variant| polydame_hub::serve(variant, load, Cursor::new(""), Vec::new());
-    assert!(serve("russian").unwrap_err().contains("does not number its squares"));
+    assert!(serve("hexdame").unwrap_err().contains("does not number its squares"));
     assert!(serve("lasca").is_err());
     assert!(serve("no-such-variant").is_err());
+}
+
+/// The start position as pydraughts 0.6 (the Hub GUI of lidraughts' bots) sends it for every
+/// 8x8 variant: `W`, then its own squares from the top left, its White (the side that
+/// moves first) on 21-32.
+const PYDRAUGHTS_8X8_START: &str = "pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww";
+
+/// The move of a `done` line.
+fn done_move(out: &[String]) -> String {
+    let done = out.iter().rev().find(|l| l.starts_with("done")).expect("a done line");
+    done.strip_prefix("done move=").unwrap_or_default().split_whitespace().next().unwrap_or_default().to_string()
+}
+
+#[test]
+fn english_with_the_colours_hub_sends() {
+    // pydraughts' W moves first: in English checkers that is Black, on 1-12, whose first
+    // moves pydraughts lists as 12-16 11-16 11-15 10-15 10-14 9-14 9-13 (its hub moves).
+    let out = session("english", &["hub", PYDRAUGHTS_8X8_START, "level depth=2", "go think", "quit"]);
+    let m = done_move(&out);
+    assert!(["12-16", "11-16", "11-15", "10-15", "10-14", "9-14", "9-13"].contains(&m.as_str()), "{out:?}");
+    // And after those moves, as the GUI sends them.
+    let out = session("english", &["hub", &format!("{PYDRAUGHTS_8X8_START} moves=\"11-15 22-18\""), "level depth=2", "go think", "quit"]);
+    assert_eq!(done_move(&out), "15x22x18", "{out:?}");
+}
+
+#[test]
+fn russian_and_brazilian_in_the_numbers_their_players_use() {
+    // a1 = 1 along each row: White's first moves a3-b4, c3-b4, c3-d4 are 9-13, 10-13, 10-14
+    // (pydraughts' hub moves).
+    for variant in ["russian", "brazilian", "czech"] {
+        let out = session(variant, &["hub", PYDRAUGHTS_8X8_START, "level depth=1", "go think", "quit"]);
+        let m = done_move(&out);
+        assert!(["9-13", "9-14", "10-13", "10-14", "11-14", "11-15", "12-15", "12-16"].contains(&m.as_str()), "{variant}: {out:?}");
+        let out = session(variant, &["hub", &format!("{PYDRAUGHTS_8X8_START} moves=\"9-13 22-18\""), "level depth=1", "go think", "quit"]);
+        assert!(!done_move(&out).is_empty(), "{variant}: {out:?}");
+    }
+}
+
+#[test]
+fn no_legal_move_is_said_before_the_bare_done() {
+    let out = session("international", &["hub", "pos pos=W", "quit"]);
+    assert!(out.iter().any(|l| l.starts_with("error")), "{out:?}");
+    let empty_but_one = format!("pos pos=W{}b", "e".repeat(49));
+    let out = session("international", &["hub", &empty_but_one, "go think", "quit"]);
+    let n = out.len();
+    assert!(out[n - 2].starts_with("error message=\"go: no legal move: Black wins"), "{out:?}");
+    assert_eq!(out[n - 1], "done");
 }

@@ -307,7 +307,7 @@ fn every_hub_variant_plays() {
     e.send("hub");
     let hello = e.until("wait");
     assert!(hello.iter().any(|l| l.starts_with("param name=variant value=frisian ")), "{hello:?}");
-    e.refused("set-param name=variant value=russian", "does not number its squares");
+    e.refused("set-param name=variant value=hexdame", "does not number its squares");
     e.refused("set-param name=variant value=nosuch", "nosuch");
     assert!(e.end(true).success());
 }
@@ -316,7 +316,10 @@ fn every_hub_variant_plays() {
 fn a_position_without_moves_is_done_at_once() {
     let mut e = Engine::start(&[]);
     e.accepted(&format!("pos pos=W{}b", "e".repeat(49)));
-    e.ask("go think", "done");
+    e.send("go think");
+    let why = e.next();
+    assert!(why.starts_with("error message=\"go: no legal move: Black wins"), "{why}");
+    assert_eq!(e.next(), "done");
     assert!(e.end(true).success());
 }
 
