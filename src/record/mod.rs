@@ -10,6 +10,7 @@ mod pdn;
 mod replay;
 mod resolve;
 mod split;
+mod warnings;
 mod write;
 
 pub use fen::{FenError, FenErrorKind, FenExtras, FenRead, parse_fen, parse_fen_in, read_fen, write_fen, write_fen_with};
@@ -20,6 +21,7 @@ pub use pdn::{
     GameText, MAX_GAME_BYTES, MAX_GAME_MOVES, MAX_LINE_BYTES, MoveText, Oddity, PdnGame, PdnGames, UnknownEncoding, Variation,
     packed_readings, parse_game, pdn_games,
 };
-pub use replay::{PlyError, PlyReason, Verdict, Warning, replay, replay_with};
+pub use replay::{PlyError, PlyReason, Verdict, replay, replay_with};
 pub use resolve::{Illegal, MoveError, parse_move, read_move};
+pub use warnings::Warning;
 pub use write::{Annotations, GameRecord, MoveNotes, RecordVariation, WriteError, random_game, write_pdn};
