@@ -123,8 +123,8 @@ pub mod fen {
 pub mod pdn {
     pub use crate::record::{
         Annotations, GameRecord, GameText, MAX_GAME_BYTES, MAX_GAME_MOVES, MAX_LINE_BYTES, MoveNotes, MoveText, Oddity, PdnGame, PdnGames,
-        PlyError, PlyReason, RecordVariation, UnknownEncoding, Variation, Verdict, Warning, WriteError, packed_readings, parse_game,
-        pdn_games, random_game, replay, replay_with, write_pdn,
+        PlayedLine, PlyError, PlyReason, RecordVariation, RewriteError, UnknownEncoding, Variation, Verdict, Warning, WriteError,
+        packed_readings, parse_game, parse_game_with, pdn_games, random_game, replay, replay_recorded, replay_with, rewrite, write_pdn,
     };
 }
 

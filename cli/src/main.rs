@@ -154,6 +154,22 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Write PDN files again canonically: the variant's own GameType and notation, captures
+    /// in full only where ambiguous, results as the variant writes them, with their tags,
+    /// comments and variations
+    Convert {
+        /// PDN files (`-`: standard input); gzip, bzip2 and zstd files are unpacked.
+        #[arg(required = true)]
+        files: Vec<String>,
+        /// The variant of every game (otherwise each game's GameType or Variant tag decides)
+        #[arg(long)]
+        variant: Option<String>,
+        #[command(flatten)]
+        options: commands::OptionArgs,
+        /// Write to this file (default: standard output)
+        #[arg(long, value_name = "FILE")]
+        out: Option<String>,
+    },
     /// Check every move of every game in PDN files.
     Validate {
         /// PDN files (`-`: standard input); gzip, bzip2 and zstd files are unpacked, told by their first bytes.
@@ -254,6 +270,12 @@ fn run(command: Command, out: &mut Out) -> commands::Done {
             let threads = threads.map(usize::from);
             commands::perft::run(&variant, &fen, commands::perft::Count { depth, divide, threads, routes, json }, out)
         }
+        Command::Convert { files, variant, options, out: path } => commands::convert::run(commands::convert::Job {
+            files: &files,
+            variant: variant.as_deref(),
+            options: &options,
+            out: path.as_deref(),
+        }),
         Command::Validate { files, variant, options, json, parse_only, encoding, strict, range, summary } => {
             let job = commands::validate::Job {
                 files: &files,

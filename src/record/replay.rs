@@ -7,7 +7,7 @@ use super::pdn::{MoveText, PdnGame};
 use super::resolve::{MoveError, Resolved, Resolver, packed_cells, squares};
 use super::warnings::{Seen, Warning, warn_about_result, warn_about_text};
 use crate::compile::Rules;
-use crate::engine::{History, MoveList, Outcome, Position};
+use crate::engine::{History, MoveInfo, MoveList, Outcome, Position};
 use crate::geometry::Notation;
 use crate::spec::Side;
 use std::fmt;
@@ -107,6 +107,23 @@ pub struct Verdict {
     /// variation is replayed from the position where it branches off its line; one that
     /// branches after a bad move of its line is not replayed.
     pub variations: Vec<PlyError>,
+    /// The main line as played: the position it starts from (`None` when the game's `FEN`
+    /// tag cannot be read), and each move played in order, up to the first bad one.
+    pub main: PlayedLine,
+    /// Each variation as played, in the order of [`PdnGame::variations`]: `None` for one
+    /// that has a bad move or is not replayed.
+    pub lines: Vec<Option<PlayedLine>>,
+}
+
+/// A line of a game as the replay played it: the position it starts from, and its moves,
+/// each with the index in the line's written moves of the last it was read from (a capture
+/// written as separate hops is one move).
+#[derive(Clone, Debug, Default)]
+pub struct PlayedLine {
+    /// The position before its first move.
+    pub start: Option<Position>,
+    /// The moves played, with the written move each ends at.
+    pub moves: Vec<(MoveInfo, usize)>,
 }
 
 impl Verdict {
@@ -123,6 +140,8 @@ impl Verdict {
             position: None,
             outcome: None,
             variations: Vec::new(),
+            main: PlayedLine::default(),
+            lines: Vec::new(),
         }
     }
 }
@@ -150,7 +169,7 @@ fn start_position(notations: &Notations, game: &PdnGame, notation: &Notation, fi
 
 /// Replays a game in one notation (a FEN tag may be written in another of `notations`),
 /// `first` moving first from the start position.
-fn replay_in(notations: &Notations, game: &PdnGame, name: &str, notation: &Notation, first: Side) -> Verdict {
+fn replay_in(notations: &Notations, game: &PdnGame, name: &str, notation: &Notation, first: Side, record: bool) -> Verdict {
     let rules = notations.rules();
     let mut v = Verdict::new(name);
     let pos = match start_position(notations, game, notation, first, &mut v) {
@@ -170,11 +189,12 @@ fn replay_in(notations: &Notations, game: &PdnGame, name: &str, notation: &Notat
         moves = &moves[..moves.len() - 1];
         v.warn("result-as-move", format!("the result `{res}` is written as the last move; it was read as the result"));
     }
-    let mut seen = Seen { past: Some(History::new(rules, &r.pos)), ..Seen::default() };
+    let mut seen = Seen { past: Some(History::new(rules, &r.pos)), record, ..Seen::default() };
     let start = r.pos.clone();
+    v.main.start = Some(start.clone());
     play_main(notations, game, moves, &mut r, &mut v, &mut seen);
     if !game.variations.is_empty() {
-        v.variations = check_variations(rules, notation, game, moves, start);
+        (v.variations, v.lines) = check_variations(rules, notation, game, moves, start, record);
     }
     let past = seen.past.take().unwrap_or_else(|| History::new(rules, &r.pos));
     let outcome = r.pos.clone().outcome_in(rules, &mut MoveList::new(), &past);
@@ -231,8 +251,16 @@ fn play_main(notations: &Notations, game: &PdnGame, moves: &[MoveText], r: &mut 
 /// Replays every variation from where it branches off: returns the first bad move of
 /// each that has one. `main` is the main line as replayed (without a result written as a
 /// move), `start` the game's start position.
-fn check_variations(rules: &Rules, notation: &Notation, game: &PdnGame, main: &[MoveText], start: Position) -> Vec<PlyError> {
+fn check_variations(
+    rules: &Rules,
+    notation: &Notation,
+    game: &PdnGame,
+    main: &[MoveText],
+    start: Position,
+    record: bool,
+) -> (Vec<PlyError>, Vec<Option<PlayedLine>>) {
     let mut errors = Vec::new();
+    let mut lines = Vec::with_capacity(game.variations.len());
     // Where each variation starts, and how many plies from the game's start that is:
     // `None` when its line goes wrong before it branches.
     let mut starts: Vec<Option<(Position, usize)>> = Vec::with_capacity(game.variations.len());
@@ -247,22 +275,33 @@ fn check_variations(rules: &Rules, notation: &Notation, game: &PdnGame, main: &[
             play(&mut r, &line[..var.at.min(line.len())], 0, &mut tv, &mut Seen::default(), 0);
             tv.error.is_none().then_some((r.pos, tv.plies))
         });
+        let mut played = None;
         if let Some((pos, plies)) = branch.clone() {
-            let mut r = Resolver::new(rules, notation, pos);
+            let mut r = Resolver::new(rules, notation, pos.clone());
             let mut tv = Verdict { plies, ..Verdict::new("") };
-            play(&mut r, &var.moves, 0, &mut tv, &mut Seen::default(), 0);
+            play(&mut r, &var.moves, 0, &mut tv, &mut Seen { record, ..Seen::default() }, 0);
+            if tv.error.is_none() {
+                played = Some(PlayedLine { start: Some(pos), moves: tv.main.moves });
+            }
             errors.extend(tv.error);
         }
+        lines.push(played);
         starts.push(branch);
     }
-    errors
+    (errors, lines)
 }
 
 /// Plays `moves[i..]`; stops at the first error (recorded in `v`).
 fn play(r: &mut Resolver, moves: &[MoveText], mut i: usize, v: &mut Verdict, seen: &mut Seen, depth: u8) {
     while i < moves.len() {
+        let before = v.main.moves.len();
         match play_one(r, moves, i, v, seen, depth) {
-            Ok(used) => i += used,
+            Ok(used) => {
+                if let Some(m) = v.main.moves.get_mut(before..).and_then(|m| m.last_mut()) {
+                    m.1 = i + used - 1;
+                }
+                i += used;
+            }
             Err(e) => {
                 let mv = &moves[i];
                 let reason = PlyReason::Move(e);
@@ -358,15 +397,18 @@ fn read_packed(r: &mut Resolver, mv: &MoveText) -> Result<(Vec<u16>, Resolved), 
 
 /// Plays the legal move `j` of the resolver's position, and follows it in the game's past.
 fn make(r: &mut Resolver, j: usize, v: &mut Verdict, seen: &mut Seen) {
-    let info = seen.past.is_some().then(|| r.list.info(j));
+    let info = r.list.info(j);
     r.pos.make(r.rules, r.list.get(j));
     r.refresh();
     v.plies += 1;
-    if let (Some(past), Some(info)) = (seen.past.as_mut(), info) {
+    if let Some(past) = seen.past.as_mut() {
         past.push(r.rules, &info, &r.pos);
         if seen.drawn.is_none() {
             seen.drawn = past.count_draw(r.rules).map(|why| (v.plies, why));
         }
+    }
+    if seen.record {
+        v.main.moves.push((info, usize::MAX));
     }
 }
 
@@ -444,6 +486,16 @@ pub fn replay(rules: &Rules, game: &PdnGame) -> Verdict {
 
 /// [`replay`] with notations kept across games of one variant.
 pub fn replay_with(notations: &Notations, game: &PdnGame) -> Verdict {
+    replay_as(notations, game, false)
+}
+
+/// [`replay_with`] that also keeps the moves played ([`Verdict::main`] and
+/// [`Verdict::lines`]), to write the game again (`polydame convert`).
+pub fn replay_recorded(notations: &Notations, game: &PdnGame) -> Verdict {
+    replay_as(notations, game, true)
+}
+
+fn replay_as(notations: &Notations, game: &PdnGame, record: bool) -> Verdict {
     let rules = notations.rules();
     // Another notation is tried only when the record cannot be read in the variant's
     // own: a square that does not exist in it (numbers in an algebraic variant, ...).
@@ -456,13 +508,13 @@ pub fn replay_with(notations: &Notations, game: &PdnGame) -> Verdict {
     }
     let first = rules.spec().first;
     if readable(game, own) {
-        let v = replay_in(notations, game, &notation_name(rules, own.kind()), own, first);
-        return white_first(notations, game, &v).unwrap_or(v);
+        let v = replay_in(notations, game, &notation_name(rules, own.kind()), own, first, record);
+        return white_first(notations, game, &v, record).unwrap_or(v);
     }
     let candidates = notations.all();
     let mut best: Option<Verdict> = None;
     for (name, n) in candidates.iter().skip(1).filter(|(_, n)| readable(game, n)) {
-        let v = replay_in(notations, game, name, n, first);
+        let v = replay_in(notations, game, name, n, first, record);
         if v.error.is_none() {
             return v;
         }
@@ -470,20 +522,20 @@ pub fn replay_with(notations: &Notations, game: &PdnGame) -> Verdict {
             best = Some(v);
         }
     }
-    best.unwrap_or_else(|| replay_in(notations, game, &candidates[0].0, &candidates[0].1, first))
+    best.unwrap_or_else(|| replay_in(notations, game, &candidates[0].0, &candidates[0].1, first, record))
 }
 
 /// A game from the start position whose first move is White's in a variant where Black
 /// starts (py-draughts writes American checkers so: White first, from 21-32): replayed
 /// with White first, and taken, with a note, if the whole game is then legal.
-fn white_first(notations: &Notations, game: &PdnGame, v: &Verdict) -> Option<Verdict> {
+fn white_first(notations: &Notations, game: &PdnGame, v: &Verdict, record: bool) -> Option<Verdict> {
     let rules = notations.rules();
     let own = &rules.spec().notation;
     let wrong_side = v.error.as_ref().is_some_and(|e| e.ply == 1 && e.reason.code() == "not-your-piece");
     if !wrong_side || rules.spec().first != Side::Black || game.tag("FEN").is_some_and(|f| !f.trim().is_empty()) {
         return None;
     }
-    let mut w = replay_in(notations, game, &notation_name(rules, own.kind()), own, Side::White);
+    let mut w = replay_in(notations, game, &notation_name(rules, own.kind()), own, Side::White, record);
     if w.error.is_some() {
         return None;
     }

@@ -288,7 +288,15 @@ impl From<Illegal> for MoveError {
 pub fn read_move(text: &str) -> Result<MoveText, MoveError> {
     let t = text.trim();
     if t == PASS_TEXT || t.eq_ignore_ascii_case("pass") {
-        return Ok(MoveText { text: PASS_TEXT.to_string(), squares: Vec::new(), capture: false, packed: false, line: 1, column: 1 });
+        return Ok(MoveText {
+            text: PASS_TEXT.to_string(),
+            squares: Vec::new(),
+            capture: false,
+            packed: false,
+            line: 1,
+            column: 1,
+            notes: super::write::MoveNotes::default(),
+        });
     }
     super::pdn::read_move(t).ok_or_else(|| MoveError::Syntax { text: text.to_string() })
 }

@@ -51,6 +51,8 @@ fn result_winner(r: &str) -> Option<Option<Side>> {
 pub(super) struct Seen {
     /// A multi-capture was written as separate hops.
     pub merged_hops: bool,
+    /// The moves played are kept ([`Verdict::main`], [`Verdict::lines`]).
+    pub record: bool,
     /// The first move written without a separator, and how it was read.
     pub packed: Option<(String, String)>,
     /// Captures written with `-`, and moves with `x`: where the warning about the first
@@ -103,7 +105,7 @@ pub(super) fn warn_about_result(rules: &Rules, game: &PdnGame, outcome: Outcome,
     let Some(res) = game.tag("Result").map(str::to_string).or_else(|| game.result.clone()) else { return };
     let Some(mut winner) = result_winner(&res) else { return };
     // PlayStrategy names the players P1 (who moves first) and P2, and its `1-0` is P1's win.
-    if game.tag("P1").is_some() {
+    if game.tag("P1").is_some() && game.tag("White").is_none() {
         let first = rules.spec().first;
         winner = winner.map(|w| if w == Side::White { first } else { first.other() });
     }

@@ -23,7 +23,8 @@ pub struct GameRecord {
 }
 
 /// What PDN may write after a move besides the move itself. The reader
-/// ([`parse_game`](crate::pdn::parse_game)) skips all three: they are for people.
+/// ([`parse_game`](crate::pdn::parse_game)) keeps them with the move ([`MoveText::notes`](crate::pdn::MoveText::notes)); the
+/// replay does not read them: they are for people.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MoveNotes {
     /// A move annotation written right after the move, one or more `!` and `?`: `!`,
@@ -70,6 +71,8 @@ pub struct RecordVariation {
 /// variations that branch later from the same line).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Annotations {
+    /// A comment written before the first move.
+    pub comment: Option<String>,
     /// What to write after each move of the main line (the first `moves.len()` moves).
     pub moves: Vec<MoveNotes>,
     /// The variations.
@@ -79,7 +82,7 @@ pub struct Annotations {
 impl Annotations {
     /// Whether there is nothing to write besides the moves.
     pub fn is_empty(&self) -> bool {
-        self.moves.iter().all(MoveNotes::is_empty) && self.variations.is_empty()
+        self.comment.is_none() && self.moves.iter().all(MoveNotes::is_empty) && self.variations.is_empty()
     }
 
     /// Adds a variation with an empty [`MoveNotes`] for each of its moves; returns its
@@ -139,7 +142,7 @@ impl GameRecord {
     /// Annotations with nothing in them, one empty `MoveNotes` for each move of the
     /// main line, to fill in and write with [`GameRecord::write_annotated`].
     pub fn annotations(&self) -> Annotations {
-        Annotations { moves: vec![MoveNotes::default(); self.moves.len()], variations: Vec::new() }
+        Annotations { comment: None, moves: vec![MoveNotes::default(); self.moves.len()], variations: Vec::new() }
     }
 
     /// Writes the game as PDN as [`write_pdn`] does, with the comments, move annotations,
@@ -229,6 +232,9 @@ fn check_notes(game: &GameRecord, notes: &Annotations) -> Result<(), WriteError>
         }
         Ok(())
     };
+    if let Some(c) = notes.comment.as_ref().filter(|c| c.contains('}')) {
+        return Err(WriteError::CommentBrace { text: c.clone() });
+    }
     check(None, &notes.moves, game.moves.len())?;
     for (index, v) in notes.variations.iter().enumerate() {
         let bad = |reason: String| Err(WriteError::BadVariation { index, reason });
@@ -378,6 +384,9 @@ fn write(rules: &Rules, game: &GameRecord, notes: &Annotations) -> String {
     }
     out.push('\n');
     let mut w = Words { out, line: String::new() };
+    if let Some(c) = &notes.comment {
+        w.word(&format!("{{{c}}}"));
+    }
     write_line(rules, notes, Line { id: None, moves: &game.moves, notes: &notes.moves, first_ply: 0 }, &mut w);
     w.word(&game.result);
     w.finish()

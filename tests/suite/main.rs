@@ -3,6 +3,7 @@
 
 mod api;
 mod clauses;
+mod convert;
 mod engine;
 mod engines;
 mod frisian_limit;

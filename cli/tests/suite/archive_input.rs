@@ -108,3 +108,21 @@ fn shards_by_range_and_the_summary_alone() {
         assert!(crate::common::stderr(&o).contains("range"), "{bad}: {}", crate::common::stderr(&o));
     }
 }
+
+#[test]
+fn convert_writes_again_and_keeps_what_it_cannot() {
+    let text = "[GameType \"20\"]\n[Result \"1-0\"]\n1. 3228 19-23 {clock} 2. 28x19 14x23 1-0\n\n\
+        [GameType \"20\"]\n1. 32-28 19-23 2. 31-26 *\n";
+    let f = TempFile::new("two.pdn", text);
+    let out = std::path::Path::new(f.path()).with_file_name("out.pdn").to_string_lossy().into_owned();
+    let o = polydame(&["convert", f.path(), "--out", &out]);
+    assert_eq!(o.status.code(), Some(1), "one game is kept as written: {o:?}");
+    let err = crate::common::stderr(&o);
+    assert!(err.contains("game 2: kept as written: ply 3 `31-26`") && err.contains("2 games: 1 written again, 1 kept as written"), "{err}");
+    let written = std::fs::read_to_string(&out).expect("the output file");
+    assert!(written.contains("[Result \"2-0\"]") && written.contains("1. 32-28 19-23 {clock} 2. 28x19 14x23 2-0"), "{written}");
+    // The game that could not be written again is there as it was.
+    assert!(written.contains("1. 32-28 19-23 2. 31-26 *"), "{written}");
+    let o = polydame(&["validate", &out]);
+    assert!(summary(&o).starts_with("2 games: 1 legal, 1 with an illegal"), "{}", stdout(&o));
+}

@@ -1,0 +1,78 @@
+//! The variant of each game of a record: given on the command line, or named by the
+//! game's tags (polydame's and other programs' `Variant` names, PDN's `GameType`).
+
+use polydame::Rules;
+use polydame::notation::Notations;
+use polydame::pdn::PdnGame;
+
+/// The shipped variants, each with its notations kept across games.
+pub struct Registry<'a> {
+    variants: Vec<Notations<'a>>,
+}
+
+impl<'a> Registry<'a> {
+    pub fn new(rules: &'a [Rules]) -> Registry<'a> {
+        Registry { variants: rules.iter().map(Notations::new).collect() }
+    }
+
+    /// A shipped variant by id or alias (polydame's own `Variant` tag).
+    /// Other programs' names are read too: words joined by `-` (py-draughts' `American
+    /// checkers`), or any one of names joined by `/` (PlayStrategy's `American/English`).
+    fn by_id(&self, name: &str) -> Option<&Notations<'a>> {
+        let find = |n: &str| {
+            self.variants
+                .iter()
+                .find(|v| v.rules().id().eq_ignore_ascii_case(n) || v.rules().spec().aliases.iter().any(|a| a.eq_ignore_ascii_case(n)))
+        };
+        let n = name.trim();
+        find(n).or_else(|| find(&n.split_whitespace().collect::<Vec<_>>().join("-"))).or_else(|| n.split('/').find_map(|p| find(p.trim())))
+    }
+
+    /// The variant a GameType value names: the full value if a variant lists it, else its
+    /// leading number.
+    fn by_gametype(&self, gametype: &str) -> Option<&Notations<'a>> {
+        let g = gametype.trim();
+        if let Some(v) = self.variants.iter().find(|v| v.rules().spec().gametypes.iter().any(|t| t == g)) {
+            return Some(v);
+        }
+        let num = g.split(',').next().unwrap_or("").trim();
+        self.variants.iter().find(|v| v.rules().spec().gametypes.iter().any(|t| t.split(',').next().unwrap_or("").trim() == num))
+    }
+
+    /// The variant of a game: given, or from its tags.
+    pub fn of<'r>(&'r self, game: &PdnGame, fixed: Option<&'r Notations<'r>>) -> Result<&'r Notations<'r>, (&'static str, String)> {
+        if let Some(n) = fixed {
+            return Ok(n);
+        }
+        if let Some(n) = game.tag("Variant").and_then(|v| self.by_id(v)) {
+            return Ok(n);
+        }
+        match game.tag("GameType") {
+            Some(t) => self.by_gametype(t).ok_or_else(|| {
+                ("unknown-gametype", format!("no shipped variant has GameType {t}; give --variant, or a GameType of {}", self.gametypes()))
+            }),
+            None => Err((
+                "no-gametype",
+                "the game has no GameType tag, and no variant is assumed: give --variant (--variant international for \
+                 lidraughts' standard games) or a GameType tag (`polydame variants` lists each variant's)"
+                    .to_string(),
+            )),
+        }
+    }
+
+    /// The GameType numbers the shipped variants answer to, each with its variant:
+    /// `20 (international), 21 (english), ...`.
+    fn gametypes(&self) -> String {
+        let mut known: Vec<(u32, String)> = self
+            .variants
+            .iter()
+            .flat_map(|v| {
+                let spec = v.rules().spec();
+                spec.gametypes.iter().filter_map(|t| t.split(',').next()?.trim().parse::<u32>().ok()).map(|n| (n, spec.id.clone()))
+            })
+            .collect();
+        known.sort();
+        known.dedup_by_key(|(n, _)| *n);
+        known.iter().map(|(n, id)| format!("{n} ({id})")).collect::<Vec<_>>().join(", ")
+    }
+}
