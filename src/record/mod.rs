@@ -1,5 +1,6 @@
 //! Records: FEN, move text, PDN reading and writing, replay and validation, and games.
 
+mod body;
 mod convert;
 mod decode;
 mod fen;
@@ -14,14 +15,15 @@ mod split;
 mod warnings;
 mod write;
 
+pub use body::packed_readings;
 pub use convert::{RewriteError, rewrite};
 pub use fen::{FenError, FenErrorKind, FenExtras, FenRead, parse_fen, parse_fen_in, read_fen, write_fen, write_fen_with};
 pub use game::Game;
 pub use move_text::{full_path, move_text, sort_moves, square_order};
 pub use notations::{Notations, candidate_notations};
 pub use pdn::{
-    GameText, MAX_GAME_BYTES, MAX_GAME_MOVES, MAX_LINE_BYTES, MoveText, Oddity, PdnGame, PdnGames, UnknownEncoding, Variation,
-    packed_readings, parse_game, parse_game_with, pdn_games,
+    GameText, MAX_GAME_BYTES, MAX_GAME_MOVES, MAX_LINE_BYTES, MoveText, Oddity, PdnGame, PdnGames, UnknownEncoding, Variation, parse_game,
+    parse_game_with, pdn_games,
 };
 pub use replay::{PlayedLine, PlyError, PlyReason, Verdict, replay, replay_recorded, replay_with};
 pub use resolve::{Illegal, MoveError, parse_move, read_move};

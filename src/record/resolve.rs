@@ -298,7 +298,7 @@ pub fn read_move(text: &str) -> Result<MoveText, MoveError> {
             notes: super::write::MoveNotes::default(),
         });
     }
-    super::pdn::read_move(t).ok_or_else(|| MoveError::Syntax { text: text.to_string() })
+    super::body::read_move(t).ok_or_else(|| MoveError::Syntax { text: text.to_string() })
 }
 
 /// Resolves a move written in the variant's own notation (`32-28`, `28x19`, `28x19x10`,
@@ -364,7 +364,7 @@ pub(crate) fn squares(n: &Notation, mv: &MoveText) -> Result<Vec<u16>, MoveError
 /// of a notation: none, one, or (`121` on 32 squares) several.
 pub(crate) fn packed_cells(n: &Notation, mv: &MoveText) -> Vec<Vec<u16>> {
     let digits = mv.squares.first().map_or("", String::as_str);
-    super::pdn::packed_readings(digits, |s| n.parse(s).is_some())
+    super::body::packed_readings(digits, |s| n.parse(s).is_some())
         .into_iter()
         .filter_map(|(a, b)| Some(vec![n.parse(a)?, n.parse(b)?]))
         .collect()
