@@ -231,6 +231,31 @@ enum Command {
         #[command(flatten)]
         options: OptionArgs,
     },
+    /// Play as a DXP follower: answer another draughts program's game requests and moves
+    /// over TCP (the DamExchange Protocol of Kingsrow, Moby Dam and pydraughts' DXP client).
+    ///
+    /// Listens on HOST:PORT and serves one connection after another (or, with --once, the
+    /// first only); each game is International draughts (or --variant, on 50 numbered
+    /// squares), its moves chosen by the generic player to --depth. See docs/hub.md.
+    Dxp {
+        /// A variant on 50 numbered squares (default: international).
+        #[arg(long, default_value = "international")]
+        variant: String,
+        #[command(flatten)]
+        options: OptionArgs,
+        /// The address to listen on (default: this machine only).
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
+        /// The port to listen on (27531 is DXP's usual one).
+        #[arg(long, default_value_t = 27531)]
+        port: u16,
+        /// How deep the player searches each move.
+        #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=64))]
+        depth: u32,
+        /// Serve the first connection only, then stop.
+        #[arg(long)]
+        once: bool,
+    },
     /// The designer's report: self-play games of one or more variants, side by side.
     ///
     /// The player plays many games against itself at a fixed depth, and the report tells
@@ -258,6 +283,7 @@ fn run(command: Command, out: &mut Out) -> commands::Done {
         Command::Match { variant, games, out: file, json } => commands::matches::run(&variant, &games, file.as_deref(), json, out),
         Command::Report { args } => commands::report::run(&args, out),
         Command::Hub { variant, options } => commands::hub::run(variant.as_deref(), &options, out),
+        Command::Dxp { variant, options, host, port, depth, once } => commands::dxp::run(&variant, &options, &host, port, depth, once),
         Command::Best { variant, fen, depth, time, json } => commands::best::run(&variant, &fen, depth, time, json, out),
         Command::Moves { variant, fen, fen_file, routes, json } => {
             let from = commands::moves::Positions { fen: &fen, fen_file: fen_file.as_deref() };

@@ -5,6 +5,7 @@ pub mod best;
 pub mod board;
 pub mod check;
 pub mod convert;
+pub mod dxp;
 pub mod hub;
 pub mod json;
 pub mod matches;

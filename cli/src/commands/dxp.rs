@@ -1,0 +1,35 @@
+//! `polydame dxp`: the DXP follower ([`polydame_dxp::serve`]) on a TCP port, one
+//! connection after another.
+
+use super::{Done, Failure, OptionArgs};
+use polydame::Limits;
+use polydame_dxp::{Follower, serve};
+use std::net::TcpListener;
+
+/// Listens on `host:port` and serves each connection in turn (only the first with `once`).
+pub fn run(variant: &str, options: &OptionArgs, host: &str, port: u16, depth: u32, once: bool) -> Done {
+    let rules = options.load(variant)?;
+    if rules.spec().geometry.len() != 50 || !rules.spec().notation.is_numeric() {
+        return Err(Failure { message: format!("DXP plays on 50 numbered squares; variant {} has not", rules.id()), code: 2 });
+    }
+    let listener =
+        TcpListener::bind((host, port)).map_err(|e| Failure { message: format!("cannot listen on {host}:{port}: {e}"), code: 1 })?;
+    let address = listener.local_addr().map(|a| a.to_string()).unwrap_or_else(|_| format!("{host}:{port}"));
+    eprintln!("polydame dxp: {} on {address}, waiting for an initiator", rules.id());
+    let follower = Follower { rules: &rules, limits: Limits::depth(depth) };
+    for stream in listener.incoming() {
+        let served = stream.and_then(|socket| {
+            socket.set_nodelay(true)?;
+            let peer = socket.peer_addr().map(|a| a.to_string()).unwrap_or_default();
+            eprintln!("polydame dxp: connected to {peer}");
+            serve(&follower, socket.try_clone()?, socket)
+        });
+        if let Err(e) = served {
+            eprintln!("polydame dxp: the connection failed: {e}");
+        }
+        if once {
+            break;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,197 @@
+//! polydame as a **DXP follower**: the DamExchange Protocol 1.0 (Harm Jetten's protocol for
+//! matches between draughts programs over TCP, spoken by Kingsrow, Moby Dam, Scan and
+//! pydraughts' DXP client), on any byte stream.
+//!
+//! Messages are ASCII, each ended by a NUL byte, their first character saying what they
+//! are:
+//!
+//! | message | fields after the type |
+//! |---|---|
+//! | `R` GAMEREQ | version `01`, initiator's name (32), follower's colour (`W` white, `Z` black), minutes (3), moves (3), start (`A` the start position, `B` a position: colour to move, then 50 of `e` `w` `z` `W` `Z`) |
+//! | `A` GAMEACC | follower's name (32), `0` accepted (`1` colour, `2` time, `3` position refused) |
+//! | `M` MOVE | seconds used (4), from (2), to (2), pieces taken (2), each taken square (2) |
+//! | `E` GAMEEND | reason (`0` unknown, `1` I lose, `2` draw, `3` I win), `0` go on / `1` stop |
+//! | `C` CHAT | text |
+//! | `B` BACKREQ / `K` BACKACC | move number (3), colour / `1` not supported |
+//!
+//! The follower accepts every game request of a variant whose squares are numbered 1 to
+//! 50 (International draughts and its kin), plays its colour with the generic player, and
+//! ends the game with GAMEEND when it is over on the board.
+
+use polydame::{Game, Limits, MoveInfo, Outcome, Player, Rules, Setup, Side};
+use std::io::{BufRead, BufReader, Read, Write};
+
+/// The follower's name in GAMEACC.
+pub const NAME: &str = "polydame";
+
+/// What the follower plays with: the variant, and how deep the player searches.
+pub struct Follower<'r> {
+    pub rules: &'r Rules,
+    pub limits: Limits,
+}
+
+/// A game in progress: the board and the follower's colour.
+struct Table<'r> {
+    game: Game<'r>,
+    ours: Side,
+}
+
+/// Reads messages from `input` and answers on `output` until the initiator stops (a
+/// GAMEEND asking to stop) or the stream ends. An error only when the stream fails.
+pub fn serve(follower: &Follower, input: impl Read, mut output: impl Write) -> std::io::Result<()> {
+    let mut input = BufReader::new(input);
+    let mut table: Option<Table> = None;
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        if input.read_until(0, &mut buf)? == 0 {
+            return Ok(());
+        }
+        let text = String::from_utf8_lossy(&buf);
+        let message = text.trim_end_matches('\0').trim_start_matches(['\r', '\n']);
+        // One write a message, its NUL with it (a socket sends it as one segment).
+        let mut send = |mut m: String| -> std::io::Result<()> {
+            m.push('\0');
+            output.write_all(m.as_bytes())?;
+            output.flush()
+        };
+        match message.chars().next() {
+            Some('R') => match game_request(follower.rules, message) {
+                Ok(t) => {
+                    send(format!("A{NAME:<32}0"))?;
+                    table = Some(t);
+                    if let Some(t) = table.as_mut() {
+                        reply(follower, t, &mut send)?;
+                    }
+                }
+                Err(code) => send(format!("A{NAME:<32}{code}"))?,
+            },
+            Some('M') => match table.as_mut() {
+                Some(t) => match their_move(t, message) {
+                    Ok(()) => reply(follower, t, &mut send)?,
+                    // A move that is not legal here ends the game: the other program is
+                    // out of step with the board.
+                    Err(_) => {
+                        send("E01".to_string())?;
+                        table = None;
+                    }
+                },
+                None => send("E01".to_string())?,
+            },
+            Some('E') => {
+                send(format!("E{}0", end_reason(table.as_ref())))?;
+                table = None;
+                if message.as_bytes().get(2) == Some(&b'1') {
+                    return Ok(());
+                }
+            }
+            Some('B') => send("K1".to_string())?,
+            _ => {}
+        }
+    }
+}
+
+/// The game a GAMEREQ asks for, or the GAMEACC refusal code: `1` for a colour that is not
+/// `W` or `Z`, `3` for a position that cannot be read or a variant not on 50 squares.
+fn game_request<'r>(rules: &'r Rules, m: &str) -> Result<Table<'r>, char> {
+    let chars: Vec<char> = m.chars().collect();
+    if rules.spec().geometry.len() != 50 || !rules.spec().notation.is_numeric() {
+        return Err('3');
+    }
+    let ours = match chars.get(35) {
+        Some('W') => Side::White,
+        Some('Z') => Side::Black,
+        _ => return Err('1'),
+    };
+    let game = match chars.get(42) {
+        Some('B') => Game::from_position(rules, position(rules, &chars).ok_or('3')?),
+        _ => Game::new(rules),
+    };
+    Ok(Table { game, ours })
+}
+
+/// The position of a GAMEREQ with a start position `B`: the colour to move at 43, the 50
+/// squares from 44.
+fn position(rules: &Rules, chars: &[char]) -> Option<polydame::Position> {
+    let side = match chars.get(43)? {
+        'W' => Side::White,
+        'Z' => Side::Black,
+        _ => return None,
+    };
+    let (man, king) = (rules.kind("man")?, rules.kind("king")?);
+    let mut setup = Setup::new(side);
+    for (i, c) in chars.get(44..94)?.iter().enumerate() {
+        let cell = rules.cell(&(i + 1).to_string())?;
+        match c {
+            'w' => setup.put(cell, Side::White, man),
+            'z' => setup.put(cell, Side::Black, man),
+            'W' => setup.put(cell, Side::White, king),
+            'Z' => setup.put(cell, Side::Black, king),
+            'e' => &mut setup,
+            _ => return None,
+        };
+    }
+    polydame::Position::from_setup(rules, &setup).ok()
+}
+
+/// Plays the initiator's MOVE: the legal move with its origin, destination and taken
+/// squares.
+fn their_move(t: &mut Table, m: &str) -> Result<(), String> {
+    let num = |at: usize, len: usize| m.get(at..at + len).and_then(|s| s.trim().parse::<usize>().ok());
+    let (from, to, n) = (num(5, 2).ok_or("from")?, num(7, 2).ok_or("to")?, num(9, 2).ok_or("count")?);
+    let mut taken: Vec<usize> = (0..n).map(|i| num(11 + 2 * i, 2).ok_or("taken")).collect::<Result<_, _>>()?;
+    taken.sort_unstable();
+    let rules = t.game.rules();
+    let number = |c: u16| rules.cell_name(c).parse::<usize>().unwrap_or(0);
+    let legal = t.game.legal_moves().map_err(|e| e.to_string())?;
+    let found = legal.into_iter().find(|l| {
+        let mut caps: Vec<usize> = l.captured.iter().map(|&c| number(c)).collect();
+        caps.sort_unstable();
+        number(l.from) == from && number(l.to) == to && caps == taken
+    });
+    let m = found.ok_or_else(|| format!("{from}-{to} is not legal here"))?;
+    t.game.play_move(&m).map_err(|e| e.to_string())
+}
+
+/// The follower's move when it is to move and the game goes on; GAMEEND when it is over.
+fn reply(f: &Follower, t: &mut Table, send: &mut impl FnMut(String) -> std::io::Result<()>) -> std::io::Result<()> {
+    if t.game.outcome() != Outcome::Ongoing {
+        return send(format!("E{}0", end_reason(Some(t))));
+    }
+    if t.game.position().side_to_move() != t.ours {
+        return Ok(());
+    }
+    let start = std::time::Instant::now();
+    let best = Player::new(f.rules).best_in(t.game.position(), f.limits.clone(), t.game.history());
+    let Some(m) = best.ok().and_then(|b| b.best) else { return send(format!("E{}0", end_reason(Some(t)))) };
+    let text = move_message(f.rules, &m, start.elapsed().as_secs());
+    if t.game.play_move(&m).is_err() {
+        return send("E00".to_string());
+    }
+    send(text)?;
+    if t.game.outcome() != Outcome::Ongoing {
+        return send(format!("E{}0", end_reason(Some(t))));
+    }
+    Ok(())
+}
+
+/// A MOVE message: seconds used, from, to, how many taken and each taken square.
+fn move_message(rules: &Rules, m: &MoveInfo, secs: u64) -> String {
+    let sq = |c: u16| format!("{:0>2}", rules.cell_name(c));
+    let mut text = format!("M{:04}{}{}{:02}", secs.min(9999), sq(m.from), sq(m.to), m.captured.len());
+    for &c in &m.captured {
+        text.push_str(&sq(c));
+    }
+    text
+}
+
+/// GAMEEND's reason from the follower's side: `3` it has won, `1` it has lost, `2` a
+/// draw, `0` the game goes on (or there is none).
+fn end_reason(t: Option<&Table>) -> char {
+    match t.map(|t| (t.game.outcome(), t.ours)) {
+        Some((Outcome::Win(w, _), ours)) if w == ours => '3',
+        Some((Outcome::Win(..), _)) => '1',
+        Some((Outcome::Draw(_), _)) => '2',
+        _ => '0',
+    }
+}
