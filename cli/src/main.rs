@@ -80,6 +80,11 @@ enum Command {
         /// draws, unfinished).
         #[arg(long)]
         json: bool,
+        /// Play against this engine over the Hub protocol (a command line, run by the
+        /// shell, e.g. "scan hub"); twice, the two engines against each other. Colours
+        /// alternate; an engine's move that is not legal loses the game.
+        #[arg(long, value_name = "COMMAND", num_args = 1, action = clap::ArgAction::Append)]
+        engine: Vec<String>,
     },
     /// Compile a variant file and report its errors with line and column.
     Check {
@@ -280,7 +285,18 @@ fn run(command: Command, out: &mut Out) -> commands::Done {
             commands::board::run(&variant, &fen, commands::board::Picture { svg, last: last.as_deref() }, out)
         }
         Command::Check { file } => commands::check::run(&file, out),
-        Command::Match { variant, games, out: file, json } => commands::matches::run(&variant, &games, file.as_deref(), json, out),
+        Command::Match { variant, games, out: file, json, engine } if !engine.is_empty() => {
+            if json || engine.len() > 2 {
+                let message =
+                    "--engine plays one engine against polydame or two against each other, and writes no --json score".to_string();
+                return Err(commands::Failure { message, code: 2 });
+            }
+            let rules = variant.load()?;
+            commands::engine_match::run(&rules, &games, &engine, polydame_hub::hub_name(rules.id()), file.as_deref())
+        }
+        Command::Match { variant, games, out: file, json, engine: _ } => {
+            commands::matches::run(&variant, &games, file.as_deref(), json, out)
+        }
         Command::Report { args } => commands::report::run(&args, out),
         Command::Hub { variant, options } => commands::hub::run(variant.as_deref(), &options, out),
         Command::Dxp { variant, options, host, port, depth, once } => commands::dxp::run(&variant, &options, &host, port, depth, once),

@@ -24,7 +24,7 @@ mod think;
 
 use line::{Line, Reply, error};
 use polydame::{History, Limits, Position, Rules};
-use squares::Squares;
+pub use squares::Squares;
 use std::collections::VecDeque;
 use std::fmt;
 use std::io::{BufRead, Write};
@@ -47,6 +47,12 @@ pub(crate) enum Event {
 /// The variants Hub names, and the shipped variants they are.
 const HUB_VARIANTS: [(&str, &str); 5] =
     [("normal", "international"), ("killer", "killer"), ("bt", "breakthrough"), ("frisian", "frisian"), ("losing", "antidraughts")];
+
+/// The name Hub gives the shipped variant `id` (`normal` for `international`, ...), or
+/// the id itself where Hub has none.
+pub fn hub_name(id: &str) -> &str {
+    HUB_VARIANTS.iter().find(|(_, v)| *v == id).map_or(id, |&(hub, _)| hub)
+}
 
 /// The variant a session starts with when the GUI does not say: Hub's `normal`
 /// (international draughts).

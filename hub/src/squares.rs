@@ -102,6 +102,29 @@ impl Squares {
         Position::from_setup(rules, &setup).or_else(|e| e.ignore_unreachable()).map_err(|e| format!("pos=: {e}"))
     }
 
+    /// How Hub writes a position (as [`Squares::read`] reads it): the side to move, then
+    /// one character a square.
+    pub fn write(&self, pos: &Position) -> String {
+        let letter = |side: Side, king: bool| {
+            let white = (side == Side::White) != self.swapped;
+            match (white, king) {
+                (true, false) => 'w',
+                (false, false) => 'b',
+                (true, true) => 'W',
+                (false, true) => 'B',
+            }
+        };
+        let mut text = String::with_capacity(self.order.len() + 1);
+        text.push(if (pos.side_to_move() == Side::White) != self.swapped { 'W' } else { 'B' });
+        for &cell in &self.order {
+            text.push(match pos.piece(cell) {
+                Some((side, kind)) => letter(side, kind == self.king),
+                None => 'e',
+            });
+        }
+        text
+    }
+
     /// How Hub writes a move: `32-28`, or `28x19x23` (origin, destination, then the
     /// captured squares in increasing order).
     pub fn write_move(&self, m: &MoveInfo) -> String {

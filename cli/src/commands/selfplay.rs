@@ -39,7 +39,7 @@ pub struct GameArgs {
 }
 
 /// The openings of the ballots file: each line's moves, checked against the rules.
-fn read_ballots(rules: &Rules, path: &str) -> Result<Vec<Vec<String>>, Failure> {
+pub(super) fn read_ballots(rules: &Rules, path: &str) -> Result<Vec<Vec<String>>, Failure> {
     let text = std::fs::read_to_string(path).map_err(|e| invalid(format!("cannot read {path}: {e}")))?;
     let mut ballots = Vec::new();
     for (n, line) in text.lines().enumerate() {
@@ -61,7 +61,7 @@ fn read_ballots(rules: &Rules, path: &str) -> Result<Vec<Vec<String>>, Failure> 
 }
 
 /// The opening of game `i`: its ballot, or random plies from its seed.
-fn opening<'r>(rules: &'r Rules, args: &GameArgs, ballots: &[Vec<String>], i: u64) -> Result<Game<'r>, Failure> {
+pub(super) fn opening<'r>(rules: &'r Rules, args: &GameArgs, ballots: &[Vec<String>], i: u64) -> Result<Game<'r>, Failure> {
     if ballots.is_empty() {
         return random_opening(rules, args.seed.wrapping_add(i), args.opening_plies).map_err(|e| over_budget(rules, &e));
     }

@@ -333,3 +333,42 @@ fn the_end_of_input_ends_the_session() {
     // The GUI is gone: the search stops, and the engine with it.
     assert!(e.end(false).success());
 }
+
+#[test]
+fn a_match_against_an_engine_over_hub_is_legal_throughout() {
+    let bin = env!("CARGO_BIN_EXE_polydame");
+    let dir = crate::common::TempFile::new("match.pdn", "");
+    let out = dir.path().to_string();
+    // polydame's player against `polydame hub`, 20 games, colours alternating.
+    let engine = format!("'{bin}' hub");
+    let o = crate::common::polydame(&[
+        "match",
+        "international",
+        "--engine",
+        &engine,
+        "--games",
+        "20",
+        "--depth",
+        "1",
+        "--max-plies",
+        "120",
+        "--out",
+        &out,
+    ]);
+    assert!(o.status.success(), "{o:?}");
+    assert!(crate::common::stderr(&o).starts_with("20 games: "), "{}", crate::common::stderr(&o));
+    let pdn = std::fs::read_to_string(&out).expect("the games");
+    assert_eq!(pdn.matches("[White \"polydame depth 1\"]").count(), 10, "colours alternate");
+    let v = crate::common::polydame(&["validate", &out]);
+    assert!(crate::common::stdout(&v).contains("20 games: 20 legal"), "{}", crate::common::stdout(&v));
+    // Two engines against each other, in a variant Hub has no name for.
+    let engine = format!("'{bin}' hub --variant english");
+    let o = crate::common::polydame(&[
+        "match", "english", "--engine", &engine, "--engine", &engine, "--games", "2", "--depth", "1", "--out", &out,
+    ]);
+    assert!(o.status.success(), "{o:?}");
+    let v = crate::common::polydame(&["validate", &out]);
+    assert!(crate::common::stdout(&v).contains("2 games: 2 legal"), "{}", crate::common::stdout(&v));
+    let o = crate::common::polydame(&["match", "international", "--engine", &engine, "--json"]);
+    assert_eq!(o.status.code(), Some(2), "{o:?}");
+}
