@@ -85,6 +85,10 @@ enum Command {
         /// alternate; an engine's move that is not legal loses the game.
         #[arg(long, value_name = "COMMAND", num_args = 1, action = clap::ArgAction::Append)]
         engine: Vec<String>,
+        /// Play against the DXP follower at this address (HOST:PORT, e.g. a `polydame dxp`
+        /// or Kingsrow waiting there): a game request for each game, moves exchanged.
+        #[arg(long, value_name = "HOST:PORT", conflicts_with = "engine")]
+        dxp: Option<String>,
     },
     /// Compile a variant file and report its errors with line and column.
     Check {
@@ -285,16 +289,16 @@ fn run(command: Command, out: &mut Out) -> commands::Done {
             commands::board::run(&variant, &fen, commands::board::Picture { svg, last: last.as_deref() }, out)
         }
         Command::Check { file } => commands::check::run(&file, out),
-        Command::Match { variant, games, out: file, json, engine } if !engine.is_empty() => {
+        Command::Match { variant, games, out: file, json, engine, dxp } if !engine.is_empty() || dxp.is_some() => {
             if json || engine.len() > 2 {
                 let message =
                     "--engine plays one engine against polydame or two against each other, and writes no --json score".to_string();
                 return Err(commands::Failure { message, code: 2 });
             }
             let rules = variant.load()?;
-            commands::engine_match::run(&rules, &games, &engine, polydame_hub::hub_name(rules.id()), file.as_deref())
+            commands::engine_match::run(&rules, &games, &engine, dxp.as_deref(), polydame_hub::hub_name(rules.id()), file.as_deref())
         }
-        Command::Match { variant, games, out: file, json, engine: _ } => {
+        Command::Match { variant, games, out: file, json, engine: _, dxp: _ } => {
             commands::matches::run(&variant, &games, file.as_deref(), json, out)
         }
         Command::Report { args } => commands::report::run(&args, out),

@@ -134,23 +134,50 @@ fn position(rules: &Rules, chars: &[char]) -> Option<polydame::Position> {
     polydame::Position::from_setup(rules, &setup).ok()
 }
 
-/// Plays the initiator's MOVE: the legal move with its origin, destination and taken
-/// squares.
+/// Plays the initiator's MOVE.
 fn their_move(t: &mut Table, m: &str) -> Result<(), String> {
+    let mv = read_move(&t.game, m)?;
+    t.game.play_move(&mv).map_err(|e| e.to_string())
+}
+
+/// The legal move of `game` a MOVE message names: its origin, destination and taken
+/// squares.
+pub fn read_move(game: &Game, m: &str) -> Result<MoveInfo, String> {
     let num = |at: usize, len: usize| m.get(at..at + len).and_then(|s| s.trim().parse::<usize>().ok());
     let (from, to, n) = (num(5, 2).ok_or("from")?, num(7, 2).ok_or("to")?, num(9, 2).ok_or("count")?);
     let mut taken: Vec<usize> = (0..n).map(|i| num(11 + 2 * i, 2).ok_or("taken")).collect::<Result<_, _>>()?;
     taken.sort_unstable();
-    let rules = t.game.rules();
+    let rules = game.rules();
     let number = |c: u16| rules.cell_name(c).parse::<usize>().unwrap_or(0);
-    let legal = t.game.legal_moves().map_err(|e| e.to_string())?;
+    let legal = game.legal_moves().map_err(|e| e.to_string())?;
     let found = legal.into_iter().find(|l| {
         let mut caps: Vec<usize> = l.captured.iter().map(|&c| number(c)).collect();
         caps.sort_unstable();
         number(l.from) == from && number(l.to) == to && caps == taken
     });
-    let m = found.ok_or_else(|| format!("{from}-{to} is not legal here"))?;
-    t.game.play_move(&m).map_err(|e| e.to_string())
+    found.ok_or_else(|| format!("{m}: {from}-{to} is not legal here"))
+}
+
+/// A GAMEREQ from `initiator`: the follower plays `follower`, from `pos`.
+pub fn write_game_request(rules: &Rules, initiator: &str, follower: Side, pos: &polydame::Position) -> String {
+    let colour = |s: Side| if s == Side::White { 'W' } else { 'Z' };
+    let mut text = format!("R01{:<32.32}{}005000B{}", initiator, colour(follower), colour(pos.side_to_move()));
+    for number in 1..=50 {
+        let cell = rules.cell(&number.to_string());
+        text.push(match cell.and_then(|c| pos.piece(c)) {
+            Some((side, kind)) => {
+                let king = rules.kind("king") == Some(kind);
+                match (side, king) {
+                    (Side::White, false) => 'w',
+                    (Side::Black, false) => 'z',
+                    (Side::White, true) => 'W',
+                    (Side::Black, true) => 'Z',
+                }
+            }
+            None => 'e',
+        });
+    }
+    text
 }
 
 /// The follower's move when it is to move and the game goes on; GAMEEND when it is over.
@@ -176,7 +203,7 @@ fn reply(f: &Follower, t: &mut Table, send: &mut impl FnMut(String) -> std::io::
 }
 
 /// A MOVE message: seconds used, from, to, how many taken and each taken square.
-fn move_message(rules: &Rules, m: &MoveInfo, secs: u64) -> String {
+pub fn move_message(rules: &Rules, m: &MoveInfo, secs: u64) -> String {
     let sq = |c: u16| format!("{:0>2}", rules.cell_name(c));
     let mut text = format!("M{:04}{}{}{:02}", secs.min(9999), sq(m.from), sq(m.to), m.captured.len());
     for &c in &m.captured {

@@ -4,7 +4,13 @@
 use super::{Done, Failure, OptionArgs};
 use polydame::Limits;
 use polydame_dxp::{Follower, serve};
+use std::io::Write;
 use std::net::TcpListener;
+
+/// Says something on standard error; a closed standard error is no reason to stop serving.
+fn note(text: std::fmt::Arguments) {
+    let _ = writeln!(std::io::stderr(), "polydame dxp: {text}");
+}
 
 /// Listens on `host:port` and serves each connection in turn (only the first with `once`).
 pub fn run(variant: &str, options: &OptionArgs, host: &str, port: u16, depth: u32, once: bool) -> Done {
@@ -15,17 +21,17 @@ pub fn run(variant: &str, options: &OptionArgs, host: &str, port: u16, depth: u3
     let listener =
         TcpListener::bind((host, port)).map_err(|e| Failure { message: format!("cannot listen on {host}:{port}: {e}"), code: 1 })?;
     let address = listener.local_addr().map(|a| a.to_string()).unwrap_or_else(|_| format!("{host}:{port}"));
-    eprintln!("polydame dxp: {} on {address}, waiting for an initiator", rules.id());
+    note(format_args!("{} on {address}, waiting for an initiator", rules.id()));
     let follower = Follower { rules: &rules, limits: Limits::depth(depth) };
     for stream in listener.incoming() {
         let served = stream.and_then(|socket| {
             socket.set_nodelay(true)?;
             let peer = socket.peer_addr().map(|a| a.to_string()).unwrap_or_default();
-            eprintln!("polydame dxp: connected to {peer}");
+            note(format_args!("connected to {peer}"));
             serve(&follower, socket.try_clone()?, socket)
         });
         if let Err(e) = served {
-            eprintln!("polydame dxp: the connection failed: {e}");
+            note(format_args!("the connection failed: {e}"));
         }
         if once {
             break;

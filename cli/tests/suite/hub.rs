@@ -334,34 +334,32 @@ fn the_end_of_input_ends_the_session() {
     assert!(e.end(false).success());
 }
 
+/// A 20-game match of International at depth 1 against `opponent` (`--engine CMD` or
+/// `--dxp ADDRESS`), checked: it ends well, and its PDN validates with every game legal.
+/// Returns the PDN.
+fn twenty_game_match(opponent: [&str; 2]) -> String {
+    let dir = crate::common::TempFile::new("match.pdn", "");
+    let out = dir.path().to_string();
+    let mut args = vec!["match", "international", "--games", "20", "--depth", "1", "--max-plies", "120", "--out", &out];
+    args.extend(opponent);
+    let o = crate::common::polydame(&args);
+    assert!(o.status.success(), "{o:?}");
+    assert!(crate::common::stderr(&o).starts_with("20 games: "), "{}", crate::common::stderr(&o));
+    let v = crate::common::polydame(&["validate", &out]);
+    assert!(crate::common::stdout(&v).contains("20 games: 20 legal"), "{}", crate::common::stdout(&v));
+    std::fs::read_to_string(&out).expect("the games")
+}
+
 #[test]
 fn a_match_against_an_engine_over_hub_is_legal_throughout() {
     let bin = env!("CARGO_BIN_EXE_polydame");
-    let dir = crate::common::TempFile::new("match.pdn", "");
-    let out = dir.path().to_string();
-    // polydame's player against `polydame hub`, 20 games, colours alternating.
+    // polydame's player against `polydame hub`, colours alternating.
     let engine = format!("'{bin}' hub");
-    let o = crate::common::polydame(&[
-        "match",
-        "international",
-        "--engine",
-        &engine,
-        "--games",
-        "20",
-        "--depth",
-        "1",
-        "--max-plies",
-        "120",
-        "--out",
-        &out,
-    ]);
-    assert!(o.status.success(), "{o:?}");
-    assert!(crate::common::stderr(&o).starts_with("20 games: "), "{}", crate::common::stderr(&o));
-    let pdn = std::fs::read_to_string(&out).expect("the games");
+    let pdn = twenty_game_match(["--engine", &engine]);
     assert_eq!(pdn.matches("[White \"polydame depth 1\"]").count(), 10, "colours alternate");
-    let v = crate::common::polydame(&["validate", &out]);
-    assert!(crate::common::stdout(&v).contains("20 games: 20 legal"), "{}", crate::common::stdout(&v));
     // Two engines against each other, in a variant Hub has no name for.
+    let dir = crate::common::TempFile::new("english.pdn", "");
+    let out = dir.path().to_string();
     let engine = format!("'{bin}' hub --variant english");
     let o = crate::common::polydame(&[
         "match", "english", "--engine", &engine, "--engine", &engine, "--games", "2", "--depth", "1", "--out", &out,
@@ -371,4 +369,24 @@ fn a_match_against_an_engine_over_hub_is_legal_throughout() {
     assert!(crate::common::stdout(&v).contains("2 games: 2 legal"), "{}", crate::common::stdout(&v));
     let o = crate::common::polydame(&["match", "international", "--engine", &engine, "--json"]);
     assert_eq!(o.status.code(), Some(2), "{o:?}");
+}
+
+#[test]
+fn a_match_against_a_dxp_follower_is_legal_throughout() {
+    // `polydame dxp` on a free port (it says which on standard error), once.
+    let mut server = Command::new(env!("CARGO_BIN_EXE_polydame"))
+        .args(["dxp", "--once", "--port", "0", "--depth", "1"])
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the follower starts");
+    let mut said = String::new();
+    let mut errors = BufReader::new(server.stderr.take().expect("a pipe"));
+    errors.read_line(&mut said).expect("its address");
+    // The rest of what it says is read too (a closed pipe would end it).
+    let drain = std::thread::spawn(move || std::io::copy(&mut errors, &mut std::io::sink()));
+    let address = said.split(" on ").nth(1).and_then(|r| r.split(',').next()).expect("an address").to_string();
+    let pdn = twenty_game_match(["--dxp", &address]);
+    assert_eq!(pdn.matches("[White \"polydame depth 1\"]").count(), 10, "colours alternate");
+    assert!(server.wait().expect("the follower ends").success(), "the match's last GAMEEND stops it");
+    drain.join().expect("drained").expect("read");
 }
