@@ -10,6 +10,7 @@ mod draw_rules;
 mod fen_dialects;
 mod hub;
 mod limits;
+mod peers;
 mod play_engine;
 mod play_loop;
 mod report;
