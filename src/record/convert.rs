@@ -5,10 +5,12 @@
 use super::notations::Notations;
 use super::pdn::{MoveText, PdnGame};
 use super::replay::{PlayedLine, PlyError, replay_recorded};
+use super::warnings::named_winner;
 use super::write::{Annotations, GameRecord, MoveNotes, WriteError};
 use crate::compile::Rules;
 use crate::engine::{MoveInfo, MoveList, Position, Routes};
 use crate::geometry::Shape;
+use crate::spec::Side;
 use std::fmt;
 
 /// Why a game is not written again.
@@ -46,22 +48,21 @@ impl fmt::Display for RewriteError {
 
 impl std::error::Error for RewriteError {}
 
-/// The result as the variant writes it: `2-0`, `1-1`, `0-2` on boards of ten squares or
-/// more (FMJD's and lidraughts' way), `1-0`, `1/2-1/2`, `0-1` on smaller ones; another text
-/// as it is.
-fn result_for(rules: &Rules, result: &str) -> String {
+/// A result as the variant writes it: `2-0`, `1-1`, `0-2` on boards of ten squares or
+/// more (FMJD's and lidraughts' way), `1-0`, `1/2-1/2`, `0-1` on smaller ones.
+fn result_for(rules: &Rules, winner: Option<Side>) -> &'static str {
     let big = match rules.spec().geometry.shape() {
         Shape::Square { width, height, .. } => width.max(height) >= 10,
         _ => false,
     };
-    let r = result.trim();
-    let canonical = match r {
-        "1-0" | "2-0" => Some(("2-0", "1-0")),
-        "0-1" | "0-2" => Some(("0-2", "0-1")),
-        "1/2-1/2" | "1-1" => Some(("1-1", "1/2-1/2")),
-        _ => None,
-    };
-    canonical.map_or(r.to_string(), |(fmjd, small)| if big { fmjd } else { small }.to_string())
+    match (winner, big) {
+        (Some(Side::White), true) => "2-0",
+        (Some(Side::Black), true) => "0-2",
+        (None, true) => "1-1",
+        (Some(Side::White), false) => "1-0",
+        (Some(Side::Black), false) => "0-1",
+        (None, false) => "1/2-1/2",
+    }
 }
 
 /// The moves of `line` with the legal moves of each position (to write captures briefly).
@@ -127,23 +128,18 @@ pub fn rewrite(notations: &Notations, game: &PdnGame) -> Result<String, RewriteE
     let dropped = ["GameType", "Variant", "FEN", "SetUp", "Result"];
     let mut tags: Vec<(String, String)> =
         game.tags.iter().filter(|(k, _)| !dropped.iter().any(|d| d.eq_ignore_ascii_case(k))).cloned().collect();
-    let mut result = game.tag("Result").map(str::to_string).or_else(|| game.result.clone()).unwrap_or_else(|| "*".to_string());
-    // PlayStrategy's P1 moves first and its `1-0` is P1's win: written as White and Black.
+    // A result naming no winner (`*`, or text) is kept as written.
+    let written = game.tag("Result").map(str::to_string).or_else(|| game.result.clone()).unwrap_or_else(|| "*".to_string());
+    let result = named_winner(rules, game).map_or(written.trim().to_string(), |(_, w)| result_for(rules, w).to_string());
+    // PlayStrategy's P1 moves first (its result is read so by `named_winner`): its players
+    // are written as White and Black.
     if let (Some(p1), Some(p2), None) = (game.tag("P1"), game.tag("P2"), game.tag("White")) {
-        let first_is_black = rules.spec().first == crate::spec::Side::Black;
-        let (white, black) = if first_is_black { (p2, p1) } else { (p1, p2) };
+        let (white, black) = if rules.spec().first == Side::Black { (p2, p1) } else { (p1, p2) };
         tags.push(("White".to_string(), white.to_string()));
         tags.push(("Black".to_string(), black.to_string()));
-        if first_is_black {
-            result = match result.trim() {
-                "1-0" => "0-1".to_string(),
-                "0-1" => "1-0".to_string(),
-                _ => result,
-            };
-        }
     }
     let start = v.main.start.clone().unwrap_or_else(|| Position::start(rules));
-    let record = GameRecord { tags, start, moves: with_legal(rules, &v.main), result: result_for(rules, &result) };
+    let record = GameRecord { tags, start, moves: with_legal(rules, &v.main), result };
     let mut notes = Annotations { comment: game.comment.clone(), moves: notes_of(&v.main, &game.moves), ..Annotations::default() };
     // Variations that replay, each where it branches; those inside a dropped one go too.
     let mut kept: Vec<Option<usize>> = Vec::with_capacity(game.variations.len());

@@ -397,17 +397,19 @@ fn read_packed(r: &mut Resolver, mv: &MoveText) -> Result<(Vec<u16>, Resolved), 
 
 /// Plays the legal move `j` of the resolver's position, and follows it in the game's past.
 fn make(r: &mut Resolver, j: usize, v: &mut Verdict, seen: &mut Seen) {
-    let info = r.list.info(j);
+    // The move spelled out only where it is kept: the game's past, or the moves recorded
+    // (not for the trial replays of variations and ambiguous moves).
+    let info = (seen.past.is_some() || seen.record).then(|| r.list.info(j));
     r.pos.make(r.rules, r.list.get(j));
     r.refresh();
     v.plies += 1;
-    if let Some(past) = seen.past.as_mut() {
-        past.push(r.rules, &info, &r.pos);
+    if let (Some(past), Some(info)) = (seen.past.as_mut(), &info) {
+        past.push(r.rules, info, &r.pos);
         if seen.drawn.is_none() {
             seen.drawn = past.count_draw(r.rules).map(|why| (v.plies, why));
         }
     }
-    if seen.record {
+    if let Some(info) = info.filter(|_| seen.record) {
         v.main.moves.push((info, usize::MAX));
     }
 }

@@ -35,15 +35,24 @@ impl fmt::Display for Warning {
     }
 }
 
-/// The winner a result string names, if any: `Some(Some(side))` a win, `Some(None)` a
-/// draw, `None` unknown.
-fn result_winner(r: &str) -> Option<Option<Side>> {
-    match r.trim() {
-        "1-0" | "2-0" => Some(Some(Side::White)),
-        "0-1" | "0-2" => Some(Some(Side::Black)),
-        "1/2-1/2" | "1-1" => Some(None),
-        _ => None,
-    }
+/// The game's result as written (its `Result` tag, else the result closing its moves)
+/// and the winner it names: `Some(side)` a win, `None` a draw; `None` in all when there is
+/// no result or it names neither. PlayStrategy names the players P1 (who moves first) and
+/// P2, and its `1-0` is P1's win: read so when the game has P1 and no White tag.
+pub(super) fn named_winner(rules: &Rules, game: &PdnGame) -> Option<(String, Option<Side>)> {
+    let res = game.tag("Result").map(str::to_string).or_else(|| game.result.clone())?;
+    let winner = match res.trim() {
+        "1-0" | "2-0" => Some(Side::White),
+        "0-1" | "0-2" => Some(Side::Black),
+        "1/2-1/2" | "1-1" => None,
+        _ => return None,
+    };
+    let first = rules.spec().first;
+    let winner = match winner {
+        Some(w) if game.tag("P1").is_some() && game.tag("White").is_none() => Some(if w == Side::White { first } else { first.other() }),
+        w => w,
+    };
+    Some((res, winner))
 }
 
 /// What the replay met on its way, for its warnings.
@@ -102,13 +111,7 @@ pub(super) fn warn_about_result(rules: &Rules, game: &PdnGame, outcome: Outcome,
         let why = why.sentence(rules);
         v.warn("goes-on-after-draw", format!("the game was drawn after move {} (ply {ply}) by {why}, yet it goes on", ply.div_ceil(2)));
     }
-    let Some(res) = game.tag("Result").map(str::to_string).or_else(|| game.result.clone()) else { return };
-    let Some(mut winner) = result_winner(&res) else { return };
-    // PlayStrategy names the players P1 (who moves first) and P2, and its `1-0` is P1's win.
-    if game.tag("P1").is_some() && game.tag("White").is_none() {
-        let first = rules.spec().first;
-        winner = winner.map(|w| if w == Side::White { first } else { first.other() });
-    }
+    let Some((res, winner)) = named_winner(rules, game) else { return };
     // A decisive result with no move: a forfeit says so with `PlyCount "0"`, a problem
     // with its `FEN` (the result is the solution's); otherwise the moves were lost.
     let declared = game.tag("FEN").is_some_and(|f| !f.trim().is_empty()) || game.tag("PlyCount").is_some_and(|n| n.trim() == "0");
