@@ -4,7 +4,7 @@
 
 use super::notations::Notations;
 use super::pdn::{MoveText, PdnGame};
-use super::replay::{PlayedLine, PlyError, replay_recorded};
+use super::replay::{PlayedLine, PlyError, Verdict, replay_recorded};
 use super::warnings::named_winner;
 use super::write::{Annotations, GameRecord, MoveNotes, WriteError};
 use crate::compile::Rules;
@@ -65,6 +65,41 @@ fn result_for(rules: &Rules, winner: Option<Side>) -> &'static str {
     }
 }
 
+/// A game read with White moving first from the variant's start, where Black starts
+/// (py-draughts' American checkers), turned the right way: every line's cells a half turn
+/// round ([`crate::geometry::Geometry::rotate`]) and its pieces' colours swapped, so that
+/// it starts from the variant's own start with Black to move. Done, and true, only when every move of the
+/// turned lines is legal (the variant's start is the same from either side).
+fn turn_round(rules: &Rules, v: &mut Verdict) -> bool {
+    let g = &rules.spec().geometry;
+    let cell = |c: u16| if c == MoveInfo::PASS { c } else { g.rotate(c) };
+    let turned = |line: &PlayedLine| {
+        let moves = line.moves.iter().map(|(m, w)| {
+            let path = m.path.iter().map(|&c| cell(c)).collect();
+            let captured = m.captured.iter().map(|&c| cell(c)).collect();
+            (MoveInfo { from: cell(m.from), to: cell(m.to), path, captured, ..m.clone() }, *w)
+        });
+        let start = line.start.as_ref().map(|p| {
+            let mut q = Position::empty(rules, p.side_to_move().other());
+            for c in 0..rules.cells as u16 {
+                if let Some((side, kind)) = p.piece(c) {
+                    q.put(rules, cell(c), side.other(), kind);
+                }
+            }
+            q
+        });
+        PlayedLine { start, moves: moves.collect() }
+    };
+    let main = turned(&v.main);
+    let lines: Vec<Option<PlayedLine>> = v.lines.iter().map(|l| l.as_ref().map(turned)).collect();
+    let legal = |l: &PlayedLine| with_legal(rules, l).len() == l.moves.len();
+    if !legal(&main) || lines.iter().flatten().any(|l| !legal(l)) {
+        return false;
+    }
+    (v.main, v.lines) = (main, lines);
+    true
+}
+
 /// The moves of `line` with the legal moves of each position (to write captures briefly).
 /// Each is made as the replay made it (also past the end a record may go on after).
 fn with_legal(rules: &Rules, line: &PlayedLine) -> Vec<(MoveInfo, Vec<MoveInfo>)> {
@@ -118,19 +153,26 @@ pub fn rewrite(notations: &Notations, game: &PdnGame) -> Result<String, RewriteE
         return Err(RewriteError::Setup { line: s.line, column: s.column });
     }
     let rules = notations.rules();
-    let v = replay_recorded(notations, game);
+    let mut v = replay_recorded(notations, game);
     if let Some(e) = v.error {
         return Err(RewriteError::Replay(Box::new(e)));
     }
     if let Some(e) = v.variations.first() {
         return Err(RewriteError::Variation(Box::new(e.clone())));
     }
+    let turn = v.white_first && turn_round(rules, &mut v);
     let dropped = ["GameType", "Variant", "FEN", "SetUp", "Result"];
     let mut tags: Vec<(String, String)> =
         game.tags.iter().filter(|(k, _)| !dropped.iter().any(|d| d.eq_ignore_ascii_case(k))).cloned().collect();
+    if turn {
+        for (k, _) in tags.iter_mut().filter(|(k, _)| k == "White" || k == "Black") {
+            *k = if k == "White" { "Black" } else { "White" }.to_string();
+        }
+    }
     // A result naming no winner (`*`, or text) is kept as written.
     let written = game.tag("Result").map(str::to_string).or_else(|| game.result.clone()).unwrap_or_else(|| "*".to_string());
-    let result = named_winner(rules, game).map_or(written.trim().to_string(), |(_, w)| result_for(rules, w).to_string());
+    let result = named_winner(rules, game)
+        .map_or(written.trim().to_string(), |(_, w)| result_for(rules, if turn { w.map(Side::other) } else { w }).to_string());
     // PlayStrategy's P1 moves first (its result is read so by `named_winner`): its players
     // are written as White and Black.
     if let (Some(p1), Some(p2), None) = (game.tag("P1"), game.tag("P2"), game.tag("White")) {

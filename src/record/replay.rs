@@ -113,6 +113,10 @@ pub struct Verdict {
     /// Each variation as played, in the order of [`PdnGame::variations`]: `None` for one
     /// that has a bad move or is not replayed.
     pub lines: Vec<Option<PlayedLine>>,
+    /// The record was read with White moving first from the variant's start, where Black
+    /// starts (py-draughts writes American checkers so); the note in [`Verdict::notation`]
+    /// says so too.
+    pub white_first: bool,
 }
 
 /// A line of a game as the replay played it: the position it starts from, and its moves,
@@ -142,6 +146,7 @@ impl Verdict {
             variations: Vec::new(),
             main: PlayedLine::default(),
             lines: Vec::new(),
+            white_first: false,
         }
     }
 }
@@ -541,6 +546,7 @@ fn white_first(notations: &Notations, game: &PdnGame, v: &Verdict, record: bool)
     if w.error.is_some() {
         return None;
     }
+    w.white_first = true;
     w.notation = format!("{}; White moves first in this record, as some programs write the variant (py-draughts)", w.notation);
     Some(w)
 }

@@ -49,3 +49,18 @@ fn what_cannot_be_written_again_is_refused() {
     let e = convert("international", "1. 32-28 /FEN \"W:W31-50:B1-20\"/ 1. 32-28 *").unwrap_err();
     assert!(e.to_string().contains("setup token at line 1, column 10"), "{e}");
 }
+
+#[test]
+fn white_first_american_records_are_turned_the_right_way() {
+    // py-draughts writes American checkers with White moving first from 21-32: turned a
+    // half turn, its colours swapped, it is English from its own start, Black first.
+    let text = "[White \"first\"]\n[Black \"second\"]\n[Result \"1-0\"]\n\
+        1. 22-18 11-15 (1... 10-14 2. 24-19) 2. 18x11 8x15 1-0";
+    let out = convert("english", text).expect("legal");
+    assert!(out.contains("[White \"second\"]") && out.contains("[Black \"first\"]"), "{out}");
+    assert!(out.contains("[Result \"0-1\"]") && !out.contains("[FEN"), "{out}");
+    assert!(out.contains("1. 11-15 22-18 (1... 23-19 2. 9-14) 2. 15x22 25x18 0-1"), "{out}");
+    let rules = load_variant("english").unwrap();
+    let again = replay(&rules, &game(&out));
+    assert!(again.error.is_none() && again.plies == 4 && !again.white_first, "{:?} {}", again.error, again.notation);
+}
