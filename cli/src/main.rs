@@ -89,6 +89,14 @@ enum Command {
         /// or Kingsrow waiting there): a game request for each game, moves exchanged.
         #[arg(long, value_name = "HOST:PORT", conflicts_with = "engine")]
         dxp: Option<String>,
+        /// With --engine or --dxp: the players think on a clock instead of to --depth,
+        /// SECONDS for the game and INC more with each move (e.g. 60+0.5); a player whose
+        /// clock runs out loses. A DXP follower is asked for the whole minutes.
+        #[arg(long, value_name = "SECONDS[+INC]")]
+        clock: Option<commands::engine_match::TimeControl>,
+        /// With --engine: games played at once, each with its own engine processes.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+        concurrency: u16,
     },
     /// Compile a variant file and report its errors with line and column.
     Check {
@@ -258,7 +266,8 @@ enum Command {
         /// The port to listen on (27531 is DXP's usual one).
         #[arg(long, default_value_t = 27531)]
         port: u16,
-        /// How deep the player searches each move.
+        /// How deep the player searches each move (within its share of the clock when the
+        /// game request gives one).
         #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=64))]
         depth: u32,
         /// Serve the first connection only, then stop.
@@ -289,16 +298,30 @@ fn run(command: Command, out: &mut Out) -> commands::Done {
             commands::board::run(&variant, &fen, commands::board::Picture { svg, last: last.as_deref() }, out)
         }
         Command::Check { file } => commands::check::run(&file, out),
-        Command::Match { variant, games, out: file, json, engine, dxp } if !engine.is_empty() || dxp.is_some() => {
+        Command::Match { variant, games, out: file, json, engine, dxp, clock, concurrency } if !engine.is_empty() || dxp.is_some() => {
             if json || engine.len() > 2 {
                 let message =
                     "--engine plays one engine against polydame or two against each other, and writes no --json score".to_string();
                 return Err(commands::Failure { message, code: 2 });
             }
             let rules = variant.load()?;
-            commands::engine_match::run(&rules, &games, &engine, dxp.as_deref(), polydame_hub::hub_name(rules.id()), file.as_deref())
+            let opponents = commands::engine_match::Opponents {
+                commands: &engine,
+                dxp: dxp.as_deref(),
+                hub_variant: polydame_hub::hub_name(rules.id()),
+                clock,
+                concurrency: usize::from(concurrency),
+                out_file: file.as_deref(),
+            };
+            commands::engine_match::run(&rules, &games, &opponents)
         }
-        Command::Match { variant, games, out: file, json, engine: _, dxp: _ } => {
+        Command::Match { variant, games, out: file, json, clock, concurrency, .. } => {
+            if clock.is_some() || concurrency > 1 {
+                let message = "--clock and --concurrency are for matches against engines (--engine, --dxp); the player against \
+                    itself plays to --depth, on --threads"
+                    .to_string();
+                return Err(commands::Failure { message, code: 2 });
+            }
             commands::matches::run(&variant, &games, file.as_deref(), json, out)
         }
         Command::Report { args } => commands::report::run(&args, out),

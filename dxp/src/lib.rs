@@ -30,10 +30,45 @@ pub struct Follower<'r> {
     pub limits: Limits,
 }
 
-/// A game in progress: the board and the follower's colour.
+/// A game in progress: the board, the follower's colour and its clock.
 struct Table<'r> {
     game: Game<'r>,
     ours: Side,
+    clock: Option<Clock>,
+}
+
+/// The follower's clock, as the game request sets it: `minutes` for `moves` moves (for
+/// the whole game when `moves` is 0), then as much again for as many.
+struct Clock {
+    left: std::time::Duration,
+    period: std::time::Duration,
+    moves: u32,
+    played: u32,
+}
+
+impl Clock {
+    /// The clock of a GAMEREQ: minutes at 36..39, moves at 39..42; none for 0 minutes.
+    fn of_request(chars: &[char]) -> Option<Clock> {
+        let number = |r: std::ops::Range<usize>| chars.get(r)?.iter().collect::<String>().parse::<u32>().ok();
+        let minutes = number(36..39).filter(|&m| m > 0)?;
+        let period = std::time::Duration::from_secs(u64::from(minutes) * 60);
+        Some(Clock { left: period, period, moves: number(39..42).unwrap_or(0), played: 0 })
+    }
+
+    /// The search's limits for the next move: the clock's share, no deeper than `limits`.
+    fn limits(&self, limits: &Limits) -> Limits {
+        let to_go = (self.moves > 0).then(|| self.moves - self.played % self.moves);
+        Limits { depth: limits.depth, ..Limits::clock(self.left, std::time::Duration::ZERO, to_go) }
+    }
+
+    /// A move that took `used` was played.
+    fn spent(&mut self, used: std::time::Duration) {
+        self.left = self.left.saturating_sub(used);
+        self.played += 1;
+        if self.moves > 0 && self.played.is_multiple_of(self.moves) {
+            self.left += self.period;
+        }
+    }
 }
 
 /// Reads messages from `input` and answers on `output` until the initiator stops (a
@@ -107,7 +142,7 @@ fn game_request<'r>(rules: &'r Rules, m: &str) -> Result<Table<'r>, char> {
         Some('B') => Game::from_position(rules, position(rules, &chars).ok_or('3')?),
         _ => Game::new(rules),
     };
-    Ok(Table { game, ours })
+    Ok(Table { game, ours, clock: Clock::of_request(&chars) })
 }
 
 /// The position of a GAMEREQ with a start position `B`: the colour to move at 43, the 50
@@ -158,10 +193,12 @@ pub fn read_move(game: &Game, m: &str) -> Result<MoveInfo, String> {
     found.ok_or_else(|| format!("{m}: {from}-{to} is not legal here"))
 }
 
-/// A GAMEREQ from `initiator`: the follower plays `follower`, from `pos`.
-pub fn write_game_request(rules: &Rules, initiator: &str, follower: Side, pos: &polydame::Position) -> String {
+/// A GAMEREQ from `initiator`: the follower plays `follower`, from `pos`, with `minutes`
+/// on its clock for the game (at most 999).
+pub fn write_game_request(rules: &Rules, initiator: &str, follower: Side, minutes: u32, pos: &polydame::Position) -> String {
     let colour = |s: Side| if s == Side::White { 'W' } else { 'Z' };
-    let mut text = format!("R01{:<32.32}{}005000B{}", initiator, colour(follower), colour(pos.side_to_move()));
+    let (name, side, to_move) = (initiator, colour(follower), colour(pos.side_to_move()));
+    let mut text = format!("R01{name:<32.32}{side}{:03}000B{to_move}", minutes.min(999));
     for number in 1..=50 {
         let cell = rules.cell(&number.to_string());
         text.push(match cell.and_then(|c| pos.piece(c)) {
@@ -189,7 +226,11 @@ fn reply(f: &Follower, t: &mut Table, send: &mut impl FnMut(String) -> std::io::
         return Ok(());
     }
     let start = std::time::Instant::now();
-    let best = Player::new(f.rules).best_in(t.game.position(), f.limits.clone(), t.game.history());
+    let limits = t.clock.as_ref().map_or_else(|| f.limits.clone(), |c| c.limits(&f.limits));
+    let best = Player::new(f.rules).best_in(t.game.position(), limits, t.game.history());
+    if let Some(c) = t.clock.as_mut() {
+        c.spent(start.elapsed());
+    }
     let Some(m) = best.ok().and_then(|b| b.best) else { return send(format!("E{}0", end_reason(Some(t)))) };
     let text = move_message(f.rules, &m, start.elapsed().as_secs());
     if t.game.play_move(&m).is_err() {

@@ -28,13 +28,6 @@ struct Clock {
     inc: f64,
 }
 
-/// The moves a game is assumed to last yet when the clock does not say (as Scan assumes
-/// in the middle game).
-const MOVES_LEFT: f64 = 30.0;
-
-/// Time kept back per move for the GUI and the pipes, in seconds (as Scan keeps).
-const LAG: f64 = 0.1;
-
 impl Level {
     /// The limits with those of a `level` line added; an error (and no change) if one of
     /// its values cannot be read.
@@ -75,18 +68,13 @@ impl Level {
     /// The time this search may take: the move time, or a share of the clock; `None`
     /// without either (an infinite search, until `stop`).
     pub fn budget(&self) -> Option<Duration> {
-        let share = self.clock.map(|c| {
-            // The increment comes before every move: this one and each of the next.
-            let moves = c.moves.filter(|&m| m > 0).map_or(MOVES_LEFT, |m| f64::from(m).min(MOVES_LEFT));
-            let now = c.time + c.inc;
-            let cap = if moves <= 1.0 { now * 0.9 } else { now * 0.5 };
-            ((c.time + c.inc * moves) / moves).min(cap) - LAG
-        });
+        let secs = |s: f64| Duration::try_from_secs_f64(s).unwrap_or(Duration::MAX);
+        let share = self.clock.and_then(|c| Limits::clock(secs(c.time), secs(c.inc), c.moves).time).map(|t| t.as_secs_f64());
         let seconds = match (self.move_time, share) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         }?;
-        Some(Duration::from_secs_f64(seconds.max(0.01)))
+        Some(secs(seconds.max(0.01)))
     }
 
     /// The most positions asked for.

@@ -63,6 +63,31 @@ impl Limits {
         Limits { depth: MAX_DEPTH, time: Some(time), stop: None }
     }
 
+    /// A search timed from a game clock: `left` on the side's clock, `inc` added before
+    /// each of its moves (this one included), `moves` to the next time control if the clock
+    /// has one. It takes a fair share of the time it has, at most half (all but a tenth
+    /// with one move to go), less a tenth of a second for the pipes (as Scan does).
+    ///
+    /// ```
+    /// use polydame::Limits;
+    /// use std::time::Duration;
+    ///
+    /// let l = Limits::clock(Duration::from_secs(60), Duration::from_secs(1), None);
+    /// assert_eq!(l.time, Some(Duration::from_secs_f64(2.9))); // (60 + 30 × 1) / 30 − 0.1
+    /// ```
+    pub fn clock(left: Duration, inc: Duration, moves: Option<u32>) -> Limits {
+        // The moves a game is assumed to last yet when the clock does not say (as Scan
+        // assumes in the middle game), and the time kept back for the pipes.
+        const MOVES_LEFT: f64 = 30.0;
+        const LAG: f64 = 0.1;
+        let (time, inc) = (left.as_secs_f64(), inc.as_secs_f64());
+        let moves = moves.filter(|&m| m > 0).map_or(MOVES_LEFT, |m| f64::from(m).min(MOVES_LEFT));
+        let now = time + inc;
+        let cap = if moves <= 1.0 { now * 0.9 } else { now * 0.5 };
+        let share = ((time + inc * moves) / moves).min(cap) - LAG;
+        Limits::time(Duration::try_from_secs_f64(share.max(0.01)).unwrap_or(Duration::MAX))
+    }
+
     /// These limits, and a stop when `flag` is set.
     pub fn stop_on(self, flag: Arc<AtomicBool>) -> Limits {
         Limits { stop: Some(flag), ..self }

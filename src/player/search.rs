@@ -52,7 +52,7 @@ impl<'p, 'r> TreeSearch<'p, 'r> {
         TreeSearch {
             player,
             table,
-            deadline: limits.time.map(|t| Instant::now() + t),
+            deadline: limits.time.and_then(|t| Instant::now().checked_add(t)),
             stop: limits.stop.clone(),
             armed: false,
             out_of_time: false,

@@ -11,6 +11,7 @@ pub mod hub;
 pub mod json;
 pub mod matches;
 pub mod moves;
+mod peers;
 pub mod perft;
 pub mod play;
 pub mod play_engine;

@@ -101,7 +101,7 @@ pub fn play_games(rules: &Rules, args: &GameArgs, what: &str) -> Result<Vec<Self
 }
 
 /// A progress bar on standard error when it is a terminal.
-fn progress(games: u64, what: &str) -> Option<ProgressBar> {
+pub(super) fn progress(games: u64, what: &str) -> Option<ProgressBar> {
     if !std::io::stderr().is_terminal() {
         return None;
     }

@@ -390,3 +390,52 @@ fn a_match_against_a_dxp_follower_is_legal_throughout() {
     assert!(server.wait().expect("the follower ends").success(), "the match's last GAMEEND stops it");
     drain.join().expect("drained").expect("read");
 }
+
+#[test]
+fn a_match_on_a_clock_in_parallel_plays_each_opening_with_both_colours() {
+    let bin = env!("CARGO_BIN_EXE_polydame");
+    let engine = format!("'{bin}' hub");
+    let ballots = crate::common::TempFile::new("ballots.txt", "# two openings\n32-28 19-23\n\n33-29 17-22\n");
+    let dir = crate::common::TempFile::new("clock.pdn", "");
+    let out = dir.path().to_string();
+    let args = [
+        "match",
+        "international",
+        "--engine",
+        &engine,
+        "--games",
+        "4",
+        "--clock",
+        "2+0.05",
+        "--concurrency",
+        "2",
+        "--ballots",
+        ballots.path(),
+        "--max-plies",
+        "40",
+        "--out",
+        &out,
+    ];
+    let o = crate::common::polydame(&args);
+    assert!(o.status.success(), "{o:?}");
+    let err = crate::common::stderr(&o);
+    assert!(err.starts_with("4 games: polydame ") && err.contains("unfinished"), "{err}");
+    let v = crate::common::polydame(&["validate", &out]);
+    assert!(crate::common::stdout(&v).contains("4 games: 4 legal"), "{}", crate::common::stdout(&v));
+    let pdn = std::fs::read_to_string(&out).expect("the games");
+    assert_eq!(pdn.matches("[TimeControl \"2+0.05\"]").count(), 4, "{pdn}");
+    // Games 1 and 2 open 32-28 19-23, games 3 and 4 33-29 17-22, in order.
+    let games: Vec<&str> = pdn.split("[Event ").skip(1).collect();
+    assert_eq!(games.len(), 4);
+    for (g, opening) in games.iter().zip(["1. 32-28 19-23", "1. 32-28 19-23", "1. 33-29 17-22", "1. 33-29 17-22"]) {
+        assert!(g.contains(opening), "{opening}: {g}");
+    }
+    // Clocks and workers are for matches against engines; a bad clock is refused.
+    let o = crate::common::polydame(&["match", "international", "--clock", "60"]);
+    assert_eq!(o.status.code(), Some(2), "{o:?}");
+    for bad in ["x", "60+y", "0", "-5"] {
+        let o = crate::common::polydame(&["match", "international", "--engine", &engine, &format!("--clock={bad}")]);
+        assert_eq!(o.status.code(), Some(2), "{bad}: {o:?}");
+        assert!(crate::common::stderr(&o).contains("--clock"), "{bad}: {}", crate::common::stderr(&o));
+    }
+}

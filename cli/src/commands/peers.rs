@@ -1,0 +1,156 @@
+//! The other players of `polydame match`: an engine process spoken to over the Hub
+//! protocol, and a DXP follower this match is the initiator of.
+
+use super::{Failure, invalid};
+use polydame::{Rules, Side};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::Duration;
+
+/// How long an engine thinks about a move: to a depth, or on a clock.
+#[derive(Clone, Copy, Debug)]
+pub enum Think {
+    Depth(u32),
+    /// The time left on its clock and the increment added after each move.
+    Clock {
+        left: Duration,
+        inc: Duration,
+    },
+}
+
+/// An engine process spoken to over Hub.
+pub struct HubEngine {
+    pub name: String,
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+impl HubEngine {
+    /// Starts `command` (run by the shell) and greets it: `hub` until `wait`, `init` until
+    /// `ready`, then the variant.
+    pub fn start(command: &str, variant: &str) -> Result<HubEngine, Failure> {
+        let mut child = Command::new("sh")
+            .args(["-c", command])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .map_err(|e| invalid(format!("--engine {command}: cannot be started: {e}")))?;
+        let (Some(input), Some(output)) = (child.stdin.take(), child.stdout.take()) else {
+            return Err(invalid(format!("--engine {command}: no pipes to it")));
+        };
+        let mut e = HubEngine { name: command.to_string(), child, input, output: BufReader::new(output) };
+        e.send("hub")?;
+        for line in e.until("wait")? {
+            if let Some(name) = line.strip_prefix("id ").and_then(|l| l.split("name=").nth(1)) {
+                e.name = name.split_whitespace().next().unwrap_or(command).trim_matches('"').to_string();
+            }
+        }
+        e.send("init")?;
+        e.until("ready")?;
+        e.send(&format!("set-param name=variant value={variant}"))?;
+        Ok(e)
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), Failure> {
+        writeln!(self.input, "{line}")
+            .and_then(|()| self.input.flush())
+            .map_err(|e| invalid(format!("{}: cannot be written to: {e}", self.name)))
+    }
+
+    /// The lines up to the first starting with `word`, that one last.
+    fn until(&mut self, word: &str) -> Result<Vec<String>, Failure> {
+        let mut lines = Vec::new();
+        loop {
+            let mut line = String::new();
+            let n = self.output.read_line(&mut line).map_err(|e| invalid(format!("{}: cannot be read: {e}", self.name)))?;
+            if n == 0 {
+                return Err(invalid(format!("{}: stopped before `{word}`", self.name)));
+            }
+            let line = line.trim().to_string();
+            let last = line.split_whitespace().next() == Some(word);
+            lines.push(line);
+            if last {
+                return Ok(lines);
+            }
+        }
+    }
+
+    /// The engine's move after `moves` from the position `start` (Hub's strings: the
+    /// engine sees the game's past, for its repetitions), searched as `think` says.
+    pub fn best(&mut self, start: &str, moves: &str, think: Think) -> Result<Option<String>, Failure> {
+        self.send(&format!("pos pos={start} moves=\"{moves}\""))?;
+        match think {
+            Think::Depth(depth) => self.send(&format!("level depth={depth}"))?,
+            Think::Clock { left, inc } => self.send(&format!("level time={:.3} inc={:.3}", left.as_secs_f64(), inc.as_secs_f64()))?,
+        }
+        self.send("go think")?;
+        let lines = self.until("done")?;
+        let done = lines.last().map(String::as_str).unwrap_or_default();
+        Ok(done.split_whitespace().find_map(|w| w.strip_prefix("move=")).map(str::to_string))
+    }
+}
+
+impl Drop for HubEngine {
+    fn drop(&mut self) {
+        let _ = writeln!(self.input, "quit");
+        let _ = self.input.flush();
+        let _ = self.child.wait();
+    }
+}
+
+/// A DXP follower this match is the initiator of.
+pub struct DxpPeer {
+    pub address: String,
+    reader: BufReader<std::net::TcpStream>,
+    writer: std::net::TcpStream,
+}
+
+impl DxpPeer {
+    pub fn connect(address: &str) -> Result<DxpPeer, Failure> {
+        let fail = |e: std::io::Error| invalid(format!("--dxp {address}: {e}"));
+        let writer = std::net::TcpStream::connect(address).map_err(fail)?;
+        writer.set_nodelay(true).map_err(fail)?;
+        let reader = BufReader::new(writer.try_clone().map_err(fail)?);
+        Ok(DxpPeer { address: address.to_string(), reader, writer })
+    }
+
+    pub fn send(&mut self, m: &str) -> Result<(), Failure> {
+        self.writer.write_all(format!("{m}\0").as_bytes()).map_err(|e| invalid(format!("{}: cannot be written to: {e}", self.address)))
+    }
+
+    pub fn next(&mut self) -> Result<String, Failure> {
+        let mut buf = Vec::new();
+        let n = self.reader.read_until(0, &mut buf).map_err(|e| invalid(format!("{}: cannot be read: {e}", self.address)))?;
+        if n == 0 {
+            return Err(invalid(format!("{}: the follower closed the connection", self.address)));
+        }
+        Ok(String::from_utf8_lossy(&buf).trim_end_matches('\0').to_string())
+    }
+
+    /// Asks for a game from the position of `game`, the follower playing `side`.
+    pub fn start(&mut self, rules: &Rules, game: &polydame::Game, side: Side, minutes: u32) -> Result<(), Failure> {
+        self.send(&polydame_dxp::write_game_request(rules, "polydame", side, minutes, game.position()))?;
+        // A GAMEEND left from the last game (the follower's answer to ours) comes first.
+        let mut answer = self.next()?;
+        while answer.starts_with('E') {
+            answer = self.next()?;
+        }
+        if !answer.starts_with('A') || !answer.ends_with('0') {
+            return Err(invalid(format!("{}: the game request was declined: `{answer}`", self.address)));
+        }
+        Ok(())
+    }
+
+    /// The follower's next move, or `None` when it ends the game.
+    pub fn their_move(&mut self, game: &polydame::Game) -> Result<Result<Option<polydame::MoveInfo>, String>, Failure> {
+        loop {
+            let m = self.next()?;
+            match m.chars().next() {
+                Some('M') => return Ok(polydame_dxp::read_move(game, &m).map(Some)),
+                Some('E') => return Ok(Ok(None)),
+                _ => {}
+            }
+        }
+    }
+}
