@@ -123,7 +123,7 @@ pub mod fen {
 pub mod pdn {
     pub use crate::record::{
         Annotations, GameRecord, GameText, MAX_GAME_BYTES, MAX_GAME_MOVES, MAX_LINE_BYTES, MoveNotes, MoveText, Oddity, PdnGame, PdnGames,
-        PlayedLine, PlyError, PlyReason, RecordVariation, RewriteError, UnknownEncoding, Variation, Verdict, Warning, WriteError,
+        PlayedLine, PlyError, PlyReason, RecordVariation, Registry, RewriteError, UnknownEncoding, Variation, Verdict, Warning, WriteError,
         packed_readings, parse_game, parse_game_with, pdn_games, random_game, replay, replay_recorded, replay_with, rewrite, write_pdn,
     };
 }

@@ -9,6 +9,7 @@ mod game;
 mod move_text;
 mod notations;
 mod pdn;
+mod registry;
 mod replay;
 mod resolve;
 mod split;
@@ -25,6 +26,7 @@ pub use pdn::{
     GameText, MAX_GAME_BYTES, MAX_GAME_MOVES, MAX_LINE_BYTES, MoveText, Oddity, PdnGame, PdnGames, UnknownEncoding, Variation, parse_game,
     parse_game_with, pdn_games,
 };
+pub use registry::Registry;
 pub use replay::{PlayedLine, PlyError, PlyReason, Verdict, replay, replay_recorded, replay_with};
 pub use resolve::{Illegal, MoveError, parse_move, read_move};
 pub use warnings::Warning;

@@ -3,10 +3,10 @@
 //! rewritten (an illegal move, a variant not known) is written as it was read, and said
 //! on standard error: nothing given is lost.
 
-use super::registry::Registry;
 use super::variants::compile_shipped;
 use super::{Done, Failure, OptionArgs};
 use polydame::notation::Notations;
+use polydame::pdn::Registry;
 use polydame::pdn::{parse_game, rewrite};
 use std::io::Write;
 

@@ -17,7 +17,6 @@ pub mod play;
 pub mod play_engine;
 pub mod play_loop;
 pub mod random_game;
-pub mod registry;
 pub mod report;
 pub mod selfplay;
 pub mod show;

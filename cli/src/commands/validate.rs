@@ -4,12 +4,12 @@ use super::json::{
     FileErrorJson, FileReasonJson, OutcomeJson, PlyErrorJson, ReadJson, SourceTags, SummaryCountsJson, SummaryJson, VerdictJson,
     WarningJson,
 };
-use super::registry::Registry;
 use super::variants::compile_shipped;
 use super::{Done, Failure, OptionArgs, Out};
 use encoding_rs::Encoding;
 use indicatif::{ProgressBar, ProgressStyle};
 use polydame::notation::Notations;
+use polydame::pdn::Registry;
 use polydame::pdn::{GameText, PdnGame, PdnGames, PlyError, Verdict, parse_game_with, pdn_games, replay_with};
 use rayon::prelude::*;
 use std::io::IsTerminal;

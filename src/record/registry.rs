@@ -1,16 +1,27 @@
 //! The variant of each game of a record: given on the command line, or named by the
 //! game's tags (polydame's and other programs' `Variant` names, PDN's `GameType`).
 
-use polydame::Rules;
-use polydame::notation::Notations;
-use polydame::pdn::PdnGame;
+use super::notations::Notations;
+use super::pdn::PdnGame;
+use crate::compile::Rules;
 
-/// The shipped variants, each with its notations kept across games.
+/// Variants (the shipped ones, for the command line), each with its notations kept across
+/// games, to find the variant of each game of a record.
+///
+/// ```
+/// use polydame::pdn::{Registry, parse_game, pdn_games};
+///
+/// let rules: Vec<_> = ["international", "english"].iter().map(|v| polydame::load_variant(v).unwrap()).collect();
+/// let registry = Registry::new(&rules);
+/// let game = parse_game(&pdn_games("[GameType \"21\"]\n1. 11-15 *".as_bytes()).next().unwrap().unwrap());
+/// assert_eq!(registry.of(&game, None).unwrap().rules().id(), "english");
+/// ```
 pub struct Registry<'a> {
     variants: Vec<Notations<'a>>,
 }
 
 impl<'a> Registry<'a> {
+    /// A registry of these variants.
     pub fn new(rules: &'a [Rules]) -> Registry<'a> {
         Registry { variants: rules.iter().map(Notations::new).collect() }
     }
@@ -39,7 +50,8 @@ impl<'a> Registry<'a> {
         self.variants.iter().find(|v| v.rules().spec().gametypes.iter().any(|t| t.split(',').next().unwrap_or("").trim() == num))
     }
 
-    /// The variant of a game: given, or from its tags.
+    /// The variant of a game: `fixed` if given, or the one its tags name (its `Variant`,
+    /// or its `GameType`); otherwise a code and a sentence saying why none.
     pub fn of<'r>(&'r self, game: &PdnGame, fixed: Option<&'r Notations<'r>>) -> Result<&'r Notations<'r>, (&'static str, String)> {
         if let Some(n) = fixed {
             return Ok(n);
