@@ -510,6 +510,34 @@ fn num(v: f64) -> String {
     if r == 0.0 { "0".to_string() } else { format!("{r}") }
 }
 
+/// The position as text: the board's diagram (each piece's letter, `.` for an empty
+/// cell), and below it the columns of more than one piece, top first.
+///
+/// ```
+/// let rules = polydame::load_variant("english").unwrap();
+/// let text = polydame::picture::board_text(&rules, &polydame::Position::start(&rules));
+/// assert_eq!(text.matches('w').count(), 12);
+/// ```
+pub fn board_text(rules: &Rules, pos: &Position) -> String {
+    let mut out = rules.spec().geometry.diagram(|c| match pos.piece(c) {
+        Some((side, kind)) => rules.piece_char(side, kind),
+        None => '.',
+    });
+    let mut columns: Vec<(u16, Vec<(Side, u8)>)> =
+        Side::BOTH.iter().flat_map(|&s| pos.pieces(s).iter()).map(|c| (c, pos.column(c))).filter(|(_, col)| col.len() > 1).collect();
+    if !columns.is_empty() {
+        columns.sort_by_key(|&(c, _)| (rules.cell_name(c).parse::<u32>().unwrap_or(0), rules.cell_name(c).to_string()));
+        out.push_str("columns, top first:");
+        for (c, col) in columns {
+            let pieces: String = col.iter().map(|&(side, kind)| rules.piece_char(side, kind)).collect();
+            out.push_str(&format!(" {} {pieces};", rules.cell_name(c)));
+        }
+        out.pop();
+        out.push('\n');
+    }
+    out
+}
+
 /// Text made safe for XML, and so for SVG and HTML, in an element or in an attribute
 /// quoted either way: `&`, `<`, `>`, `"` and `'` become `&amp;`, `&lt;`, `&gt;`,
 /// `&quot;` and `&#39;`. The pictures here and the charts of the designer's report

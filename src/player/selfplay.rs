@@ -41,6 +41,26 @@ pub struct PlyFacts {
 }
 
 impl SelfPlayGame {
+    /// The game as `polydame match` writes it: its record tagged with the match's event
+    /// (the variant's name), `round` (from 1), the player (`polydame depth D`) on both
+    /// sides, and why it ended (its Termination).
+    pub fn match_record(&self, rules: &Rules, round: usize, depth: u32) -> GameRecord {
+        let player = format!("polydame depth {depth}");
+        let termination = match self.outcome {
+            Outcome::Ongoing => "unterminated: the match's limit of plies".to_string(),
+            o => o.describe(rules),
+        };
+        let mut record = self.record.clone();
+        record.tags = vec![
+            ("Event".to_string(), format!("polydame match: {}", rules.spec().name)),
+            ("Round".to_string(), round.to_string()),
+            ("White".to_string(), player.clone()),
+            ("Black".to_string(), player),
+            ("Termination".to_string(), termination),
+        ];
+        record
+    }
+
     /// The facts of each ply, in order.
     pub fn plies(&self) -> impl ExactSizeIterator<Item = PlyFacts> + '_ {
         let first = self.record.start.side_to_move();

@@ -11,7 +11,7 @@ mod raw;
 
 pub use check::load;
 pub use checked::*;
-pub use diag::{Diagnostic, DiagnosticKind, Diagnostics};
+pub use diag::{Diagnostic, DiagnosticKind, Diagnostics, line_col};
 pub use options::{OptionError, UnknownChoice, UnknownOption, load_with};
 
 /// The largest variant file read, in bytes (1 MiB); the shipped ones are under 10 KiB.

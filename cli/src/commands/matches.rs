@@ -3,8 +3,7 @@
 
 use super::selfplay::{GameArgs, play_games};
 use super::{Done, Out, VariantArgs, invalid};
-use polydame::player::SelfPlayGame;
-use polydame::{Outcome, Rules};
+
 use polydame_report::stats::{Results, results};
 use serde::Serialize;
 use std::io::Write;
@@ -30,16 +29,7 @@ pub fn run(variant: &VariantArgs, args: &GameArgs, out_file: Option<&str>, json:
     let games = play_games(&rules, args, "match")?;
     let mut pdn = String::new();
     for (i, g) in games.iter().enumerate() {
-        let mut record = g.record.clone();
-        let player = format!("polydame depth {}", args.depth);
-        let mut tags = vec![
-            ("Event".to_string(), format!("polydame match: {}", rules.spec().name)),
-            ("Round".to_string(), (i + 1).to_string()),
-            ("White".to_string(), player.clone()),
-            ("Black".to_string(), player),
-        ];
-        tags.push(("Termination".to_string(), termination(&rules, g)));
-        record.tags = tags;
+        let record = g.match_record(&rules, i + 1, args.depth);
         if i > 0 {
             pdn.push('\n');
         }
@@ -59,12 +49,4 @@ pub fn run(variant: &VariantArgs, args: &GameArgs, out_file: Option<&str>, json:
         );
     }
     Ok(())
-}
-
-/// Why the game ended, for its Termination tag.
-fn termination(rules: &Rules, g: &SelfPlayGame) -> String {
-    match g.outcome {
-        Outcome::Ongoing => "unterminated: the match's limit of plies".to_string(),
-        o => o.describe(rules),
-    }
 }

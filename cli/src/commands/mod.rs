@@ -237,30 +237,9 @@ pub fn keyed_board(rules: &Rules, pos: &Position) -> String {
     out
 }
 
-/// The board as a text diagram, and under it each column of more than one piece, top
-/// first (the diagram shows its top).
+/// The position as text (see [`polydame::picture::board_text`]).
 pub fn board(rules: &Rules, pos: &Position) -> String {
-    let mut out = rules.spec().geometry.diagram(|c| match pos.piece(c) {
-        Some((side, kind)) => rules.piece_char(side, kind),
-        None => '.',
-    });
-    let mut columns: Vec<(u16, Vec<(polydame::Side, u8)>)> = polydame::Side::BOTH
-        .iter()
-        .flat_map(|&s| pos.pieces(s).iter())
-        .map(|c| (c, pos.column(c)))
-        .filter(|(_, col)| col.len() > 1)
-        .collect();
-    if !columns.is_empty() {
-        columns.sort_by_key(|&(c, _)| (rules.cell_name(c).parse::<u32>().unwrap_or(0), rules.cell_name(c).to_string()));
-        out.push_str("columns, top first:");
-        for (c, col) in columns {
-            let pieces: String = col.iter().map(|&(side, kind)| rules.piece_char(side, kind)).collect();
-            out.push_str(&format!(" {} {pieces};", rules.cell_name(c)));
-        }
-        out.pop();
-        out.push('\n');
-    }
-    out
+    polydame::picture::board_text(rules, pos)
 }
 
 /// The moves as text, one a line: the notation, and the full path where it says more.

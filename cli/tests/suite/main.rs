@@ -13,6 +13,7 @@ mod limits;
 mod peers;
 mod play_engine;
 mod play_loop;
+mod python_package;
 mod report;
 mod selfplay;
 mod svg;

@@ -1,0 +1,78 @@
+"""polydame: every checkers/draughts variant from a description file.
+
+>>> import polydame
+>>> board = polydame.Board("international")
+>>> board.push("32-28")
+Move('32-28')
+>>> len(board.legal_moves)
+9
+
+The rules, the move generation and the player are polydame's Rust library; this package is
+a thin layer over it (``polydame._core``). ``polydame.env`` is a PettingZoo environment
+(``pip install polydame[env]``), ``polydame.distributed`` runs perft, matches and
+validation as Ray tasks (``pip install polydame[distributed]``).
+"""
+
+from ._core import (
+    BestMove,
+    Board,
+    BudgetExceeded,
+    IllegalMove,
+    InvalidFen,
+    Move,
+    Outcome,
+    PdnGame,
+    PolydameError,
+    SelfPlayed,
+    Variant,
+    VariantError,
+    Verdict,
+    best_move,
+    read_pdn,
+    report,
+    self_play,
+    validate,
+    variants,
+)
+
+__all__ = [
+    "BestMove",
+    "Board",
+    "BudgetExceeded",
+    "IllegalMove",
+    "InvalidFen",
+    "Move",
+    "Outcome",
+    "PdnGame",
+    "PolydameError",
+    "SelfPlayed",
+    "Variant",
+    "VariantError",
+    "Verdict",
+    "best_move",
+    "env",
+    "read_pdn",
+    "report",
+    "self_play",
+    "validate",
+    "variants",
+    "write_pdn",
+]
+
+
+def write_pdn(boards, tags=None):
+    """The games of ``boards`` (one Board or several) as one PDN text, each with ``tags``
+    (a dict, or one dict a board)."""
+    if isinstance(boards, Board):
+        boards = [boards]
+    boards = list(boards)
+    if tags is None or isinstance(tags, dict):
+        tags = [tags] * len(boards)
+    return "\n".join(board.pdn(t) for board, t in zip(boards, tags))
+
+
+def env(variant="international", **kwargs):
+    """A PettingZoo AEC environment of ``variant`` (see ``polydame.environment``)."""
+    from .environment import env as make
+
+    return make(variant, **kwargs)

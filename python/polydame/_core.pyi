@@ -1,0 +1,181 @@
+"""Type stubs of polydame's native module (``polydame._core``)."""
+
+import os
+from typing import Any, Literal, Optional, Sequence, Union
+
+import numpy as np
+import numpy.typing as npt
+
+Side = Literal["white", "black"]
+Routes = Literal["distinct", "paths", "landings"]
+Source = Union[str, bytes, "os.PathLike[str]"]
+
+class PolydameError(Exception):
+    """Every error polydame raises (but IllegalMove and InvalidFen, ValueErrors) is one of these."""
+
+class VariantError(PolydameError):
+    """A variant that cannot be loaded."""
+
+    diagnostics: list[dict[str, Any]]
+    """Each problem of the file: file, line, column, end_line, end_column, kind, message, label, help."""
+
+class IllegalMove(ValueError):
+    """A move that is not legal in the position, or not a move."""
+
+    code: str
+    reason: str
+
+class InvalidFen(ValueError):
+    """A FEN that cannot be read in the variant."""
+
+    code: str
+
+class BudgetExceeded(PolydameError):
+    """The capture search of a position passed the variant's budget."""
+
+def variants() -> list[str]:
+    """The ids of the shipped variants."""
+
+class Variant:
+    """The compiled rules of a variant, shared by every board of it."""
+
+    def __init__(self, name: str, **options: str) -> None: ...
+    @staticmethod
+    def from_file(path: Union[str, "os.PathLike[str]"], **options: str) -> "Variant": ...
+    @staticmethod
+    def from_text(text: str, name: str = "<text>", **options: str) -> "Variant": ...
+    @property
+    def id(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def squares(self) -> list[str]:
+        """The squares' names in cell order (the planes' and the action index's order)."""
+    @property
+    def kinds(self) -> list[str]: ...
+    @property
+    def first(self) -> Side: ...
+    @property
+    def options(self) -> list[tuple[str, list[str], str]]:
+        """Each option: (name, choices, the choice made)."""
+    def describe(self) -> str:
+        """The rules in words (``polydame show``)."""
+
+class Move:
+    """A legal move; ``str(move)`` is how the variant writes it."""
+
+    @property
+    def from_square(self) -> str: ...
+    @property
+    def to_square(self) -> str: ...
+    @property
+    def path(self) -> list[str]:
+        """Every square the piece stands on, origin first, destination last."""
+    @property
+    def captured(self) -> list[str]: ...
+    @property
+    def is_capture(self) -> bool: ...
+    @property
+    def promotes(self) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __eq__(self, other: object) -> bool: ...
+
+class Outcome:
+    """How a game ended."""
+
+    winner: Optional[Side]
+    reason: str
+    description: str
+    result: str
+
+class Board:
+    """A game of a variant: the position reached and its history."""
+
+    def __init__(self, variant: Union[Variant, str], fen: Optional[str] = None) -> None: ...
+    @property
+    def variant(self) -> Variant: ...
+    @property
+    def legal_moves(self) -> list[Move]: ...
+    def push(self, move: Union[Move, str]) -> Move: ...
+    def pop(self) -> Move: ...
+    @property
+    def move_stack(self) -> list[Move]: ...
+    def is_legal(self, move: Union[Move, str]) -> bool: ...
+    @property
+    def fen(self) -> str: ...
+    @property
+    def turn(self) -> Side: ...
+    @property
+    def ply(self) -> int: ...
+    def piece_at(self, square: str) -> Optional[tuple[Side, str]]: ...
+    def outcome(self) -> Optional[Outcome]: ...
+    def is_game_over(self) -> bool: ...
+    def copy(self) -> "Board": ...
+    def perft(self, depth: int, routes: Routes = "distinct", threads: Optional[int] = None) -> int: ...
+    def svg(self) -> str: ...
+    def _repr_svg_(self) -> str: ...
+    def pdn(self, tags: Optional[dict[str, str]] = None) -> str: ...
+    def planes(self) -> npt.NDArray[np.uint8]:
+        """Shape (2, kinds, squares): [side (0 White)][kind][square]."""
+    def move_index(self, move: Union[Move, str]) -> int: ...
+    def move_from_index(self, index: int) -> Move: ...
+    @property
+    def action_count(self) -> int: ...
+    def legal_action_mask(self) -> npt.NDArray[np.uint8]: ...
+
+class BestMove:
+    """What the player found."""
+
+    move: Optional[Move]
+    score: int
+    line: list[str]
+    depth: int
+    nodes: int
+
+def best_move(board: Board, depth: Optional[int] = None, time: Optional[float] = None, seed: int = 0) -> BestMove: ...
+
+class PdnGame:
+    """A game as written."""
+
+    tags: list[tuple[str, str]]
+    moves: list[str]
+    variations: list[tuple[Optional[int], int, list[str]]]
+    result: Optional[str]
+    line: int
+    text: str
+    def tag(self, name: str) -> Optional[str]: ...
+
+class Verdict:
+    """The verdict on one game of a record."""
+
+    game: int
+    line: int
+    variant: Optional[str]
+    valid: bool
+    plies: int
+    error: Optional[dict[str, Any]]
+    variation_errors: list[dict[str, Any]]
+    warnings: list[tuple[str, str]]
+    tags: list[tuple[str, str]]
+
+def read_pdn(source: Source) -> list[PdnGame]: ...
+def validate(source: Source, variant: Union[Variant, str, None] = None) -> list[Verdict]: ...
+
+class SelfPlayed:
+    """One game the player played against itself."""
+
+    variant: Variant
+    index: int
+    pdn: str
+    result: str
+    opening: int
+    nodes: int
+    def __init__(self, variant: Variant, index: int, pdn: str, result: str, opening: int, nodes: int) -> None: ...
+
+def self_play(
+    variant: Variant, index: int, depth: int = 4, opening_plies: int = 4, seed: int = 1, max_plies: int = 400
+) -> SelfPlayed: ...
+def report(
+    variants: Sequence[tuple[str, Sequence[SelfPlayed]]], depth: int = 4, opening_plies: int = 4, seed: int = 1, max_plies: int = 400
+) -> tuple[str, str, str]:
+    """(json, html, text) of the designer's report."""

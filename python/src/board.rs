@@ -1,0 +1,458 @@
+//! `Board`: a game of a variant (a position with its history), `Move`, `Outcome`, and the
+//! player's `best_move`.
+
+use crate::variant::{Variant, side_name};
+use crate::{IllegalMove, InvalidFen, budget_error, error_with, learn};
+use polydame::notation::move_text;
+use polydame::pdn::write_pdn;
+use polydame::{Game, Limits, MoveError, MoveInfo, Player, Routes, Rules};
+use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use std::sync::Arc;
+
+/// A legal move: ``str(move)`` is how the variant writes it (``"32-28"``, ``"28x19"``, the
+/// full path where two captures share their ends).
+#[pyclass(frozen, module = "polydame")]
+#[derive(Clone)]
+pub struct Move {
+    pub info: MoveInfo,
+    text: String,
+    names: Vec<String>,
+    captured: Vec<String>,
+}
+
+impl Move {
+    pub fn new(rules: &Rules, info: MoveInfo, legal: &[MoveInfo]) -> Move {
+        let name = |c: u16| if c == MoveInfo::PASS { "--".to_string() } else { rules.cell_name(c).to_string() };
+        let names = std::iter::once(info.from).chain(info.path.iter().copied()).map(name).collect();
+        let captured = info.captured.iter().map(|&c| name(c)).collect();
+        Move { text: move_text(rules, &info, legal), names, captured, info }
+    }
+}
+
+#[pymethods]
+impl Move {
+    /// The square the piece moves from.
+    #[getter(from_square)]
+    fn origin(&self) -> &str {
+        &self.names[0]
+    }
+
+    /// The square it ends on.
+    #[getter]
+    fn to_square(&self) -> &str {
+        self.names.last().map_or("", String::as_str)
+    }
+
+    /// Every square it stands on, the origin first and the destination last.
+    #[getter]
+    fn path(&self) -> Vec<String> {
+        self.names.clone()
+    }
+
+    /// The squares of the pieces it takes, in the order it takes them.
+    #[getter]
+    fn captured(&self) -> Vec<String> {
+        self.captured.clone()
+    }
+
+    /// Whether it takes pieces.
+    #[getter]
+    fn is_capture(&self) -> bool {
+        !self.captured.is_empty()
+    }
+
+    /// Whether the moving piece changes kind (a man crowned).
+    #[getter]
+    fn promotes(&self) -> bool {
+        self.info.kind_before != self.info.kind_after
+    }
+
+    fn __str__(&self) -> &str {
+        &self.text
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Move('{}')", self.text)
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<Move>().is_ok_and(|o| o.get().info == self.info)
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        (self.info.from, self.info.to, &self.info.path, &self.info.captured).hash(&mut h);
+        h.finish()
+    }
+}
+
+/// How a game ended: the winner (``None`` for a draw), and why.
+#[pyclass(frozen, module = "polydame")]
+pub struct Outcome {
+    /// ``"white"``, ``"black"``, or ``None`` for a draw.
+    #[pyo3(get)]
+    winner: Option<&'static str>,
+    /// The reason's stable code (``"no-moves"``, ``"repetition"``, ...).
+    #[pyo3(get)]
+    reason: String,
+    /// The outcome in words.
+    #[pyo3(get)]
+    description: String,
+    /// The result as PDN writes it: ``"1-0"``, ``"0-1"``, ``"1/2-1/2"``.
+    #[pyo3(get)]
+    result: &'static str,
+}
+
+#[pymethods]
+impl Outcome {
+    fn __repr__(&self) -> String {
+        let winner = self.winner.map_or("None".to_string(), |w| format!("'{w}'"));
+        format!("Outcome(winner={winner}, reason='{}')", self.reason)
+    }
+}
+
+/// A game of a variant: the position reached, with its history (repetitions and move-count
+/// rules are judged with it), its moves taken back with ``pop()``.
+///
+/// ``Board("international")`` or ``Board(variant, fen="W:W31-50:B1-20")``.
+#[pyclass(module = "polydame")]
+pub struct Board {
+    // Declared before `rules`: dropped first, while the rules it refers to live.
+    game: Game<'static>,
+    rules: Arc<Rules>,
+    variant: Py<Variant>,
+}
+
+/// A move error as `IllegalMove`, with its `code` and `reason`.
+pub fn illegal(py: Python<'_>, e: MoveError) -> PyErr {
+    let reason = e.to_string();
+    let attrs = [
+        ("code", e.code().into_pyobject(py).map(|c| c.into_any().unbind())),
+        ("reason", reason.clone().into_pyobject(py).map(|r| r.into_any().unbind())),
+    ];
+    let attrs: Vec<(&str, Py<PyAny>)> = attrs.into_iter().filter_map(|(k, v)| v.ok().map(|v| (k, v))).collect();
+    error_with::<IllegalMove>(py, reason, &attrs)
+}
+
+impl Board {
+    /// A board of `variant` at `fen` (or its start).
+    pub fn create(py: Python<'_>, variant: Py<Variant>, fen: Option<&str>) -> PyResult<Board> {
+        let rules = variant.get().rules.clone();
+        // SAFETY: the reference points into the `Arc`'s allocation, which never moves and
+        // which `Board::rules` keeps alive for as long as the game: the game is dropped
+        // first (field order), and no reference with this lifetime leaves the board.
+        let shared: &'static Rules = unsafe { &*Arc::as_ptr(&rules) };
+        let game = match fen {
+            None => Game::new(shared),
+            Some(f) => Game::from_fen(shared, f).map_err(|e| {
+                let attrs = [("code", e.kind.code().into_pyobject(py).map(|c| c.into_any().unbind()))];
+                let attrs: Vec<(&str, Py<PyAny>)> = attrs.into_iter().filter_map(|(k, v)| v.ok().map(|v| (k, v))).collect();
+                error_with::<InvalidFen>(py, e.to_string(), &attrs)
+            })?,
+        };
+        Ok(Board { game, rules, variant })
+    }
+
+    pub fn game(&self) -> &Game<'static> {
+        &self.game
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    fn legal(&self) -> PyResult<Vec<MoveInfo>> {
+        self.game.legal_moves().map_err(|e| budget_error(e, &self.game.fen()))
+    }
+
+    /// The move a Python value names: a `Move`, or its text.
+    fn resolve(&self, py: Python<'_>, m: &Bound<'_, PyAny>) -> PyResult<MoveInfo> {
+        if let Ok(mv) = m.cast::<Move>() {
+            return Ok(mv.get().info.clone());
+        }
+        let text: String = m.extract().map_err(|_| PyTypeError::new_err("a move is a Move or its text (\"32-28\")"))?;
+        let mut trial = self.game.clone();
+        trial.play(&text).map_err(|e| illegal(py, e))
+    }
+}
+
+#[pymethods]
+impl Board {
+    #[new]
+    #[pyo3(signature = (variant, fen = None))]
+    fn new(py: Python<'_>, variant: &Bound<'_, PyAny>, fen: Option<&str>) -> PyResult<Board> {
+        let variant: Py<Variant> = match variant.cast::<Variant>() {
+            Ok(v) => v.clone().unbind(),
+            Err(_) => {
+                let name: String = variant.extract().map_err(|_| PyTypeError::new_err("a variant is a Variant or a shipped id"))?;
+                Py::new(py, Variant::load(py, &name, Vec::new())?)?
+            }
+        };
+        Board::create(py, variant, fen)
+    }
+
+    /// The variant played.
+    #[getter]
+    fn variant(&self, py: Python<'_>) -> Py<Variant> {
+        self.variant.clone_ref(py)
+    }
+
+    /// The legal moves, in the order of their full paths; none once the game is over.
+    #[getter]
+    fn legal_moves(&self) -> PyResult<Vec<Move>> {
+        let legal = self.legal()?;
+        Ok(legal.iter().map(|m| Move::new(&self.rules, m.clone(), &legal)).collect())
+    }
+
+    /// Plays a move (a ``Move`` or its text, as the variant or a record writes it) and
+    /// returns it; ``IllegalMove`` if it is not legal here.
+    fn push(&mut self, py: Python<'_>, m: &Bound<'_, PyAny>) -> PyResult<Move> {
+        let legal = self.legal()?;
+        let info = self.resolve(py, m)?;
+        self.game.play_move(&info).map_err(|e| illegal(py, e))?;
+        Ok(Move::new(&self.rules, info, &legal))
+    }
+
+    /// Takes back the last move and returns it; ``IndexError`` at the game's start.
+    fn pop(&mut self) -> PyResult<Move> {
+        let m = self.game.undo().ok_or_else(|| PyIndexError::new_err("pop from a board with no moves"))?;
+        let legal = self.legal()?;
+        Ok(Move::new(&self.rules, m, &legal))
+    }
+
+    /// The moves played, in order.
+    #[getter]
+    fn move_stack(&self) -> Vec<Move> {
+        self.game.record().moves.into_iter().map(|(m, legal)| Move::new(&self.rules, m, &legal)).collect()
+    }
+
+    /// Whether a move (a ``Move`` or its text) is legal here.
+    fn is_legal(&self, py: Python<'_>, m: &Bound<'_, PyAny>) -> PyResult<bool> {
+        match self.resolve(py, m) {
+            Ok(info) => Ok(self.legal()?.contains(&info) || self.game.clone().play_move(&info).is_ok()),
+            Err(e) if e.is_instance_of::<IllegalMove>(py) => Ok(false),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The position as FEN, in the variant's notation.
+    #[getter]
+    fn fen(&self) -> String {
+        self.game.fen()
+    }
+
+    /// The side to move: ``"white"`` or ``"black"``.
+    #[getter]
+    fn turn(&self) -> &'static str {
+        side_name(self.game.position().side_to_move())
+    }
+
+    /// Half-moves played.
+    #[getter]
+    fn ply(&self) -> usize {
+        self.game.moves().len()
+    }
+
+    /// The piece on a square: ``(side, kind)``, or ``None``; ``ValueError`` for a square
+    /// the board does not have.
+    fn piece_at(&self, square: &str) -> PyResult<Option<(&'static str, String)>> {
+        let cell = self.rules.cell(square).ok_or_else(|| PyValueError::new_err(format!("the board has no square {square:?}")))?;
+        Ok(self.game.position().piece(cell).map(|(side, kind)| (side_name(side), self.rules.spec().kinds[kind as usize].name.clone())))
+    }
+
+    /// How the game ended, or ``None`` while it goes on.
+    fn outcome(&self) -> Option<Outcome> {
+        let o = self.game.outcome();
+        let (winner, why) = match o {
+            polydame::Outcome::Ongoing => return None,
+            polydame::Outcome::Win(side, why) => (Some(side_name(side)), why),
+            polydame::Outcome::Draw(why) => (None, why),
+        };
+        Some(Outcome { winner, reason: why.code().to_string(), description: o.describe(&self.rules), result: o.score() })
+    }
+
+    /// Whether the game is over.
+    fn is_game_over(&self) -> bool {
+        self.game.outcome() != polydame::Outcome::Ongoing
+    }
+
+    /// A board of the same game, to change apart from this one.
+    fn copy(&self, py: Python<'_>) -> PyResult<Board> {
+        let mut b = Board::create(py, self.variant.clone_ref(py), None)?;
+        b.game = self.game.clone();
+        Ok(b)
+    }
+
+    /// The board made again from its variant, its start and its moves (unpickling).
+    #[staticmethod]
+    fn _rebuild(py: Python<'_>, variant: Py<Variant>, start: &str, moves: Vec<String>) -> PyResult<Board> {
+        let mut b = Board::create(py, variant, Some(start))?;
+        for m in &moves {
+            b.game.play(m).map_err(|e| illegal(py, e))?;
+        }
+        Ok(b)
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, BoardParts)> {
+        let b = slf.borrow();
+        let rules: &Rules = &b.rules;
+        let start = polydame::fen::write_fen(rules, b.game.start());
+        let moves = b.game.moves().map(|m| polydame::notation::full_path(rules, m)).collect();
+        Ok((slf.getattr("_rebuild")?, (b.variant.clone_ref(slf.py()), start, moves)))
+    }
+
+    fn __copy__(&self, py: Python<'_>) -> PyResult<Board> {
+        self.copy(py)
+    }
+
+    fn __deepcopy__(&self, py: Python<'_>, _memo: &Bound<'_, PyAny>) -> PyResult<Board> {
+        self.copy(py)
+    }
+
+    /// The leaves of the move tree ``depth`` plies deep from this position (``routes``:
+    /// ``"distinct"``, ``"paths"`` or ``"landings"``, as ``polydame perft``), counted in
+    /// Rust without the interpreter's lock, on ``threads`` threads (default: every core,
+    /// as the command line counts).
+    #[pyo3(signature = (depth, routes = "distinct", threads = None))]
+    fn perft(&self, py: Python<'_>, depth: u32, routes: &str, threads: Option<usize>) -> PyResult<u64> {
+        let routes = routes_named(routes)?;
+        let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)).max(1);
+        let mut pos = self.game.position().clone();
+        let rules: &Rules = &self.rules;
+        py.detach(|| polydame::perft_parallel(&mut pos, rules, depth, routes, threads)).map_err(|e| budget_error(e, &self.game.fen()))
+    }
+
+    /// The board as SVG (the last move marked).
+    fn svg(&self) -> String {
+        polydame::picture::board_svg(&self.rules, self.game.position(), self.game.moves().last())
+    }
+
+    fn _repr_svg_(&self) -> String {
+        self.svg()
+    }
+
+    /// The game as PDN, with these tags (a dict) before its moves.
+    #[pyo3(signature = (tags = None))]
+    fn pdn(&self, tags: Option<&Bound<'_, PyDict>>) -> PyResult<String> {
+        let mut record = self.game.record();
+        if let Some(tags) = tags {
+            record.tags = tags.iter().map(|(k, v)| Ok((k.extract::<String>()?, v.str()?.to_string()))).collect::<PyResult<_>>()?;
+        }
+        Ok(write_pdn(&self.rules, &record))
+    }
+
+    /// The position as planes for learning: a NumPy array of 0 and 1 (``uint8``), shape
+    /// ``(2, kinds, squares)``: ``[side][kind][square]``, side 0 White, kinds and squares
+    /// in the order of ``Variant.kinds`` and ``Variant.squares``.
+    fn planes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        learn::planes(py, &self.rules, self.game.position())
+    }
+
+    /// The action index of a move: ``from × squares + to`` (squares in the order of
+    /// ``Variant.squares``), the same for every position of the variant. Two captures with
+    /// the same ends share it.
+    fn move_index(&self, py: Python<'_>, m: &Bound<'_, PyAny>) -> PyResult<usize> {
+        let info = self.resolve(py, m)?;
+        Ok(learn::index(&self.rules, &info))
+    }
+
+    /// The legal move with this action index (of two with the same ends, the first in
+    /// ``legal_moves``' order); ``IllegalMove`` when no legal move has it.
+    fn move_from_index(&self, index: usize) -> PyResult<Move> {
+        let legal = self.legal()?;
+        let found = legal.iter().find(|m| learn::index(&self.rules, m) == index);
+        let m = found.ok_or_else(|| IllegalMove::new_err(format!("no legal move has the action index {index}")))?;
+        Ok(Move::new(&self.rules, m.clone(), &legal))
+    }
+
+    /// The number of action indices of the variant (``squares²``).
+    #[getter]
+    fn action_count(&self) -> usize {
+        learn::actions(&self.rules)
+    }
+
+    /// A mask over the action indices: 1 where a legal move has that index.
+    fn legal_action_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let legal = self.legal()?;
+        learn::mask(py, &self.rules, &legal)
+    }
+
+    fn __str__(&self) -> String {
+        polydame::picture::board_text(&self.rules, self.game.position())
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Board({:?}, fen={:?})", self.rules.id(), self.game.fen())
+    }
+}
+
+/// What a board is made again from: its variant, its start's FEN, its moves.
+type BoardParts = (Py<Variant>, String, Vec<String>);
+
+/// The routes a name asks for.
+pub fn routes_named(name: &str) -> PyResult<Routes> {
+    match name {
+        "distinct" => Ok(Routes::Distinct),
+        "paths" => Ok(Routes::Paths),
+        "landings" => Ok(Routes::Landings),
+        other => Err(PyValueError::new_err(format!("routes is \"distinct\", \"paths\" or \"landings\", not {other:?}"))),
+    }
+}
+
+/// What the player found: the move, its score (for the side to move, in hundredths of a
+/// man), the line it expects, the depth reached and the positions searched.
+#[pyclass(frozen, module = "polydame")]
+pub struct BestMove {
+    #[pyo3(get)]
+    r#move: Option<Move>,
+    #[pyo3(get)]
+    score: i32,
+    #[pyo3(get)]
+    line: Vec<String>,
+    #[pyo3(get)]
+    depth: u32,
+    #[pyo3(get)]
+    nodes: u64,
+}
+
+#[pymethods]
+impl BestMove {
+    fn __repr__(&self) -> String {
+        let m = self.r#move.as_ref().map_or("None".to_string(), |m| format!("'{}'", m.text));
+        format!("BestMove(move={m}, score={}, depth={})", self.score, self.depth)
+    }
+}
+
+/// The generic player's move in the board's position: searched ``depth`` plies deep, or for
+/// ``time`` seconds (both: whichever ends first; neither: depth 6), without the
+/// interpreter's lock. ``move`` is ``None`` when the game is over.
+#[pyfunction]
+#[pyo3(signature = (board, depth = None, time = None, seed = 0))]
+pub fn best_move(py: Python<'_>, board: &Board, depth: Option<u32>, time: Option<f64>, seed: u64) -> PyResult<BestMove> {
+    let limits = match (depth, time) {
+        (d, Some(t)) => {
+            let t = std::time::Duration::try_from_secs_f64(t)
+                .map_err(|_| PyValueError::new_err(format!("time={t} is not a number of seconds")))?;
+            Limits { depth: d.unwrap_or(polydame::player::MAX_DEPTH).clamp(1, polydame::player::MAX_DEPTH), ..Limits::time(t) }
+        }
+        (d, None) => Limits::depth(d.unwrap_or(6).clamp(1, polydame::player::MAX_DEPTH)),
+    };
+    let rules: &Rules = &board.rules;
+    let game = &board.game;
+    let best = py
+        .detach(|| Player::new(rules).with_seed(seed).best_in(game.position(), limits, game.history()))
+        .map_err(|e| budget_error(e, &game.fen()))?;
+    let legal = board.legal()?;
+    let mut line = Vec::new();
+    let mut walk = game.clone();
+    for m in &best.pv {
+        line.push(walk.move_text(m));
+        if walk.play_move(m).is_err() {
+            break;
+        }
+    }
+    Ok(BestMove { r#move: best.best.map(|m| Move::new(rules, m, &legal)), score: best.score, line, depth: best.depth, nodes: best.nodes })
+}

@@ -1,0 +1,153 @@
+"""The board from Python: the same rules as the library and the command line."""
+
+import copy
+import json
+import pickle
+import subprocess
+
+import numpy as np
+import pytest
+
+import polydame
+
+
+def test_the_readme_example():
+    b = polydame.Board("international")
+    b.push("32-28")
+    assert b.fen.startswith("B:W28,31,33,")
+    assert len(b.legal_moves) == 9
+    assert b.turn == "black"
+
+
+def test_perft_matches_the_published_numbers():
+    # International 1,049,442 at depth 7, English 845,931 at depth 8: the published
+    # tables the Rust suite holds (tests/perft/international.txt, english.txt: Aart Bik's
+    # and dctl's numbers).
+    assert polydame.Board("international").perft(7) == 1049442
+    assert polydame.Board("english").perft(8) == 845931
+    with pytest.raises(ValueError):
+        polydame.Board("english").perft(2, routes="all")
+
+
+def test_moves_push_pop_and_illegal_moves():
+    b = polydame.Board("international")
+    first = b.push("32-28")
+    assert str(first) == "32-28" and first.from_square == "32" and first.to_square == "28"
+    b.push("19-23")
+    (take,) = b.legal_moves
+    assert str(take) == "28x19" and take.captured == ["23"] and take.is_capture
+    with pytest.raises(polydame.IllegalMove) as e:
+        b.push("31-26")
+    assert e.value.code == "capture-compulsory" and "28x19" in e.value.reason
+    assert not b.is_legal("31-26") and b.is_legal("28x19") and b.is_legal(take)
+    b.push(take)
+    assert [str(m) for m in b.move_stack] == ["32-28", "19-23", "28x19"]
+    assert str(b.pop()) == "28x19" and b.ply == 2
+    with pytest.raises(polydame.IllegalMove) as e:
+        b.push("a1-b2")
+    assert e.value.code
+    with pytest.raises(TypeError):
+        b.push(3228)
+    with pytest.raises(IndexError):
+        polydame.Board("english").pop()
+
+
+def test_fen_outcome_copy_and_pickle():
+    b = polydame.Board("international", fen="W:W28:B23")
+    assert b.piece_at("28") == ("white", "man") and b.piece_at("1") is None
+    with pytest.raises(ValueError):
+        b.piece_at("51")
+    c = b.copy()
+    c.push("28x19")
+    assert b.outcome() is None and not b.is_game_over()
+    o = c.outcome()
+    assert o.winner == "white" and o.result == "1-0" and o.reason and "White wins" in o.description
+    assert c.legal_moves == []
+    assert copy.deepcopy(c).fen == c.fen
+    again = pickle.loads(pickle.dumps(c))
+    assert again.fen == c.fen and [str(m) for m in again.move_stack] == ["28x19"]
+    with pytest.raises(polydame.InvalidFen) as e:
+        polydame.Board("international", fen="W:W99:B1")
+    assert e.value.code
+
+
+def test_variants_from_text_with_diagnostics():
+    assert "international" in polydame.variants() and len(polydame.variants()) >= 36
+    with pytest.raises(polydame.VariantError) as e:
+        polydame.Variant("internatonal")
+    assert "international" in str(e.value)
+    with pytest.raises(polydame.VariantError) as e:
+        polydame.Variant.from_text("[board]\nshape = \"square\"\nwidht = 8\n", name="mine.toml")
+    (d, *_) = e.value.diagnostics
+    assert (d["file"], d["line"], d["column"]) == ("mine.toml", 3, 1) and d["message"]
+    with pytest.raises(polydame.VariantError):
+        polydame.Variant.from_file("/no/such/variant.toml")
+    v = polydame.Variant("english")
+    assert pickle.loads(pickle.dumps(v)).id == "english"
+    assert v.first == "black" and v.kinds == ["man", "king"] and len(v.squares) == 32
+    assert "English" in v.describe()
+
+
+def test_svg_text_and_pdn():
+    b = polydame.Board("english")
+    b.push("11-15")
+    assert b._repr_svg_().startswith("<svg") and ">15</text>" in b.svg() and b.svg().rstrip().endswith("</svg>")
+    assert str(b).count("b") >= 12
+    pdn = polydame.write_pdn(b, {"Event": "test"})
+    (game,) = polydame.read_pdn(pdn)
+    assert game.tag("Event") == "test" and game.moves == ["11-15"]
+    (verdict,) = polydame.validate(pdn)
+    assert verdict.valid and verdict.variant == "english" and verdict.plies == 1
+
+
+def test_planes_and_action_index():
+    b = polydame.Board("international")
+    p = b.planes()
+    assert p.shape == (2, 2, 50) and p.dtype == np.uint8
+    assert p[0, 0].sum() == 20 and p[1, 0].sum() == 20 and p[:, 1].sum() == 0
+    squares = b.variant.squares
+    assert p[0, 0, squares.index("31")] == 1 and p[1, 0, squares.index("1")] == 1 and p[0, 0, squares.index("28")] == 0
+    mask = b.legal_action_mask()
+    assert mask.shape == (b.action_count,) and mask.sum() == len(b.legal_moves)
+    for m in b.legal_moves:
+        i = b.move_index(m)
+        assert mask[i] == 1 and b.move_from_index(i) == m
+    with pytest.raises(polydame.IllegalMove):
+        b.move_from_index(0)
+
+
+def test_best_move():
+    b = polydame.Board("international")
+    best = polydame.best_move(b, depth=4)
+    assert best.move in b.legal_moves and best.depth == 4 and best.nodes > 0
+    # A king against two men that it wins: the score says so.
+    b = polydame.Board("international", fen="W:W28,K46:B23,19")
+    assert polydame.best_move(b, depth=6).score > 900_000
+    timed = polydame.best_move(polydame.Board("international"), time=0.2)
+    assert timed.move is not None and timed.line and timed.line[0] == str(timed.move)
+    with pytest.raises(ValueError):
+        polydame.best_move(b, time=-1)
+
+
+def _cli_moves(polydame_bin, variant, fens, tmp_path):
+    path = tmp_path / f"{variant}.fens"
+    path.write_text("\n".join(fens) + "\n")
+    out = subprocess.run([polydame_bin, "moves", variant, "--fen-file", str(path), "--json"], capture_output=True, text=True, check=True)
+    return [sorted(m["notation"] for m in json.loads(line)["moves"]) for line in out.stdout.splitlines()]
+
+
+@pytest.mark.parametrize("variant", polydame.variants())
+def test_the_same_legal_moves_as_the_command_line(variant, polydame_bin, tmp_path):
+    # Random games written by the command line, replayed here: at every position, the
+    # same legal moves from Python as from `polydame moves`.
+    fens, ours = [], []
+    for seed in (1, 2):
+        pdn = subprocess.run([polydame_bin, "random-game", variant, "--seed", str(seed)], capture_output=True, text=True, check=True).stdout
+        (game,) = polydame.read_pdn(pdn)
+        b = polydame.Board(variant)
+        for m in game.moves:
+            fens.append(b.fen)
+            ours.append(sorted(str(x) for x in b.legal_moves))
+            b.push(m)
+    assert fens, variant
+    assert _cli_moves(polydame_bin, variant, fens, tmp_path) == ours

@@ -1,0 +1,59 @@
+"""Game records from Python: read as written, validated with the reason for the first
+illegal move, and written again."""
+
+import pytest
+
+import polydame
+
+GAMES = """[Event "one"]
+[GameType "20"]
+1. 32-28 19-23 (1... 17-22 2. 28x17) 2. 28x19 14x23 *
+
+[Event "two"]
+[GameType "20"]
+1. 32-28 19-23
+2. 31-26 *
+"""
+
+
+def test_read_pdn_keeps_tags_moves_and_variations(tmp_path):
+    one, two = polydame.read_pdn(GAMES)
+    assert one.tag("event") == "one" and one.moves == ["32-28", "19-23", "28x19", "14x23"] and one.result == "*"
+    assert one.variations == [(None, 1, ["17-22", "28x17"])]
+    assert two.line == 5
+    path = tmp_path / "games.pdn"
+    path.write_text(GAMES)
+    assert [g.moves for g in polydame.read_pdn(str(path))] == [one.moves, two.moves]
+    assert len(polydame.read_pdn(path)) == 2  # a pathlib.Path too
+    with pytest.raises(OSError):
+        polydame.read_pdn(tmp_path / "missing.pdn")
+
+
+def test_validate_names_the_illegal_move():
+    one, two = polydame.validate(GAMES)
+    assert one.valid and one.plies == 4 and one.error is None
+    assert not two.valid and two.plies == 2
+    e = two.error
+    assert (e["ply"], e["line"], e["column"], e["text"], e["code"]) == (3, 8, 4, "31-26", "capture-compulsory")
+    assert "28x19" in e["reason"]
+    # Without a GameType, the variant is given.
+    (v,) = polydame.validate("1. 11-15 23-19 *", variant="english")
+    assert v.valid and v.variant == "english"
+    (v,) = polydame.validate("1. 11-15 23-19 *")
+    assert not v.valid and v.error["code"] == "no-gametype"
+
+
+def test_round_trip_through_a_board(tmp_path):
+    (game,) = polydame.read_pdn(GAMES.split("\n\n")[0])
+    board = polydame.Board("international")
+    for m in game.moves:
+        board.push(m)
+    text = polydame.write_pdn([board, board.copy()], {"Event": "again"})
+    again = polydame.read_pdn(text)
+    assert [g.moves for g in again] == [game.moves, game.moves]
+    assert all(g.tag("Event") == "again" for g in again)
+    assert all(v.valid for v in polydame.validate(text))
+    # Bytes in another encoding are read as the command line reads them.
+    data = '[White "Иванов"]\n[GameType "25"]\n1. c3-d4 *\n'.encode("windows-1251")
+    (g,) = polydame.read_pdn(data)
+    assert g.tag("White") == "Иванов"
