@@ -157,6 +157,18 @@ class Verdict:
     variation_errors: list[dict[str, Any]]
     warnings: list[tuple[str, str]]
     tags: list[tuple[str, str]]
+    def __init__(
+        self,
+        game: int,
+        line: int,
+        variant: Optional[str],
+        valid: bool,
+        plies: int,
+        error: Optional[dict[str, Any]],
+        variation_errors: list[dict[str, Any]],
+        warnings: list[tuple[str, str]],
+        tags: list[tuple[str, str]],
+    ) -> None: ...
 
 def read_pdn(source: Source) -> list[PdnGame]: ...
 def validate(source: Source, variant: Union[Variant, str, None] = None) -> list[Verdict]: ...
@@ -173,7 +185,7 @@ class SelfPlayed:
     def __init__(self, variant: Variant, index: int, pdn: str, result: str, opening: int, nodes: int) -> None: ...
 
 def self_play(
-    variant: Variant, index: int, depth: int = 4, opening_plies: int = 4, seed: int = 1, max_plies: int = 400
+    variant: Union[Variant, str], index: int, depth: int = 4, opening_plies: int = 4, seed: int = 1, max_plies: int = 400
 ) -> SelfPlayed: ...
 def report(
     variants: Sequence[tuple[str, Sequence[SelfPlayed]]], depth: int = 4, opening_plies: int = 4, seed: int = 1, max_plies: int = 400

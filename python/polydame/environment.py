@@ -74,6 +74,9 @@ from pettingzoo.utils import wrappers
 
 from ._core import Board, Variant
 
+# How a game can be shown: "ansi" returns the board as text, "human" prints it.
+RENDER_MODES = ["human", "ansi"]
+
 __all__ = ["env", "raw_env"]
 
 SIDES = ("white", "black")
@@ -107,7 +110,7 @@ class raw_env(AECEnv, EzPickle):
     """
 
     metadata = {
-        "render_modes": ["human", "ansi"],
+        "render_modes": RENDER_MODES,
         "name": "polydame_v0",
         "is_parallelizable": False,
         "render_fps": 1,
@@ -122,9 +125,8 @@ class raw_env(AECEnv, EzPickle):
     ):
         EzPickle.__init__(self, variant, render_mode, max_plies, **variant_options)
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            modes = self.metadata["render_modes"]
-            raise ValueError(f"render_mode is one of {modes} or None, not {render_mode!r}")
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode is one of {RENDER_MODES} or None, not {render_mode!r}")
         if max_plies is not None and max_plies < 1:
             raise ValueError(f"max_plies is a positive number or None, not {max_plies!r}")
 
@@ -168,7 +170,7 @@ class raw_env(AECEnv, EzPickle):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {agent: {} for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = self.board.turn
         self._truncated = False
 
@@ -222,6 +224,8 @@ class raw_env(AECEnv, EzPickle):
             self._was_dead_step(action)
             return
 
+        if action is None:
+            raise ValueError(f"{agent} is to move: its action is an action index, not None")
         self._cumulative_rewards[agent] = 0
         self._clear_rewards()
         self.board.push(self.board.move_from_index(int(action)))
@@ -240,6 +244,7 @@ class raw_env(AECEnv, EzPickle):
     def _end_game(self) -> None:
         """Terminates both agents with the game's outcome: ±1 for a win, 0 for a draw."""
         outcome = self.board.outcome()
+        assert outcome is not None, "only an ended game ends"
         info = {"winner": outcome.winner, "reason": outcome.reason, "result": outcome.result}
         for agent in self.agents:
             self.terminations[agent] = True

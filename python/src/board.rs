@@ -73,6 +73,20 @@ impl Move {
         &self.text
     }
 
+    /// A move from its parts (as pickling makes it again).
+    #[staticmethod]
+    fn _rebuild(cells: (u16, u16, Vec<u16>, Vec<u16>, u8, u8), text: String, names: Vec<String>, captured: Vec<String>) -> Move {
+        let (from, to, path, taken, kind_before, kind_after) = cells;
+        Move { info: MoveInfo { from, to, path, captured: taken, kind_before, kind_after }, text, names, captured }
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, MoveParts)> {
+        let m = slf.get();
+        let i = &m.info;
+        let cells = (i.from, i.to, i.path.clone(), i.captured.clone(), i.kind_before, i.kind_after);
+        Ok((slf.getattr("_rebuild")?, (cells, m.text.clone(), m.names.clone(), m.captured.clone())))
+    }
+
     fn __repr__(&self) -> String {
         format!("Move('{}')", self.text)
     }
@@ -184,14 +198,7 @@ impl Board {
     #[new]
     #[pyo3(signature = (variant, fen = None))]
     fn new(py: Python<'_>, variant: &Bound<'_, PyAny>, fen: Option<&str>) -> PyResult<Board> {
-        let variant: Py<Variant> = match variant.cast::<Variant>() {
-            Ok(v) => v.clone().unbind(),
-            Err(_) => {
-                let name: String = variant.extract().map_err(|_| PyTypeError::new_err("a variant is a Variant or a shipped id"))?;
-                Py::new(py, Variant::load(py, &name, Vec::new())?)?
-            }
-        };
-        Board::create(py, variant, fen)
+        Board::create(py, crate::variant::variant_of(py, variant)?, fen)
     }
 
     /// The variant played.
@@ -388,6 +395,9 @@ impl Board {
         format!("Board({:?}, fen={:?})", self.rules.id(), self.game.fen())
     }
 }
+
+/// What a move is made again from: its cells and kinds, its text, its squares' names.
+type MoveParts = ((u16, u16, Vec<u16>, Vec<u16>, u8, u8), String, Vec<String>, Vec<String>);
 
 /// What a board is made again from: its variant, its start's FEN, its moves.
 type BoardParts = (Py<Variant>, String, Vec<String>);

@@ -68,18 +68,20 @@ impl SelfPlayed {
 /// Plays game ``index`` (from 0) of a self-play match as ``polydame match`` and
 /// ``polydame report`` play it: ``opening_plies`` random legal plies drawn from seed
 /// ``seed + index``, then the player (the same seed) at ``depth`` on both sides, until the
-/// game ends or has ``max_plies`` plies. Without the interpreter's lock.
+/// game ends or has ``max_plies`` plies (``variant``: a ``Variant`` or an id). Without the
+/// interpreter's lock.
 #[pyfunction]
 #[pyo3(signature = (variant, index, depth = 4, opening_plies = 4, seed = 1, max_plies = 400))]
 pub fn self_play(
     py: Python<'_>,
-    variant: Py<Variant>,
+    variant: &Bound<'_, PyAny>,
     index: u64,
     depth: u32,
     opening_plies: usize,
     seed: u64,
     max_plies: usize,
 ) -> PyResult<SelfPlayed> {
+    let variant = crate::variant::variant_of(py, variant)?;
     let rules: &Rules = &variant.get().rules;
     let depth = depth.clamp(1, polydame::player::MAX_DEPTH);
     let seed_i = seed.wrapping_add(index);
@@ -90,7 +92,7 @@ pub fn self_play(
     let g = played.map_err(|e| budget_error(e, "a position of the game"))?;
     let pdn = polydame::pdn::write_pdn(rules, &g.match_record(rules, index as usize + 1, depth));
     let result = g.record.result.clone();
-    Ok(SelfPlayed { variant: variant.clone_ref(py), index, pdn, result, opening: g.opening, nodes: g.nodes })
+    Ok(SelfPlayed { variant, index, pdn, result, opening: g.opening, nodes: g.nodes })
 }
 
 /// The designer's report of self-play games, built as ``polydame report`` builds it:

@@ -3,7 +3,6 @@
 //! game found from its tags as `polydame validate` finds it.
 
 use crate::VariantError;
-use crate::variant::Variant;
 use polydame::Rules;
 use polydame::notation::Notations;
 use polydame::pdn::{Registry, parse_game, pdn_games, replay_with};
@@ -81,20 +80,50 @@ pub struct Verdict {
     tags: Vec<(String, String)>,
 }
 
+/// A verdict's fields in order, as `Verdict(...)` takes them (pickling).
+type VerdictParts =
+    (usize, usize, Option<String>, bool, usize, Option<Py<PyDict>>, Vec<Py<PyDict>>, Vec<(String, String)>, Vec<(String, String)>);
+
 #[pymethods]
 impl Verdict {
+    /// A verdict from its fields (as pickling makes it again).
+    #[new]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        game: usize,
+        line: usize,
+        variant: Option<String>,
+        valid: bool,
+        plies: usize,
+        error: Option<Py<PyDict>>,
+        variation_errors: Vec<Py<PyDict>>,
+        warnings: Vec<(String, String)>,
+        tags: Vec<(String, String)>,
+    ) -> Verdict {
+        Verdict { game, line, variant, valid, plies, error, variation_errors, warnings, tags }
+    }
+
+    fn __getnewargs__(&self, py: Python<'_>) -> VerdictParts {
+        let errors = self.variation_errors.iter().map(|e| e.clone_ref(py)).collect();
+        let error = self.error.as_ref().map(|e| e.clone_ref(py));
+        (self.game, self.line, self.variant.clone(), self.valid, self.plies, error, errors, self.warnings.clone(), self.tags.clone())
+    }
+
     fn __repr__(&self) -> String {
-        format!("Verdict(game={}, variant={:?}, valid={}, plies={})", self.game, self.variant, self.valid, self.plies)
+        let variant = self.variant.as_ref().map_or("None".to_string(), |v| format!("'{v}'"));
+        let valid = if self.valid { "True" } else { "False" };
+        format!("Verdict(game={}, variant={variant}, valid={valid}, plies={})", self.game, self.plies)
     }
 }
 
-/// The text of a source: a path (``str`` or ``os.PathLike``) of an existing file, else
-/// PDN text.
+/// The text of a source: a path (``os.PathLike``, or a ``str`` naming a file or ending
+/// in ``.pdn``: ``OSError`` when it cannot be read), PDN text, or bytes.
 fn source_bytes(source: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
     let as_path = |p: std::path::PathBuf| std::fs::read(&p).map_err(|e| PyOSError::new_err(format!("{}: {e}", p.display())));
     if let Ok(text) = source.extract::<String>() {
         let path = std::path::Path::new(&text);
-        if !text.contains('\n') && text.len() < 4096 && path.is_file() {
+        let named = !text.contains('\n') && text.len() < 4096;
+        if named && (path.is_file() || text.trim_end().to_ascii_lowercase().ends_with(".pdn")) {
             return as_path(path.to_path_buf());
         }
         return Ok(text.into_bytes());
@@ -154,10 +183,7 @@ fn error_dict(py: Python<'_>, e: &polydame::pdn::PlyError) -> PyResult<Py<PyDict
 pub fn validate(py: Python<'_>, source: &Bound<'_, PyAny>, variant: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Verdict>> {
     let fixed = match variant {
         None => None,
-        Some(v) => Some(match v.cast::<Variant>() {
-            Ok(v) => v.get().rules.clone(),
-            Err(_) => Variant::load(py, &v.extract::<String>()?, Vec::new())?.rules,
-        }),
+        Some(v) => Some(crate::variant::variant_of(py, v)?.get().rules.clone()),
     };
     let fixed = fixed.as_deref().map(Notations::new);
     let shipped = shipped()?;

@@ -193,6 +193,17 @@ impl Variant {
     }
 }
 
+/// A `Variant`, or one loaded by the id or path given instead.
+pub fn variant_of(py: Python<'_>, v: &Bound<'_, PyAny>) -> PyResult<Py<Variant>> {
+    match v.cast::<Variant>() {
+        Ok(v) => Ok(v.clone().unbind()),
+        Err(_) => {
+            let name: String = v.extract().map_err(|_| pyo3::exceptions::PyTypeError::new_err("a variant is a Variant or a shipped id"))?;
+            Py::new(py, Variant::load(py, &name, Vec::new())?)
+        }
+    }
+}
+
 /// A side as Python sees it.
 pub fn side_name(side: polydame::Side) -> &'static str {
     match side {

@@ -64,6 +64,8 @@ def test_fen_outcome_copy_and_pickle():
     assert o.winner == "white" and o.result == "1-0" and o.reason and "White wins" in o.description
     assert c.legal_moves == []
     assert copy.deepcopy(c).fen == c.fen
+    (m,) = c.move_stack
+    assert pickle.loads(pickle.dumps(m)) == m and str(pickle.loads(pickle.dumps(m))) == "28x19"
     again = pickle.loads(pickle.dumps(c))
     assert again.fen == c.fen and [str(m) for m in again.move_stack] == ["28x19"]
     with pytest.raises(polydame.InvalidFen) as e:

@@ -1,6 +1,8 @@
 """Game records from Python: read as written, validated with the reason for the first
 illegal move, and written again."""
 
+import pickle
+
 import pytest
 
 import polydame
@@ -27,6 +29,8 @@ def test_read_pdn_keeps_tags_moves_and_variations(tmp_path):
     assert len(polydame.read_pdn(path)) == 2  # a pathlib.Path too
     with pytest.raises(OSError):
         polydame.read_pdn(tmp_path / "missing.pdn")
+    with pytest.raises(OSError):  # a name of a .pdn file that is not there is not PDN text
+        polydame.validate(str(tmp_path / "missing.pdn"))
 
 
 def test_validate_names_the_illegal_move():
@@ -36,6 +40,9 @@ def test_validate_names_the_illegal_move():
     e = two.error
     assert (e["ply"], e["line"], e["column"], e["text"], e["code"]) == (3, 8, 4, "31-26", "capture-compulsory")
     assert "28x19" in e["reason"]
+    again = pickle.loads(pickle.dumps(two))
+    assert (again.game, again.valid, again.error, again.tags) == (two.game, two.valid, two.error, two.tags)
+    assert repr(again) == "Verdict(game=2, variant='international', valid=False, plies=2)"
     # Without a GameType, the variant is given.
     (v,) = polydame.validate("1. 11-15 23-19 *", variant="english")
     assert v.valid and v.variant == "english"
