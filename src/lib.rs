@@ -91,6 +91,7 @@
 mod compile;
 pub mod engine;
 pub mod geometry;
+pub mod json;
 pub mod picture;
 pub mod player;
 mod record;

@@ -52,6 +52,8 @@ const GOLD: &str = "#e3b230";
 /// assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
 /// assert_eq!(svg.matches("class=\"piece ").count(), 40);
 /// assert!(svg.contains("class=\"arrow\""));
+/// assert!(svg.contains(r#"<polygon class="cell" data-square="28" data-piece="white-man""#));
+/// assert_eq!(svg.matches("data-square=").count(), 50);
 /// ```
 pub fn board_svg(rules: &Rules, pos: &Position, last: Option<&MoveInfo>) -> String {
     let spec = rules.spec();
@@ -75,6 +77,7 @@ pub fn board_svg(rules: &Rules, pos: &Position, last: Option<&MoveInfo>) -> Stri
     if spec.notation.is_numeric() {
         body.push_str(&numbers(rules, &frame));
     }
+    body.push_str(&cells(rules, pos, &frame));
     let b = &frame.bounds;
     let (w, h) = (b.max.0 - b.min.0, b.max.1 - b.min.1);
     let mut out = String::new();
@@ -254,6 +257,23 @@ fn label(board: &mut String, bounds: &mut Bounds, (x, y): (f64, f64), font: f64,
         escape_xml(text)
     );
     bounds.include((x, y), font);
+}
+
+/// Over everything, each cell's outline, transparent, named for programs (a page that
+/// lets people click the board): `data-square` its name, and on an occupied cell
+/// `data-piece` its top piece (`white-man`, `black-king`).
+fn cells(rules: &Rules, pos: &Position, frame: &Frame) -> String {
+    let mut out = String::new();
+    for (cell, points) in frame.outline.iter().enumerate() {
+        let name = escape_xml(rules.cell_name(cell as u16));
+        let _ = write!(out, r#"<polygon class="cell" data-square="{name}""#);
+        if let Some((side, kind)) = pos.piece(cell as u16) {
+            let kind = class_name(&rules.spec().kinds[kind as usize].name);
+            let _ = write!(out, r#" data-piece="{}-{kind}""#, side.name().to_lowercase());
+        }
+        let _ = writeln!(out, r#" points="{points}" fill="transparent"/>"#);
+    }
+    out
 }
 
 /// The number of each cell, small in its top left corner.

@@ -8,7 +8,6 @@ pub mod convert;
 pub mod dxp;
 pub mod engine_match;
 pub mod hub;
-pub mod json;
 pub mod matches;
 pub mod moves;
 mod peers;

@@ -1,8 +1,8 @@
 //! `polydame moves`: the legal moves of positions.
 
-use super::json::{BudgetJson, FenErrorJson, MoveJson, MovesJson};
 use super::{Done, FenArgs, Out, RouteArgs, VariantArgs, fen_failure, invalid, over_budget, read_fen, say_moves};
 use polydame::fen::write_fen;
+use polydame::json::{BudgetJson, FenErrorJson, MoveJson, MovesJson};
 use polydame::notation::sort_moves;
 use polydame::{MoveInfo, MoveList, Position};
 

@@ -1,9 +1,9 @@
 //! `polydame perft`: the leaves of the legal-move tree.
 
-use super::json::{DivideJson, PerftJson};
 use super::{Done, FenArgs, Out, RouteArgs, VariantArgs, over_budget};
 use indicatif::{ProgressBar, ProgressStyle};
 use polydame::engine::perft_with_progress;
+use polydame::json::{DivideJson, PerftJson};
 use polydame::notation::move_text;
 use polydame::{MoveInfo, Rules, divide, perft_parallel};
 use std::io::IsTerminal;

@@ -3,11 +3,11 @@
 //! standard input (see [`super::play_loop`]). With `--engine`, the generic player answers
 //! (see [`super::play_engine`]).
 
-use super::json::{MoveErrorJson, MoveJson, OutcomeJson, PlayErrorJson, PlayJson};
 use super::play_engine::{self, Engine, EngineArgs};
 use super::play_loop::{self, Mode};
 use super::{Done, FenArgs, Out, VariantArgs, board, invalid, over_budget, say_moves};
 use polydame::Game;
+use polydame::json::{MoveErrorJson, MoveJson, OutcomeJson, PlayErrorJson, PlayJson};
 use std::io::IsTerminal;
 
 /// How to print what was played.

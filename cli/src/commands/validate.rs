@@ -1,13 +1,13 @@
 //! `polydame validate`: every game of PDN files replayed, in parallel, streaming.
 
-use super::json::{
-    FileErrorJson, FileReasonJson, OutcomeJson, PlyErrorJson, ReadJson, SourceTags, SummaryCountsJson, SummaryJson, VerdictJson,
-    WarningJson,
-};
 use super::variants::compile_shipped;
 use super::{Done, Failure, OptionArgs, Out};
 use encoding_rs::Encoding;
 use indicatif::{ProgressBar, ProgressStyle};
+use polydame::json::{
+    FileErrorJson, FileReasonJson, OutcomeJson, PlyErrorJson, ReadJson, SourceTags, SummaryCountsJson, SummaryJson, VerdictJson,
+    WarningJson,
+};
 use polydame::notation::Notations;
 use polydame::pdn::Registry;
 use polydame::pdn::{GameText, PdnGame, PdnGames, PlyError, Verdict, parse_game_with, pdn_games, replay_with};
@@ -154,7 +154,7 @@ pub fn run(job: Job, out: &mut Out) -> Done {
     }
     let secs = start.elapsed().as_secs_f64();
     if job.json {
-        out.json(&SummaryJson::new(&summary, secs));
+        out.json(&summary_json(&summary, secs));
     } else {
         out.say(summary_line(&summary, job.parse_only, secs));
     }
@@ -164,20 +164,19 @@ pub fn run(job: Job, out: &mut Out) -> Done {
     Ok(())
 }
 
-impl SummaryJson {
-    fn new(s: &Summary, seconds: f64) -> SummaryJson {
-        SummaryJson {
-            summary: SummaryCountsJson {
-                games: s.games,
-                valid: s.valid,
-                invalid: s.invalid,
-                not_judged: s.not_judged,
-                unread: s.unread,
-                warnings: s.warned,
-                files_unreadable: s.unreadable,
-                seconds: (seconds * 1e6).round() / 1e6,
-            },
-        }
+/// The summary line of `--json`.
+fn summary_json(s: &Summary, seconds: f64) -> SummaryJson {
+    SummaryJson {
+        summary: SummaryCountsJson {
+            games: s.games,
+            valid: s.valid,
+            invalid: s.invalid,
+            not_judged: s.not_judged,
+            unread: s.unread,
+            warnings: s.warned,
+            files_unreadable: s.unreadable,
+            seconds: (seconds * 1e6).round() / 1e6,
+        },
     }
 }
 

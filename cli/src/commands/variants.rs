@@ -1,7 +1,7 @@
 //! `polydame variants`: the shipped variants.
 
-use super::json::{OptionJson, VariantJson};
 use super::{Done, Out, invalid};
+use polydame::json::{OptionJson, VariantJson};
 use polydame::{Rules, compile_text, shipped};
 
 /// Every shipped variant, compiled.

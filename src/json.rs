@@ -1,10 +1,11 @@
-//! The JSON shapes of the command line's `--json` output, one struct each. Other tools are
-//! built on them: they change only with a note in the README.
+//! The JSON shapes of polydame's machine-readable output, one struct each: the command
+//! line's `--json` and the studio's API answer in them. Other tools are built on them: they
+//! change only with a note in the README.
+#![allow(missing_docs)] // Each field is named as its JSON key; the structs say what they hold.
 
-use polydame::fen::FenError;
-use polydame::notation::move_text;
-use polydame::pdn::PlyError;
-use polydame::{MoveInfo, Outcome, Rules};
+use crate::compile::Rules;
+use crate::engine::{MoveInfo, Outcome};
+use crate::record::{FenError, PlyError, move_text};
 use serde::Serialize;
 
 /// `variants --json`: one element per shipped variant.
@@ -91,7 +92,7 @@ pub struct BudgetJson {
 }
 
 impl BudgetJson {
-    pub fn new(fen: &str, e: &polydame::BudgetExceeded) -> BudgetJson {
+    pub fn new(fen: &str, e: &crate::engine::BudgetExceeded) -> BudgetJson {
         BudgetJson { fen: fen.to_string(), error: e.to_string(), code: "capture-budget", budget: e.budget }
     }
 }
@@ -156,8 +157,8 @@ pub struct WarningJson {
     pub message: String,
 }
 
-impl From<&polydame::pdn::Warning> for WarningJson {
-    fn from(w: &polydame::pdn::Warning) -> WarningJson {
+impl From<&crate::pdn::Warning> for WarningJson {
+    fn from(w: &crate::pdn::Warning) -> WarningJson {
         WarningJson { code: w.code, message: w.message.clone() }
     }
 }
@@ -178,7 +179,7 @@ pub struct SourceTags {
 
 impl SourceTags {
     /// The tags of `game` (those empty or `?` left out).
-    pub fn of(game: &polydame::pdn::PdnGame) -> SourceTags {
+    pub fn of(game: &crate::pdn::PdnGame) -> SourceTags {
         let tag = |name: &str| {
             game.tag(name).map(str::trim).filter(|v| !v.is_empty() && !v.chars().all(|c| c == '?' || c == '.')).map(str::to_string)
         };
@@ -286,7 +287,7 @@ pub struct OutcomeJson {
     pub winner: Option<String>,
     /// Why it ended (empty while it goes on).
     pub reason: String,
-    /// The reason's stable name for programs ([`EndReason::code`](polydame::EndReason::code)),
+    /// The reason's stable name for programs ([`EndReason::code`](crate::EndReason::code)),
     /// null while it goes on.
     pub code: Option<&'static str>,
 }
