@@ -251,6 +251,21 @@ enum Command {
     /// Play as a DXP follower: answer another draughts program's game requests and moves
     /// over TCP (the DamExchange Protocol of Kingsrow, Moby Dam and pydraughts' DXP client).
     ///
+    /// polydame studio: a local web server with one page to design, play and judge a
+    /// variant in the browser (the file and its errors, the rules in words, a clickable
+    /// board against the player, records, the designer's report) and its JSON API. See
+    /// docs/studio.md.
+    Serve {
+        /// The port to listen on (0: any free one, said on standard error).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// The address to listen on: this machine only unless another is given.
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
+        /// Open the page in the browser (xdg-open, open or start).
+        #[arg(long)]
+        open: bool,
+    },
     /// Listens on HOST:PORT and serves one connection after another (or, with --once, the
     /// first only); each game is International draughts (or --variant, on 50 numbered
     /// squares), its moves chosen by the generic player to --depth. See docs/hub.md.
@@ -326,6 +341,7 @@ fn run(command: Command, out: &mut Out) -> commands::Done {
         }
         Command::Report { args } => commands::report::run(&args, out),
         Command::Hub { variant, options } => commands::hub::run(variant.as_deref(), &options, out),
+        Command::Serve { port, host, open } => commands::serve::run(&host, port, open),
         Command::Dxp { variant, options, host, port, depth, once } => commands::dxp::run(&variant, &options, &host, port, depth, once),
         Command::Best { variant, fen, depth, time, json } => commands::best::run(&variant, &fen, depth, time, json, out),
         Command::Moves { variant, fen, fen_file, routes, json } => {

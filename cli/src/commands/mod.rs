@@ -18,6 +18,7 @@ pub mod play_loop;
 pub mod random_game;
 pub mod report;
 pub mod selfplay;
+pub mod serve;
 pub mod show;
 pub mod validate;
 pub mod variants;

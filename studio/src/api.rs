@@ -1,0 +1,279 @@
+//! The studio's JSON API, without the web server: each endpoint a function from the
+//! request's bytes to an answer (a JSON value, or an error with its HTTP status), so that
+//! the server, the fuzz target and the tests call the same code. Nothing a request
+//! contains makes it panic: a body that is not the JSON asked for is `bad-request`, a
+//! variant that does not compile is `invalid-variant` with its diagnostics, a bad FEN
+//! `bad-fen`, an illegal move `illegal-move`, a position past the capture budget `budget`.
+
+use crate::variants::{Compiled, VariantRef};
+use polydame::json::{MoveJson, OutcomeJson, PlyErrorJson, WarningJson};
+use polydame::notation::Notations;
+use polydame::pdn::{Registry, parse_game, pdn_games, replay_recorded};
+use polydame::{Game, Limits, MoveError, Outcome, Player, Rules};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+/// The largest request body taken, in bytes.
+pub const MAX_BODY: usize = 1 << 20;
+/// The longest search, and the deepest.
+pub const MAX_SEARCH_MS: u64 = 5_000;
+pub const MAX_DEPTH: u32 = 12;
+
+/// Why a request is refused: an HTTP status, a stable code, a sentence, and what else
+/// says where (`ply`, `column`, `diagnostics`).
+#[derive(Debug)]
+pub struct ApiError {
+    pub status: u16,
+    pub code: &'static str,
+    pub message: String,
+    pub extra: Value,
+}
+
+impl ApiError {
+    pub fn new(status: u16, code: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError { status, code, message: message.into(), extra: Value::Null }
+    }
+
+    pub fn with_extra(mut self, extra: Value) -> ApiError {
+        self.extra = extra;
+        self
+    }
+
+    /// The answer's body: `{"error": {"code", "message", ...}}`.
+    pub fn body(&self) -> Value {
+        let mut error = json!({"code": self.code, "message": self.message});
+        if let (Some(e), Value::Object(more)) = (error.as_object_mut(), &self.extra) {
+            e.extend(more.clone());
+        }
+        json!({ "error": error })
+    }
+}
+
+pub type Answer = Result<Value, ApiError>;
+
+/// The request's JSON as `T`, or `bad-request` saying where it is wrong.
+pub fn parse<'a, T: Deserialize<'a>>(body: &'a [u8]) -> Result<T, ApiError> {
+    if body.len() > MAX_BODY {
+        return Err(ApiError::new(413, "too-large", format!("the request has {} bytes; at most {MAX_BODY} are taken", body.len())));
+    }
+    serde_json::from_slice(body).map_err(|e| ApiError::new(400, "bad-request", format!("the request is not the JSON asked for: {e}")))
+}
+
+/// A game: its variant, the position it starts from, the moves played.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GameRequest {
+    variant: VariantRef,
+    #[serde(default)]
+    fen: Option<String>,
+    #[serde(default)]
+    moves: Vec<String>,
+}
+
+/// `/api/best`: a game, and how long to search.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BestRequest {
+    variant: VariantRef,
+    #[serde(default)]
+    fen: Option<String>,
+    #[serde(default)]
+    moves: Vec<String>,
+    #[serde(default)]
+    depth: Option<u32>,
+    #[serde(default)]
+    time_ms: Option<u64>,
+}
+
+/// A game's outcome in a state: the command line's outcome, and it in words.
+#[derive(Serialize)]
+struct StateOutcome {
+    #[serde(flatten)]
+    outcome: OutcomeJson,
+    description: String,
+    /// As PDN writes it: `1-0`, `0-1`, `1/2-1/2`.
+    score: &'static str,
+}
+
+/// A game as the page shows it.
+#[derive(Serialize)]
+struct State {
+    fen: String,
+    start_fen: String,
+    turn: String,
+    ply: usize,
+    moves: Vec<String>,
+    legal: Vec<MoveJson>,
+    outcome: Option<StateOutcome>,
+    svg: String,
+    pdn: String,
+}
+
+/// The state of `game`.
+fn state(rules: &Rules, game: &Game) -> Answer {
+    let legal = game.legal_moves().map_err(|e| budget(e, &game.fen()))?;
+    let record = game.record();
+    let moves = record.moves.iter().map(|(m, legal)| polydame::notation::move_text(rules, m, legal)).collect();
+    let o = game.outcome();
+    let outcome = (o != Outcome::Ongoing).then(|| StateOutcome {
+        outcome: OutcomeJson::new(rules, o),
+        description: o.describe(rules),
+        score: o.score(),
+    });
+    let s = State {
+        fen: game.fen(),
+        start_fen: polydame::fen::write_fen(rules, game.start()),
+        turn: game.position().side_to_move().name().to_lowercase(),
+        ply: game.moves().len(),
+        moves,
+        legal: MoveJson::all(rules, &legal),
+        outcome,
+        svg: polydame::picture::board_svg(rules, game.position(), game.moves().last()),
+        pdn: polydame::pdn::write_pdn(rules, &record),
+    };
+    serde_json::to_value(s).map_err(|e| ApiError::new(500, "internal", e.to_string()))
+}
+
+fn budget(e: polydame::BudgetExceeded, fen: &str) -> ApiError {
+    ApiError::new(422, "budget", e.describe(fen))
+}
+
+/// The game a request describes, its moves played; `illegal-move` at the first that is not.
+fn replay<'r>(rules: &'r Rules, req: &GameRequest) -> Result<Game<'r>, ApiError> {
+    let mut game = match &req.fen {
+        Some(fen) if !fen.trim().is_empty() => Game::from_fen(rules, fen.trim()).map_err(|e| {
+            ApiError::new(422, "bad-fen", format!("the FEN cannot be read: {}", e.kind))
+                .with_extra(json!({"column": e.column, "fen_code": e.kind.code()}))
+        })?,
+        _ => Game::new(rules),
+    };
+    for (i, text) in req.moves.iter().enumerate() {
+        game.play(text).map_err(|e: MoveError| {
+            ApiError::new(422, "illegal-move", e.to_string()).with_extra(json!({"ply": i + 1, "move": text, "reason_code": e.code()}))
+        })?;
+    }
+    Ok(game)
+}
+
+/// `POST /api/game`.
+pub fn game(compiled: &Compiled, body: &[u8]) -> Answer {
+    let req: GameRequest = parse(body)?;
+    let rules = compiled.rules(&req.variant)?;
+    let game = replay(&rules, &req)?;
+    state(&rules, &game)
+}
+
+/// `POST /api/compile`: the variant's rules, options and start, or its diagnostics.
+pub fn compile(compiled: &Compiled, body: &[u8]) -> Answer {
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Request {
+        variant: VariantRef,
+    }
+    let req: Request = parse(body)?;
+    let rules = match compiled.rules(&req.variant) {
+        Ok(r) => r,
+        Err(e) if e.code == "invalid-variant" => return Ok(json!({"ok": false, "diagnostics": e.extra["diagnostics"]})),
+        Err(e) => return Err(e),
+    };
+    let spec = rules.spec();
+    let options: Vec<Value> =
+        spec.options.iter().map(|o| json!({"name": o.name, "help": o.help, "choices": o.choices, "chosen": o.chosen})).collect();
+    let start = state(&rules, &Game::new(&rules))?;
+    Ok(json!({"ok": true, "id": rules.id(), "name": spec.name, "rules": rules.describe(), "options": options, "state": start}))
+}
+
+/// `POST /api/best`: the player's move, within the API's time and depth.
+pub fn best(compiled: &Compiled, body: &[u8]) -> Answer {
+    let req: BestRequest = parse(body)?;
+    let at = GameRequest { variant: req.variant, fen: req.fen, moves: req.moves };
+    let rules = compiled.rules(&at.variant)?;
+    let game = replay(&rules, &at)?;
+    let depth = req.depth.unwrap_or(6).clamp(1, MAX_DEPTH);
+    let ms = req.time_ms.unwrap_or(MAX_SEARCH_MS).clamp(1, MAX_SEARCH_MS);
+    let limits = Limits { depth, ..Limits::time(std::time::Duration::from_millis(ms)) };
+    let found = Player::new(&rules).best_in(game.position(), limits, game.history()).map_err(|e| budget(e, &game.fen()))?;
+    let mut walk = game.clone();
+    let mut line = Vec::new();
+    for m in &found.pv {
+        line.push(walk.move_text(m));
+        if walk.play_move(m).is_err() {
+            break;
+        }
+    }
+    let mv = found.best.as_ref().map(|m| game.move_text(m));
+    Ok(json!({"move": mv, "score": found.score, "line": line, "depth": found.depth, "nodes": found.nodes}))
+}
+
+/// `POST /api/validate`: each game's verdict, and its moves up to the first bad one.
+pub fn validate(compiled: &Compiled, body: &[u8]) -> Answer {
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Request {
+        pdn: String,
+        #[serde(default)]
+        variant: Option<VariantRef>,
+    }
+    let req: Request = parse(body)?;
+    let fixed = req.variant.as_ref().map(|v| compiled.rules(v)).transpose()?;
+    let fixed_notations = fixed.as_deref().map(Notations::new);
+    let shipped = compiled.shipped();
+    let registry = Registry::new(shipped);
+    let mut games = Vec::new();
+    for (i, text) in pdn_games(req.pdn.as_bytes()).enumerate() {
+        let text = text.map_err(|e| ApiError::new(422, "bad-pdn", e.to_string()))?;
+        let game = parse_game(&text);
+        let tag = |t: &str| game.tag(t).unwrap_or("").to_string();
+        let mut out = json!({"game": i + 1, "line": game.line, "white": tag("White"), "black": tag("Black"), "variant": null});
+        match registry.of(&game, fixed_notations.as_ref()) {
+            Ok(n) => {
+                let v = replay_recorded(n, &game);
+                let rules = n.rules();
+                let start = v.main.start.as_ref().map(|p| polydame::fen::write_fen(rules, p));
+                let mut walk = v.main.start.clone().map(|p| Game::from_position(rules, p));
+                let moves: Vec<String> = v
+                    .main
+                    .moves
+                    .iter()
+                    .filter_map(|(m, _)| {
+                        let g = walk.as_mut()?;
+                        let text = g.move_text(m);
+                        g.play_move(m).ok().map(|()| text)
+                    })
+                    .collect();
+                out["variant"] = json!(rules.id());
+                out["valid"] = json!(v.error.is_none() && v.variations.is_empty());
+                out["plies"] = json!(v.plies);
+                out["error"] = json!(v.error.as_ref().map(PlyErrorJson::from));
+                out["variations"] = json!(v.variations.iter().map(PlyErrorJson::from).collect::<Vec<_>>());
+                out["warnings"] = json!(v.warnings.iter().map(WarningJson::from).collect::<Vec<_>>());
+                out["start_fen"] = json!(start);
+                out["moves"] = json!(moves);
+            }
+            Err((code, why)) => {
+                out["valid"] = json!(false);
+                out["plies"] = json!(0);
+                out["error"] = json!({"ply": 0, "move": "", "line": game.line, "column": 1, "reason": why, "code": code});
+                out["moves"] = json!([]);
+            }
+        }
+        games.push(out);
+    }
+    Ok(json!({ "games": games }))
+}
+
+/// `GET /api/variants`.
+pub fn variants(compiled: &Compiled) -> Answer {
+    let list: Vec<Value> =
+        compiled.shipped().iter().map(|r| json!({"id": r.id(), "name": r.spec().name, "description": r.spec().description})).collect();
+    Ok(json!({ "variants": list }))
+}
+
+/// `GET /api/variants/ID`: the shipped file's text.
+pub fn variant_text(id: &str) -> Answer {
+    let lower = id.to_ascii_lowercase();
+    match polydame::shipped().iter().find(|(stem, _)| *stem == lower) {
+        Some((stem, text)) => Ok(json!({"id": stem, "text": text})),
+        None => Err(ApiError::new(404, "unknown-variant", format!("no shipped variant `{id}`"))),
+    }
+}

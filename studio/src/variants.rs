@@ -1,0 +1,92 @@
+//! The variants requests name: shipped ones by id, or the text of a file, with options;
+//! each compiled once and kept (a few dozen at most, the oldest dropped first).
+
+use crate::api::ApiError;
+use polydame::{LoadError, Rules};
+use serde::Deserialize;
+use serde_json::json;
+use std::collections::{BTreeMap, VecDeque};
+use std::sync::{Arc, Mutex};
+
+/// How many compiled variants are kept.
+const KEPT: usize = 48;
+
+/// A variant as a request names it: `{"id": "international"}` or `{"text": "...",
+/// "name": "my.toml"}`, with `"options": {"NAME": "CHOICE"}`.
+#[derive(Deserialize, Clone, PartialEq, Eq, Hash, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct VariantRef {
+    #[serde(default)]
+    pub id: Option<String>,
+    #[serde(default)]
+    pub text: Option<String>,
+    #[serde(default)]
+    pub name: Option<String>,
+    #[serde(default)]
+    pub options: BTreeMap<String, String>,
+}
+
+/// The shipped variants, and the variants compiled for requests.
+pub struct Compiled {
+    shipped: Vec<Rules>,
+    kept: Mutex<VecDeque<(VariantRef, Arc<Rules>)>>,
+}
+
+impl Compiled {
+    /// The shipped variants compiled (they are part of the binary: an error is a bug).
+    pub fn new() -> Result<Compiled, String> {
+        let shipped = polydame::shipped()
+            .iter()
+            .map(|(stem, text)| polydame::compile_text(text, &format!("variants/{stem}.toml")).map_err(|e| e.to_string()))
+            .collect::<Result<_, _>>()?;
+        Ok(Compiled { shipped, kept: Mutex::new(VecDeque::new()) })
+    }
+
+    pub fn shipped(&self) -> &[Rules] {
+        &self.shipped
+    }
+
+    /// The rules a request names, compiled (or kept from before).
+    pub fn rules(&self, v: &VariantRef) -> Result<Arc<Rules>, ApiError> {
+        if let Some((_, r)) = self.kept.lock().ok().and_then(|k| k.iter().find(|(k, _)| k == v).cloned()) {
+            return Ok(r);
+        }
+        let options: Vec<(String, String)> = v.options.iter().map(|(k, c)| (k.clone(), c.clone())).collect();
+        let loaded = match (&v.id, &v.text) {
+            (Some(id), None) => {
+                let lower = id.to_ascii_lowercase();
+                let Some((stem, text)) = polydame::shipped().iter().find(|(stem, _)| *stem == lower) else {
+                    return Err(ApiError::new(404, "unknown-variant", format!("no shipped variant `{id}`")));
+                };
+                polydame::compile_text_with(text, &format!("variants/{stem}.toml"), &options)
+            }
+            (None, Some(text)) => polydame::compile_text_with(text, v.name.as_deref().unwrap_or("variant.toml"), &options),
+            _ => return Err(ApiError::new(400, "bad-request", "a variant is {\"id\": ...} or {\"text\": ...}, one of the two")),
+        };
+        let rules = Arc::new(loaded.map_err(load_error)?);
+        if let Ok(mut kept) = self.kept.lock() {
+            if kept.len() >= KEPT {
+                kept.pop_front();
+            }
+            kept.push_back((v.clone(), rules.clone()));
+        }
+        Ok(rules)
+    }
+}
+
+/// A load error as the API says it: the diagnostics of a file with errors, each with
+/// its line and column.
+fn load_error(e: LoadError) -> ApiError {
+    let LoadError::Invalid(d) = &e else { return ApiError::new(422, "invalid-variant", e.to_string()) };
+    let diagnostics: Vec<serde_json::Value> = d
+        .items
+        .iter()
+        .map(|item| {
+            let (line, column) = polydame::spec::line_col(&d.source, item.span.start);
+            let (end_line, end_column) = polydame::spec::line_col(&d.source, item.span.end);
+            json!({"line": line, "column": column, "end_line": end_line, "end_column": end_column, "kind": item.kind.to_string(),
+                "message": item.message, "label": item.label, "help": item.help})
+        })
+        .collect();
+    ApiError::new(422, "invalid-variant", e.to_string()).with_extra(json!({ "diagnostics": diagnostics }))
+}
