@@ -53,6 +53,11 @@ impl Studio {
             other => Err(ApiError::new(404, "not-found", format!("no endpoint /api/{other}"))),
         }
     }
+
+    /// How report job `id` stands (`GET /api/report/ID`).
+    pub fn report_status(&self, id: usize) -> Answer {
+        self.jobs.status(id)
+    }
 }
 
 /// An answer as an HTTP response.
@@ -88,7 +93,7 @@ async fn get_variant(Path(id): Path<String>) -> Response {
 
 async fn get_report(State(s): State<Arc<Studio>>, Path(job): Path<String>) -> Response {
     let answer = match job.parse::<usize>() {
-        Ok(id) => s.jobs.status(id),
+        Ok(id) => s.report_status(id),
         Err(_) => Err(ApiError::new(404, "unknown-job", format!("no report job {job}"))),
     };
     respond(answer)

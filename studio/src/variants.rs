@@ -77,7 +77,11 @@ impl Compiled {
 /// A load error as the API says it: the diagnostics of a file with errors, each with
 /// its line and column.
 fn load_error(e: LoadError) -> ApiError {
-    let LoadError::Invalid(d) = &e else { return ApiError::new(422, "invalid-variant", e.to_string()) };
+    let d = match &e {
+        LoadError::Invalid(d) => d,
+        LoadError::UnknownOption(_) | LoadError::UnknownChoice(_) => return ApiError::new(422, "unknown-option", e.to_string()),
+        _ => return ApiError::new(422, "invalid-variant", e.to_string()).with_extra(json!({ "diagnostics": [] })),
+    };
     let diagnostics: Vec<serde_json::Value> = d
         .items
         .iter()

@@ -1,0 +1,119 @@
+//! The studio's API called as the server calls it: what each endpoint answers, and the
+//! error, with its code and where, for every kind of bad request.
+
+use polydame_studio::Studio;
+use serde_json::{Value, json};
+
+fn studio() -> Studio {
+    Studio::new().expect("the shipped variants compile")
+}
+
+fn ok(s: &Studio, endpoint: &str, body: Value) -> Value {
+    s.answer(endpoint, body.to_string().as_bytes()).unwrap_or_else(|e| panic!("{endpoint} {body}: {:?}", e.body()))
+}
+
+fn err(s: &Studio, endpoint: &str, body: &[u8]) -> (u16, Value) {
+    let e = s.answer(endpoint, body).expect_err("an error");
+    (e.status, e.body()["error"].clone())
+}
+
+#[test]
+fn a_game_is_replayed_and_its_state_given() {
+    let s = studio();
+    let state = ok(&s, "game", json!({"variant": {"id": "international"}, "moves": ["32-28", "19-23"]}));
+    assert_eq!(state["turn"], "white");
+    assert_eq!(state["ply"], 2);
+    assert_eq!(state["legal"].as_array().map(Vec::len), Some(1));
+    assert_eq!(state["legal"][0]["notation"], "28x19");
+    assert!(state["svg"].as_str().is_some_and(|s| s.contains(r#"data-square="23" data-piece="black-man""#)));
+    assert!(state["pdn"].as_str().is_some_and(|p| p.contains("1. 32-28 19-23")));
+    assert!(state["outcome"].is_null());
+    let over = ok(&s, "game", json!({"variant": {"id": "international"}, "fen": "W:W28:B23", "moves": ["28x19"]}));
+    assert_eq!(over["outcome"]["winner"], "white");
+    assert_eq!(over["outcome"]["score"], "1-0");
+}
+
+#[test]
+fn bad_requests_get_their_codes() {
+    let s = studio();
+    let (status, e) = err(&s, "game", br#"{"variant": {"id": "international"}, "moves": ["32-28", "19-23", "31-26"]}"#);
+    assert_eq!((status, e["code"].as_str(), e["ply"].as_u64(), e["move"].as_str()), (422, Some("illegal-move"), Some(3), Some("31-26")));
+    assert!(e["message"].as_str().is_some_and(|m| m.contains("28x19")), "{e}");
+    let (status, e) = err(&s, "game", br#"{"variant": {"id": "international"}, "fen": "W:W99:B1"}"#);
+    assert_eq!((status, e["code"].as_str()), (422, Some("bad-fen")));
+    assert!(e["column"].as_u64().is_some(), "{e}");
+    let (status, e) = err(&s, "game", br#"{"variant": {"id": "internatonal"}}"#);
+    assert_eq!((status, e["code"].as_str()), (404, Some("unknown-variant")));
+    for body in [&b"not json"[..], b"{}", br#"{"variant": {}}"#, br#"{"variant": {"id": "x", "text": "y"}}"#, br#"{"variant": 3}"#] {
+        let (status, e) = err(&s, "game", body);
+        assert_eq!((status, e["code"].as_str()), (400, Some("bad-request")), "{}", String::from_utf8_lossy(body));
+    }
+    let (status, e) = err(&s, "compile", &vec![b' '; polydame_studio::api::MAX_BODY + 1]);
+    assert_eq!((status, e["code"].as_str()), (413, Some("too-large")));
+    let (status, e) = err(&s, "nothing", b"{}");
+    assert_eq!((status, e["code"].as_str()), (404, Some("not-found")));
+}
+
+#[test]
+fn compile_gives_the_rules_or_the_diagnostics_with_line_and_column() {
+    let s = studio();
+    let text = polydame::shipped().iter().find(|(id, _)| *id == "english").map(|(_, t)| *t).expect("english");
+    let good = ok(&s, "compile", json!({"variant": {"text": text, "name": "mine.toml"}}));
+    assert_eq!(good["ok"], true);
+    assert!(good["rules"].as_str().is_some_and(|r| r.contains("English")));
+    assert_eq!(good["state"]["turn"], "black");
+    let broken = text.replacen("[board]", "[board]\nwidht = 8", 1);
+    let bad = ok(&s, "compile", json!({"variant": {"text": broken}}));
+    assert_eq!(bad["ok"], false);
+    let d = &bad["diagnostics"][0];
+    let line = broken.lines().position(|l| l.starts_with("widht")).expect("the line") + 1;
+    assert_eq!((d["line"].as_u64(), d["column"].as_u64()), (Some(line as u64), Some(1)), "{d}");
+    assert!(d["message"].as_str().is_some_and(|m| m.contains("widht")));
+    // Options are chosen by name; one the variant does not have is an error.
+    let (status, e) = err(&s, "compile", br#"{"variant": {"id": "international", "options": {"no-such": "x"}}}"#);
+    assert_eq!((status, e["code"].as_str()), (422, Some("unknown-option")), "{e}");
+}
+
+#[test]
+fn best_and_validate() {
+    let s = studio();
+    let best = ok(&s, "best", json!({"variant": {"id": "international"}, "moves": ["32-28", "19-23"], "depth": 3}));
+    assert_eq!(best["move"], "28x19");
+    assert_eq!(best["depth"], 3);
+    let pdn = "[GameType \"20\"]\n1. 32-28 19-23 2. 31-26 *\n\n[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 *\n";
+    let v = ok(&s, "validate", json!({ "pdn": pdn }));
+    let games = v["games"].as_array().expect("games");
+    assert_eq!(games.len(), 2);
+    assert_eq!((games[0]["valid"].as_bool(), games[0]["plies"].as_u64()), (Some(false), Some(2)));
+    assert_eq!(games[0]["error"]["code"], "capture-compulsory");
+    assert_eq!((games[0]["error"]["line"].as_u64(), games[0]["error"]["column"].as_u64()), (Some(2), Some(19)));
+    assert_eq!(games[0]["moves"], json!(["32-28", "19-23"]));
+    assert_eq!(games[1]["valid"], true);
+    let v = ok(&s, "validate", json!({"pdn": "1. 11-15 *"}));
+    assert_eq!(v["games"][0]["error"]["code"], "no-gametype");
+}
+
+#[test]
+fn a_report_runs_in_the_background() {
+    let s = studio();
+    let job = ok(&s, "report", json!({"variants": [{"id": "english"}], "games": 2, "depth": 1, "max_plies": 40}));
+    let id = job["job"].as_u64().expect("a job");
+    let status = wait_for_report(&s, id);
+    assert_eq!(status["played"], 2);
+    assert!(status["html"].as_str().is_some_and(|h| h.contains("<svg")));
+    assert_eq!(status["json"]["variants"][0]["games"], 2);
+    let (status, e) = err(&s, "report", br#"{"variants": []}"#);
+    assert_eq!((status, e["code"].as_str()), (400, Some("bad-request")));
+}
+
+fn wait_for_report(s: &Studio, id: u64) -> Value {
+    for _ in 0..600 {
+        let status = s.report_status(id as usize).expect("the job");
+        if status["done"] == true {
+            assert!(status["error"].is_null(), "{status}");
+            return status;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    panic!("the report did not finish in 30 s");
+}
