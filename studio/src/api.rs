@@ -229,7 +229,9 @@ pub fn validate(compiled: &Compiled, body: &[u8]) -> Answer {
             Ok(n) => {
                 let v = replay_recorded(n, &game);
                 let rules = n.rules();
-                let start = v.main.start.as_ref().map(|p| polydame::fen::write_fen(rules, p));
+                // A game from a set position (a FEN tag) says where it starts.
+                let standard = polydame::fen::write_fen(rules, &polydame::Position::start(rules));
+                let start = v.main.start.as_ref().map(|p| polydame::fen::write_fen(rules, p)).filter(|f| *f != standard);
                 let mut walk = v.main.start.clone().map(|p| Game::from_position(rules, p));
                 let moves: Vec<String> = v
                     .main

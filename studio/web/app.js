@@ -18,6 +18,15 @@ const COMPILE_DELAY_MS = 300;
 const ENGINE_TIME_MS = 3000;
 const REPORT_POLL_MS = 500;
 
+/** Small icons for the step buttons (glyphs like ⏮ are missing from many fonts). */
+const ICONS = {
+  first: '<path d="M2 2h2v12H2zM14 2v12L5 8z"/>',
+  back: '<path d="M12 2v12L3 8z"/>',
+  forward: '<path d="M4 2v12l9-6z"/>',
+  end: '<path d="M12 2h2v12h-2zM2 2v12l9-6z"/>',
+};
+const icon = (name) => `<svg class="icon" viewBox="0 0 16 16" aria-hidden="true">${ICONS[name]}</svg>`;
+
 const S = {
   variants: [], //          the shipped variants: [{id, name, description}]
   loadedId: null, //        the shipped variant last loaded into the editor (null: a file)
@@ -30,7 +39,6 @@ const S = {
   loadSeq: 0, //            the latest variant load
   game: null, //            {variant, fen, moves, redo, editor, record}
   state: null, //           the server's state of that game
-  gameSeq: 0, //            bumps on every game change
   engineSeq: 0, //          bumps when an engine answer must be dropped
   engineArmed: true, //     false after undo/redo: the engine waits for a move or a click
   thinking: false,
@@ -53,7 +61,6 @@ function enqueue(work) {
   return S.queue;
 }
 
-const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const capital = (w) => (w ? w[0].toUpperCase() + w.slice(1) : w);
 const other = (side) => (side === 'white' ? 'black' : 'white');
 
@@ -210,6 +217,12 @@ async function compileNow({ keepGame }) {
     answer = await api.compile(variant);
   } catch (e) {
     if (seq !== S.compileSeq) return;
+    if (e.code === 'unknown-option' && Object.keys(S.chosen).length) {
+      // The file no longer has an option (or a choice) chosen before: back to its defaults.
+      S.chosen = {};
+      say(`${e.message}: the options are back to the file's defaults.`, 'info');
+      return compileNow({ keepGame });
+    }
     if (Array.isArray(e.info.diagnostics)) {
       showDiagnostics(e.info.diagnostics);
     } else {
@@ -295,9 +308,13 @@ async function restartGame(state, keep) {
 
 /** Every change of the game ends here. */
 function setGame(game, state) {
+  // Another game (variant, start or record): the engine's last answer is not about it.
+  const old = S.game;
+  if (!old || old.variant !== game.variant || old.fen !== game.fen || old.record !== game.record) {
+    $('engine-info').replaceChildren();
+  }
   S.game = game;
   S.state = state;
-  S.gameSeq++;
   S.engineSeq++;
   S.message = null;
   render();
@@ -393,10 +410,13 @@ function setFen(event) {
     try {
       const state = await api.game(g.variant, fen, []);
       S.engineArmed = true;
+      delete input.dataset.edited;
       setGame({ ...g, fen, moves: [], redo: [], record: null }, state);
     } catch (e) {
+      input.classList.add('invalid');
       const column = e.info.column;
-      say(`Bad FEN${column ? ` at column ${column}` : ''}: ${e.message}`);
+      const where = column && !/column/i.test(e.message) ? ` (column ${column})` : '';
+      say(/fen/i.test(e.message) ? `${e.message}${where}` : `Bad FEN${where}: ${e.message}`);
       if (column) {
         input.focus();
         input.setSelectionRange(column - 1, column);
@@ -458,7 +478,12 @@ async function engineMove(play) {
   } finally {
     S.thinking = false;
   }
-  if (seq !== S.engineSeq) return; // the game changed meanwhile
+  if (seq !== S.engineSeq) {
+    // The game or the settings changed meanwhile: this answer is void; the engine may be
+    // to move in the new situation (its own call waited for this one to finish).
+    scheduleEngine();
+    return;
+  }
   if (!answer) {
     render();
     return;
@@ -472,12 +497,24 @@ async function engineMove(play) {
   }
 }
 
+/**
+ * The player's score for the side to move (docs/player.md): hundredths of a man, or a
+ * forced win or loss as 1,000,000 less the plies it takes.
+ */
+function formatScore(score) {
+  if (typeof score !== 'number') return String(score ?? '?');
+  const WIN = 1_000_000;
+  const plies = WIN - Math.abs(score);
+  if (plies >= 0 && plies < 10_000) return `${score > 0 ? 'wins' : 'loses'} in ${plies} plies`;
+  return `${score > 0 ? '+' : ''}${(score / 100).toFixed(2)} men`;
+}
+
 function showEngineInfo(a, side) {
-  const score = typeof a.score === 'number' ? (a.score > 0 ? `+${a.score}` : `${a.score}`) : a.score;
   const line = (a.line || []).join(' ');
   $('engine-info').innerHTML = a.move
-    ? `<div><strong>${escapeHtml(a.move)}</strong> for ${escapeHtml(capital(side))} · score ` +
-      `<span class="score">${escapeHtml(String(score))}</span> (${escapeHtml(capital(side))}'s view) · ` +
+    ? `<div><strong>${escapeHtml(a.move)}</strong> for ${escapeHtml(capital(side))} · ` +
+      `score <span class="score" title="for ${escapeHtml(side)}, the side to move (raw ${escapeHtml(String(a.score))})">` +
+      `${escapeHtml(formatScore(a.score))}</span> · ` +
       `depth ${escapeHtml(String(a.depth ?? '?'))} · ${Number(a.nodes || 0).toLocaleString()} nodes</div>` +
       (line ? `<div class="line">line: ${escapeHtml(line)}</div>` : '')
     : '<div>No move: the game is over.</div>';
@@ -485,15 +522,13 @@ function showEngineInfo(a, side) {
 
 function pauseEngine() {
   S.engineArmed = false;
-  S.engineSeq++;
-  S.thinking = false;
+  S.engineSeq++; // an answer still coming is dropped
   render();
 }
 
 function engineNow() {
   S.engineArmed = true;
-  S.engineSeq++;
-  if (!S.state || S.state.outcome) return;
+  if (!S.state || S.state.outcome || S.thinking) return;
   engineMove(true);
 }
 
@@ -510,9 +545,13 @@ function engineSettingsChanged() {
 function render() {
   if (!S.state) return;
   board.show(S.state, !S.state.outcome && !engineToMove() && !S.thinking);
+  // The FEN field follows the game, unless the person is typing a position in it.
   const fen = $('fen');
-  fen.value = S.state.fen || '';
-  fen.classList.remove('invalid');
+  if (!(document.activeElement === fen && fen.dataset.edited)) {
+    fen.value = S.state.fen || '';
+    delete fen.dataset.edited;
+    fen.classList.remove('invalid');
+  }
   renderMoves();
   renderLegal();
   renderStatus();
@@ -560,11 +599,14 @@ function renderLegal() {
   $('legal-moves').replaceChildren(...(S.state.legal || []).map((m) => new Option(m.notation)));
 }
 
+/** "Game over: Black wins: the opponent has no legal move (0-1)". */
 function outcomeText(o) {
-  const description = o.description || o.result || '';
-  const reason = o.reason && !description.includes(o.reason) ? ` (${o.reason})` : '';
-  const result = o.result && !description.includes(o.result) ? ` ${o.result}` : '';
-  return `Game over: ${description}${reason}${result}`;
+  const winner = o.winner ? `${capital(o.winner)} wins` : o.result === 'draw' ? 'Draw' : o.result || '';
+  const description = o.description || winner;
+  const reason = o.reason && !description.includes(o.reason) ? `: ${o.reason}` : '';
+  // The score as PDN writes it ("1-0", "1/2-1/2"); older answers put it in `result`.
+  const score = o.score || (/\d/.test(o.result || '') ? o.result : '');
+  return `Game over: ${description}${reason}${score ? ` (${score})` : ''}`;
 }
 
 /** #status: whose turn (or the outcome), then any message. */
@@ -598,7 +640,7 @@ function renderCaption() {
   const rec = g.record !== null && g.record !== undefined ? S.records[g.record] : null;
   const name = rec ? `Game ${rec.game}: ${rec.white || '?'} – ${rec.black || '?'} (${rec.variant || 'editor'})` : S.compiled?.name || '';
   const total = fullLine().length;
-  $('board-caption').textContent = `${name} · ply ${g.moves.length}${total > g.moves.length ? ` of ${total}` : ''}${g.fen ? ' · from a set position' : ''}`;
+  $('board-caption').textContent = `${name} · ply ${g.moves.length}${total > g.moves.length ? ` of ${total}` : ''}${g.fen && !rec ? ' · from a set position' : ''}`;
 }
 
 // ---------------------------------------------------------------------------------
@@ -670,11 +712,11 @@ function renderRecords() {
         `<div class="verdict">${escapeHtml(verdict)}</div>` +
         (warnings.length ? `<ul class="warnings">${warnings.join('')}</ul>` : '') +
         `<div class="stepper" role="group" aria-label="Step through game ${escapeHtml(String(g.game ?? i + 1))}">` +
-        `<button type="button" class="button" data-step="first"${dis} aria-label="Start" title="Start">⏮</button>` +
-        `<button type="button" class="button" data-step="back"${dis} aria-label="Back one ply" title="Back">◀</button>` +
+        `<button type="button" class="button" data-step="first"${dis} aria-label="Start" title="Start">${icon('first')}</button>` +
+        `<button type="button" class="button" data-step="back"${dis} aria-label="Back one ply" title="Back">${icon('back')}</button>` +
         `<span class="record-ply">– / ${(g.moves || []).length}</span>` +
-        `<button type="button" class="button" data-step="forward"${dis} aria-label="Forward one ply" title="Forward">▶</button>` +
-        `<button type="button" class="button" data-step="end"${dis} aria-label="End" title="End">⏭</button>` +
+        `<button type="button" class="button" data-step="forward"${dis} aria-label="Forward one ply" title="Forward">${icon('forward')}</button>` +
+        `<button type="button" class="button" data-step="end"${dis} aria-label="End" title="End">${icon('end')}</button>` +
         `</div>`;
       return li;
     }),
@@ -917,7 +959,10 @@ function init() {
   $('copy-fen').addEventListener('click', () => S.state && copyText(S.state.fen, 'FEN'));
   $('copy-pdn').addEventListener('click', () => S.state && copyText(S.state.pdn, 'PDN'));
   $('fen-form').addEventListener('submit', setFen);
-  $('fen').addEventListener('input', () => $('fen').classList.toggle('invalid', false));
+  $('fen').addEventListener('input', () => {
+    $('fen').dataset.edited = '1';
+    $('fen').classList.remove('invalid');
+  });
 
   $('moves').addEventListener('click', plyClick);
   $('moves-future').addEventListener('click', plyClick);

@@ -53,7 +53,6 @@ export class Editor {
     this.list = els.list;
     this.diagnostics = [];
     this.current = 0; // the diagnostic whose span is marked strongest
-    this.lineCount = 0;
     this.onChange = () => {};
 
     this.textarea.addEventListener('input', () => {
@@ -172,7 +171,6 @@ export class Editor {
       html += cls ? `<span class="${cls}">${l}</span>\n` : `${l}\n`;
     }
     this.gutter.innerHTML = html + '\n\n\n';
-    this.lineCount = lines;
   }
 
   syncScroll() {
@@ -191,15 +189,25 @@ export class Editor {
     const { start, end } = this.span(d);
     this.textarea.focus({ preventScroll: true });
     this.textarea.setSelectionRange(start, Math.max(end, start));
-    this.scrollToLine(d.line);
+    this.scrollToMark();
     this.showCursor();
   }
 
-  /** Scrolls the textarea so that `line` is about a third from the top. */
-  scrollToLine(line) {
-    const lineHeight = parseFloat(getComputedStyle(this.textarea).lineHeight) || 18;
-    const target = (line - 1) * lineHeight - this.textarea.clientHeight / 3;
-    this.textarea.scrollTop = Math.max(0, target);
+  /**
+   * Scrolls the textarea so that the strongest mark is in view: about a third from the
+   * top, and horizontally inside the visible part (the backdrop and the textarea share
+   * their coordinates, so the mark's own offsets say where it is).
+   */
+  scrollToMark() {
+    const mark = this.marks.querySelector('mark.current');
+    if (!mark) return;
+    const t = this.textarea;
+    t.scrollTop = Math.max(0, mark.offsetTop - t.clientHeight / 3);
+    const left = mark.offsetLeft;
+    const right = left + mark.offsetWidth;
+    if (left < t.scrollLeft + 20 || right > t.scrollLeft + t.clientWidth - 20) {
+      t.scrollLeft = Math.max(0, left - t.clientWidth / 2);
+    }
     this.syncScroll();
   }
 
