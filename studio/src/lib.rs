@@ -27,6 +27,11 @@ const FILES: &[(&str, &str, &str)] = &[
     ("api.js", "text/javascript; charset=utf-8", include_str!("../web/api.js")),
     ("board.js", "text/javascript; charset=utf-8", include_str!("../web/board.js")),
     ("editor.js", "text/javascript; charset=utf-8", include_str!("../web/editor.js")),
+    ("variant.js", "text/javascript; charset=utf-8", include_str!("../web/variant.js")),
+    ("game.js", "text/javascript; charset=utf-8", include_str!("../web/game.js")),
+    ("engine.js", "text/javascript; charset=utf-8", include_str!("../web/engine.js")),
+    ("records.js", "text/javascript; charset=utf-8", include_str!("../web/records.js")),
+    ("judge.js", "text/javascript; charset=utf-8", include_str!("../web/judge.js")),
 ];
 
 /// What every request shares: the compiled variants and the report jobs.
