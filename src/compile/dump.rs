@@ -167,6 +167,19 @@ fn piece(o: &mut String, rules: &Rules, k: usize) {
     if t.may_stop {
         let _ = writeln!(o, "  may stop a capture after any capture, though it could go on");
     }
+    // Its own capture lines, where they are not `[capture]`'s.
+    let c = &spec.capture;
+    match (kind.straight.filter(|&s| s != c.straight), kind.turn_back.filter(|&b| b != c.turn_back)) {
+        (Some(true), _) => {
+            let _ = writeln!(o, "  its capture goes on only straight ahead, in the direction of the capture before");
+        }
+        (Some(false), _) | (None, Some(_)) => {
+            let turn_back = kind.turn_back.unwrap_or(c.turn_back);
+            let way = if turn_back { "any way, back the way it came too" } else { "any way but back the way it came" };
+            let _ = writeln!(o, "  its capture may turn {way}");
+        }
+        (None, None) => {}
+    }
     match (&rules.tables[0][k].cells, &rules.tables[1][k].cells) {
         (Some(w), Some(b)) if w == b => {
             let _ = writeln!(o, "  stands only on {}", cell_list(rules, w));

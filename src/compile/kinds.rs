@@ -146,6 +146,10 @@ pub struct KindTable {
     pub cells: Option<CellSet>,
     /// Whether this kind's captures are compulsory.
     pub must_capture: bool,
+    /// Per direction of the previous capture (index 15: none), the directions this kind's
+    /// capture may not go on in: straight back unless it may turn back, every other one
+    /// when it goes on only straight.
+    pub barred_after: [DirSet; 16],
     /// Directions of the first-capture jumps, for a quick test before a full search.
     pub first_jumps: DirSet,
     /// Directions of the first-capture flying captures.
@@ -177,7 +181,7 @@ fn first_long_jumps(kind: &Kind) -> bool {
 impl KindTable {
     /// The table of kind `kind` for side `s`; `is_king` says whether some kind promotes
     /// to it.
-    pub(super) fn new(g: &Geometry, kind: &Kind, s: usize, is_king: bool, mandatory: bool) -> KindTable {
+    pub(super) fn new(g: &Geometry, kind: &Kind, s: usize, is_king: bool, mandatory: bool, barred_after: [DirSet; 16]) -> KindTable {
         let first_jumps = first_dirs(kind, s, CaptureKind::Jump);
         KindTable {
             moves: kind.moves.iter().map(|m| MoveRule { kind: m.kind, dirs: m.dirs[s], condition: m.condition }).collect(),
@@ -217,6 +221,7 @@ impl KindTable {
             avoid: kind.avoid.as_ref().map(|z| z[s]),
             cells: kind.cells.as_ref().map(|z| z[s]),
             must_capture: kind.mandatory.unwrap_or(mandatory),
+            barred_after,
             first_jumps,
             first_flies: first_dirs(kind, s, CaptureKind::Fly),
             first_leaps: !first_dirs(kind, s, CaptureKind::Leap).is_empty() || first_long_jumps(kind),

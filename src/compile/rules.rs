@@ -3,7 +3,7 @@
 use super::{CaptureSettings, KindTable, NO_PROMOTION};
 use crate::geometry::{DirSet, Layout};
 use crate::rng::Rng;
-use crate::spec::{BySide, Side, Spec};
+use crate::spec::{BySide, Kind, Side, Spec};
 
 /// Which move generator runs a variant's rules (see [`Rules::set_engine`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -43,9 +43,6 @@ pub struct Rules {
     pub(crate) neighbour: Box<[u16; 4096]>,
     /// Opposite direction of each direction.
     pub(crate) opposite: [u8; 8],
-    /// Per direction of the previous capture (index 15: none), the directions a capture
-    /// may not go on in: straight back unless `turn_back`, every other one with `straight`.
-    pub(crate) barred_after: [DirSet; 16],
     /// `tables[side][kind]`.
     pub(crate) tables: BySide<Vec<KindTable>>,
     /// Zobrist keys: `zobrist[cell * 32 + code]` (see [`Rules::zobrist_key`]). Fixed
@@ -95,16 +92,19 @@ pub struct Rules {
     pub(crate) capture_budget: u64,
 }
 
-/// Per direction of a capture (index 15: none), the directions the next capture may not
-/// take: straight back unless the rules let it turn back, every other one when it goes on
-/// only straight.
-fn barred_after(spec: &Spec, opposite: &[u8; 8], dirs: usize) -> [DirSet; 16] {
+/// Per direction of a capture (index 15: none), the directions the next capture of a
+/// piece of `kind` may not take: straight back unless it may turn back, every other one
+/// when it goes on only straight (the kind's own `turn_back` and `straight`, else those
+/// of `[capture]`).
+fn barred_after(spec: &Spec, kind: &Kind, opposite: &[u8; 8], dirs: usize) -> [DirSet; 16] {
     let mut barred = [DirSet::EMPTY; 16];
+    let turn_back = kind.turn_back.unwrap_or(spec.capture.turn_back);
+    let straight = kind.straight.unwrap_or(spec.capture.straight);
     for (d, b) in barred.iter_mut().enumerate().take(dirs) {
-        if !spec.capture.turn_back {
+        if !turn_back {
             *b |= DirSet::one(opposite[d] as usize);
         }
-        if spec.capture.straight {
+        if straight {
             *b |= !DirSet::one(d);
         }
     }
@@ -124,7 +124,14 @@ impl Rules {
         let kings: Vec<bool> =
             (0..spec.kinds.len()).map(|k| spec.kinds.iter().any(|o| o.promotion.as_ref().is_some_and(|(t, _)| *t as usize == k))).collect();
         let tables: BySide<Vec<KindTable>> = Side::BOTH.map(|side| {
-            spec.kinds.iter().enumerate().map(|(k, kind)| KindTable::new(g, kind, side.index(), kings[k], spec.capture.mandatory)).collect()
+            spec.kinds
+                .iter()
+                .enumerate()
+                .map(|(k, kind)| {
+                    let barred = barred_after(&spec, kind, &opposite, dirs);
+                    KindTable::new(g, kind, side.index(), kings[k], spec.capture.mandatory, barred)
+                })
+                .collect()
         });
         let mut rng = Rng::new(0x005E_ED0F_D4A6);
         // Keys for the cells and the off-board row, as many as ever; the table keeps those
@@ -169,10 +176,8 @@ impl Rules {
                 *b = l.cell_bit(c as u16);
             }
         }
-        let barred_after = barred_after(&spec, &opposite, dirs);
         let mut rules = Rules {
             neighbour,
-            barred_after,
             capture: CaptureSettings::new(&spec.capture),
             spec,
             cells,

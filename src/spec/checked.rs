@@ -215,6 +215,12 @@ pub struct Kind {
     pub may_stop: bool,
     /// Whether this kind's captures are compulsory; `None`: as [`CaptureRules::mandatory`].
     pub mandatory: Option<bool>,
+    /// Whether this kind's capture may go on back the way it came; `None`: as
+    /// [`CaptureRules::turn_back`].
+    pub turn_back: Option<bool>,
+    /// Whether this kind's capture goes on only straight ahead; `None`: as
+    /// [`CaptureRules::straight`].
+    pub straight: Option<bool>,
     /// Per side, the only cells where a piece of this kind may stand (`None`: every cell).
     pub cells: Option<BySide<CellSet>>,
 }
@@ -243,6 +249,8 @@ impl Kind {
             avoid: None,
             may_stop: false,
             mandatory: None,
+            turn_back: None,
+            straight: None,
             cells: None,
         }
     }

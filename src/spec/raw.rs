@@ -176,6 +176,14 @@ pub struct RawPiece {
     /// Whether this kind's captures are compulsory (default: `[capture] mandatory`).
     #[serde(default)]
     pub mandatory: Option<Spanned<bool>>,
+    /// Whether this kind's capture may go on in the direction it came from (default:
+    /// `[capture] turn_back`).
+    #[serde(default)]
+    pub turn_back: Option<Spanned<bool>>,
+    /// Whether this kind's capture goes on only in the direction of the capture before
+    /// (default: `[capture] straight`).
+    #[serde(default)]
+    pub straight: Option<Spanned<bool>>,
     /// The only cells where a piece of this kind may stand (written from White's point
     /// of view).
     #[serde(default)]

@@ -28,7 +28,6 @@ pub(crate) fn support(rules: &Rules) -> Result<(), &'static str> {
         dirs: _,
         neighbour: _,
         opposite: _,
-        barred_after: _,
         tables,
         // Hashing is the general engine's (the fast path keeps none).
         zobrist: _,
@@ -65,6 +64,11 @@ pub(crate) fn support(rules: &Rules) -> Result<(), &'static str> {
             kind_support(t, spec.geometry.len())?;
         }
     }
+    let barred = tables[crate::spec::Side::White][0].barred_after;
+    need(
+        tables.iter().flatten().all(|t| t.barred_after == barred),
+        "capture lines per kind (a kind's own `straight` or `turn_back`): the fast path's capture search bars the same directions after a capture for every kind",
+    )?;
     Ok(())
 }
 
@@ -105,6 +109,9 @@ fn spec_support(spec: &Spec) -> Result<(), &'static str> {
             avoid: _,
             may_stop: _,
             mandatory: _,
+            // Compiled into the kind's table (its `barred_after`, decided there).
+            turn_back: _,
+            straight: _,
             cells: _,
         } = k;
         for m in moves {
@@ -202,6 +209,8 @@ fn kind_support(t: &KindTable, cells: usize) -> Result<(), &'static str> {
         avoid: _,
         cells: _,
         must_capture: _,
+        // The same for every kind, or the fast path is not taken (see `support`).
+        barred_after: _,
         // The general engine's quick tests; the fast path has its own.
         first_jumps: _,
         first_flies: _,

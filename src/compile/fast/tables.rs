@@ -287,7 +287,8 @@ impl<B: Bits> FastRules<B> {
             dirs: rules.dirs,
             up: 0,
             opposite: rules.opposite,
-            barred: rules.barred_after,
+            // The same for every kind where the fast path is taken (see `support`).
+            barred: rules.tables[0][0].barred_after,
             bit: Box::new(std::array::from_fn(|c| l.bit.get(c).copied().unwrap_or(0))),
             cell: Box::new(std::array::from_fn(|b| l.cell.get(b).copied().unwrap_or(0))),
             kinds: [Vec::new(), Vec::new()],

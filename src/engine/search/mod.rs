@@ -200,7 +200,7 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
         }
         // Directions not to search: `skip`, and those the rules bar after `last` (turning
         // back, or any turn).
-        let mut excluded = r.barred_after[last as usize & 15];
+        let mut excluded = table.barred_after[last as usize & 15];
         if skip != NO_DIR {
             excluded.insert(skip as usize);
         }

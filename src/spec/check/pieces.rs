@@ -107,6 +107,14 @@ impl Checker<'_> {
         kind.promotion = self.promotion(p, i, board, names);
         kind.avoid = p.avoid.as_ref().and_then(|z| self.relative_cells(z, board));
         kind.mandatory = p.mandatory.as_ref().map(|b| *b.get_ref());
+        kind.turn_back = p.turn_back.as_ref().map(|b| *b.get_ref());
+        kind.straight = p.straight.as_ref().map(|b| *b.get_ref());
+        if let (Some(true), Some(b)) = (kind.straight, &p.turn_back) {
+            self.err(
+                Diagnostic::new(DiagnosticKind::ConflictingKeys, "`turn_back` with `straight`", b.span(), "says nothing more")
+                    .help("a capture that goes on only straight ahead never turns back: remove `turn_back`"),
+            );
+        }
         kind.cells = p.cells.as_ref().and_then(|z| self.relative_cells(z, board));
         if let (Some(z), Some([white, _])) = (&p.cells, &kind.cells)
             && white.is_empty()
