@@ -64,11 +64,6 @@ pub(crate) fn support(rules: &Rules) -> Result<(), &'static str> {
             kind_support(t, spec.geometry.len())?;
         }
     }
-    let barred = tables[crate::spec::Side::White][0].barred_after;
-    need(
-        tables.iter().flatten().all(|t| t.barred_after == barred),
-        "capture lines per kind (a kind's own `straight` or `turn_back`): the fast path's capture search bars the same directions after a capture for every kind",
-    )?;
     Ok(())
 }
 
@@ -209,7 +204,7 @@ fn kind_support(t: &KindTable, cells: usize) -> Result<(), &'static str> {
         avoid: _,
         cells: _,
         must_capture: _,
-        // The same for every kind, or the fast path is not taken (see `support`).
+        // Read per kind by the fast capture search.
         barred_after: _,
         // The general engine's quick tests; the fast path has its own.
         first_jumps: _,

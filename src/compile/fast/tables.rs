@@ -194,8 +194,9 @@ pub(crate) struct FastRules<B> {
     /// its lowest bit).
     pub(crate) up: u8,
     pub(crate) opposite: [u8; 8],
-    /// Per direction of the last capture (15: none), the directions barred after it.
-    pub(crate) barred: [DirSet; 16],
+    /// Per kind, per direction of the last capture (15: none), the directions barred
+    /// after it (a kind's own capture lines, or `[capture]`'s).
+    pub(crate) barred: [[DirSet; 16]; MAX_KINDS],
     /// Per cell its bit, per bit its cell.
     pub(crate) bit: Box<[u8; 256]>,
     pub(crate) cell: Box<[u16; STRIDE]>,
@@ -287,8 +288,7 @@ impl<B: Bits> FastRules<B> {
             dirs: rules.dirs,
             up: 0,
             opposite: rules.opposite,
-            // The same for every kind where the fast path is taken (see `support`).
-            barred: rules.tables[0][0].barred_after,
+            barred: std::array::from_fn(|k| rules.tables[0].get(k).map_or([DirSet::EMPTY; 16], |t| t.barred_after)),
             bit: Box::new(std::array::from_fn(|c| l.bit.get(c).copied().unwrap_or(0))),
             cell: Box::new(std::array::from_fn(|b| l.cell.get(b).copied().unwrap_or(0))),
             kinds: [Vec::new(), Vec::new()],
@@ -322,7 +322,8 @@ impl<B: Bits> FastRules<B> {
             budget: rules.capture_budget,
         };
         f.directions(l);
-        f.blind_jumps = f.removal_end && (0..f.dirs).all(|d| f.barred[d].iter().all(|b| b == f.opposite[d] as usize));
+        f.blind_jumps =
+            f.removal_end && f.barred.iter().all(|barred| (0..f.dirs).all(|d| barred[d].iter().all(|b| b == f.opposite[d] as usize)));
         for side in Side::BOTH {
             f.kinds[side] = rules.tables[side].iter().map(|t| f.kind(t, l)).collect();
         }

@@ -403,10 +403,11 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
         self.general(at, k, last, skip)
     }
 
-    /// Directions a capture may not take after one in direction `last` (and `skip`).
+    /// Directions a capture of kind `k` may not take after one in direction `last` (and
+    /// `skip`).
     #[inline(always)]
-    fn excluded(&self, last: usize, skip: usize) -> DirSet {
-        let mut excluded = self.f.barred[last & 15];
+    fn excluded(&self, k: usize, last: usize, skip: usize) -> DirSet {
+        let mut excluded = self.f.barred[k & 3][last & 15];
         if skip != NONE {
             excluded.insert(skip);
         }
@@ -420,7 +421,7 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
         if self.n > 0 && self.spent() {
             return false;
         }
-        let excluded = self.excluded(last, skip);
+        let excluded = self.excluded(K, last, skip);
         let st = self.hot(K).stages[(self.n > 0) as usize];
         let dirs = st.dirs & !excluded;
         if st.flies {
@@ -439,7 +440,7 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
         if self.n > 0 && self.spent() {
             return false;
         }
-        let excluded = self.excluded(last, skip);
+        let excluded = self.excluded(k, last, skip);
         let kinds = self.kinds;
         let mut any = false;
         for rule in &kinds[k].caps {
