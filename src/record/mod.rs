@@ -20,7 +20,7 @@ pub use body::packed_readings;
 pub use convert::{RewriteError, rewrite};
 pub use fen::{FenError, FenErrorKind, FenExtras, FenRead, parse_fen, parse_fen_in, read_fen, write_fen, write_fen_with};
 pub use game::Game;
-pub use move_text::{full_path, move_text, sort_moves, square_order};
+pub use move_text::{full_path, move_text, sort_moves, square_order, turning_path};
 pub use notations::{Notations, candidate_notations};
 pub use pdn::{
     GameText, MAX_GAME_BYTES, MAX_GAME_MOVES, MAX_LINE_BYTES, MoveText, Oddity, PdnGame, PdnGames, UnknownEncoding, Variation, parse_game,

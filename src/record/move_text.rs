@@ -79,6 +79,43 @@ pub fn full_path(rules: &Rules, m: &MoveInfo) -> String {
     full_path_in(&rules.spec().notation, m)
 }
 
+/// A capture's route as `--paths` tells routes apart: its origin, each cell where it
+/// turns, and where it ends. A flying king that goes on straight after a capture passes
+/// the cells between the two pieces; where it touched down there is not written
+/// (`b8xb6xh6xh8`, where [`full_path`] writes the landing `b8xb6xe6xh6xh8`). A quiet move
+/// or a pass is written as [`full_path`] writes it.
+///
+/// ```
+/// use polydame::{Game, load_variant};
+/// use polydame::notation::{full_path, turning_path};
+///
+/// let rules = load_variant("turkish").unwrap();
+/// let game = Game::from_fen(&rules, "W:WKb8:Bb7,d6,g6,h7").unwrap();
+/// let m = &game.legal_moves().unwrap()[0];
+/// assert_eq!(full_path(&rules, m), "b8xb6xe6xh6xh8");
+/// assert_eq!(turning_path(&rules, m), "b8xb6xh6xh8");
+/// ```
+pub fn turning_path(rules: &Rules, m: &MoveInfo) -> String {
+    if m.is_pass() || m.captured.is_empty() {
+        return full_path(rules, m);
+    }
+    let g = &rules.spec().geometry;
+    let way = |a: u16, b: u16| {
+        let ((ax, ay), (bx, by)) = (g.coord(a), g.coord(b));
+        ((bx - ax).signum(), (by - ay).signum())
+    };
+    let cells: Vec<u16> = std::iter::once(m.from).chain(m.path.iter().copied()).collect();
+    let mut s = rules.cell_name(m.from).to_string();
+    for (i, &c) in cells.iter().enumerate().skip(1) {
+        let turns = cells.get(i + 1).is_none_or(|&next| way(cells[i - 1], c) != way(c, next));
+        if turns {
+            s.push('x');
+            s.push_str(rules.cell_name(c));
+        }
+    }
+    s
+}
+
 /// [`full_path`] in a notation.
 pub(crate) fn full_path_in(n: &Notation, m: &MoveInfo) -> String {
     if m.is_pass() {

@@ -244,9 +244,20 @@ pub fn board(rules: &Rules, pos: &Position) -> String {
 
 /// The moves as text, one a line: the notation, and the full path where it says more.
 pub fn say_moves(out: &mut Out, rules: &Rules, moves: &[MoveInfo]) {
+    say_routes(out, rules, moves, Routes::Distinct);
+}
+
+/// [`say_moves`] of the moves `routes` tells apart: with [`Routes::Paths`] each route is
+/// written by the cells where it turns ([`polydame::notation::turning_path`]), as the
+/// routes are counted.
+pub fn say_routes(out: &mut Out, rules: &Rules, moves: &[MoveInfo], routes: Routes) {
     for m in moves {
-        let t = polydame::notation::move_text(rules, m, moves);
-        let full = polydame::notation::full_path(rules, m);
+        let written = polydame::notation::full_path(rules, m);
+        let full = if routes == Routes::Paths { polydame::notation::turning_path(rules, m) } else { written.clone() };
+        let t = match polydame::notation::move_text(rules, m, moves) {
+            t if t == written => full.clone(),
+            t => t,
+        };
         if t == full {
             out.say(format!("  {t}"));
         } else {

@@ -1,6 +1,6 @@
 //! `polydame moves`: the legal moves of positions.
 
-use super::{Done, FenArgs, Out, RouteArgs, VariantArgs, fen_failure, invalid, over_budget, read_fen, say_moves};
+use super::{Done, FenArgs, Out, RouteArgs, VariantArgs, fen_failure, invalid, over_budget, read_fen, say_routes};
 use polydame::fen::write_fen;
 use polydame::json::{BudgetJson, FenErrorJson, MoveJson, MovesJson};
 use polydame::notation::sort_moves;
@@ -61,7 +61,7 @@ pub fn run(variant: &VariantArgs, from: Positions, routes: RouteArgs, json: bool
         } else {
             let s = if moves.len() == 1 { "" } else { "s" };
             out.say(format!("{} ({} move{s})", f, moves.len()));
-            say_moves(out, &rules, &moves);
+            say_routes(out, &rules, &moves, routes.routes());
         }
     }
     if bad > 0 {

@@ -153,6 +153,19 @@ fn moves_and_perft_count_routes_alike() {
 }
 
 #[test]
+fn paths_are_written_by_where_they_turn() {
+    // A Turkish king takes b7 south, then d6 and g6 going east, then h7 north: it turns at
+    // b6 and h6. With --paths the route is those cells; --landings and the default write
+    // where it touched down between d6 and g6 too.
+    let fen = "W:WKb8:Bb7,d6,g6,h7";
+    let said = |flag: &str| String::from_utf8_lossy(&polydame(&["moves", "turkish", "--fen", fen, flag]).stdout).to_string();
+    assert!(said("--paths").contains("b8xh8  (b8xb6xh6xh8)"), "{}", said("--paths"));
+    assert!(said("--landings").contains("b8xb6xe6xh6xh8") && said("--landings").contains("b8xb6xf6xh6xh8"), "{}", said("--landings"));
+    let o = polydame(&["moves", "turkish", "--fen", fen]);
+    assert!(String::from_utf8_lossy(&o.stdout).contains("b8xh8  (b8xb6xe6xh6xh8)"));
+}
+
+#[test]
 fn moves_are_listed_by_square_number_and_counted_in_words() {
     // 9-13 before 12-16 and 4-9 before 4-36: numbers by value, not as strings.
     let o = polydame(&["moves", "english", "--fen", "B:W21:B9,12,4"]);
