@@ -187,9 +187,8 @@ impl Board {
         if let Ok(mv) = m.cast::<Move>() {
             return Ok(mv.get().info.clone());
         }
-        let text: String = m.extract().map_err(|_| PyTypeError::new_err("a move is a Move or its text (\"32-28\")"))?;
         let mut trial = self.game.clone();
-        trial.play(&text).map_err(|e| illegal(py, e))
+        trial.play(&text_of(m)?).map_err(|e| illegal(py, e))
     }
 }
 
@@ -218,8 +217,14 @@ impl Board {
     /// returns it; ``IllegalMove`` if it is not legal here.
     fn push(&mut self, py: Python<'_>, m: &Bound<'_, PyAny>) -> PyResult<Move> {
         let legal = self.legal()?;
-        let info = self.resolve(py, m)?;
-        self.game.play_move(&info).map_err(|e| illegal(py, e))?;
+        let info = match m.cast::<Move>() {
+            Ok(mv) => {
+                let info = mv.get().info.clone();
+                self.game.play_move(&info).map_err(|e| illegal(py, e))?;
+                info
+            }
+            Err(_) => self.game.play(&text_of(m)?).map_err(|e| illegal(py, e))?,
+        };
         Ok(Move::new(&self.rules, info, &legal))
     }
 
@@ -237,11 +242,11 @@ impl Board {
     }
 
     /// Whether a move (a ``Move`` or its text) is legal here.
-    fn is_legal(&self, py: Python<'_>, m: &Bound<'_, PyAny>) -> PyResult<bool> {
-        match self.resolve(py, m) {
-            Ok(info) => Ok(self.legal()?.contains(&info) || self.game.clone().play_move(&info).is_ok()),
-            Err(e) if e.is_instance_of::<IllegalMove>(py) => Ok(false),
-            Err(e) => Err(e),
+    fn is_legal(&self, m: &Bound<'_, PyAny>) -> PyResult<bool> {
+        match m.cast::<Move>() {
+            // Any legal route, of the moves listed or not.
+            Ok(mv) => Ok(self.game.clone().play_move(&mv.get().info).is_ok()),
+            Err(_) => Ok(self.game.clone().play(&text_of(m)?).is_ok()),
         }
     }
 
@@ -402,6 +407,11 @@ type MoveParts = ((u16, u16, Vec<u16>, Vec<u16>, u8, u8), String, Vec<String>, V
 /// What a board is made again from: its variant, its start's FEN, its moves.
 type BoardParts = (Py<Variant>, String, Vec<String>);
 
+/// The text of a move given as text; a `TypeError` for anything else.
+fn text_of(m: &Bound<'_, PyAny>) -> PyResult<String> {
+    m.extract().map_err(|_| PyTypeError::new_err("a move is a Move or its text (\"32-28\")"))
+}
+
 /// The routes a name asks for.
 pub fn routes_named(name: &str) -> PyResult<Routes> {
     match name {
@@ -456,13 +466,6 @@ pub fn best_move(py: Python<'_>, board: &Board, depth: Option<u32>, time: Option
         .detach(|| Player::new(rules).with_seed(seed).best_in(game.position(), limits, game.history()))
         .map_err(|e| budget_error(e, &game.fen()))?;
     let legal = board.legal()?;
-    let mut line = Vec::new();
-    let mut walk = game.clone();
-    for m in &best.pv {
-        line.push(walk.move_text(m));
-        if walk.play_move(m).is_err() {
-            break;
-        }
-    }
+    let line = game.line_text(&best.pv);
     Ok(BestMove { r#move: best.best.map(|m| Move::new(rules, m, &legal)), score: best.score, line, depth: best.depth, nodes: best.nodes })
 }

@@ -4,8 +4,8 @@
 
 use crate::budget_error;
 use crate::variant::Variant;
-use polydame::player::{SelfPlayGame, play_out, random_opening};
-use polydame::{Game, Limits, Player, Rules};
+use polydame::player::{SelfPlayGame, self_play_game};
+use polydame::{Game, Limits, Rules};
 use polydame_report::{Report, Settings, VariantGames, labels};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -85,10 +85,7 @@ pub fn self_play(
     let rules: &Rules = &variant.get().rules;
     let depth = depth.clamp(1, polydame::player::MAX_DEPTH);
     let seed_i = seed.wrapping_add(index);
-    let played = py.detach(|| {
-        let game = random_opening(rules, seed_i, opening_plies)?;
-        play_out(&Player::new(rules).with_seed(seed_i), game, &Limits::depth(depth), max_plies)
-    });
+    let played = py.detach(|| self_play_game(rules, seed_i, opening_plies, &Limits::depth(depth), max_plies));
     let g = played.map_err(|e| budget_error(e, "a position of the game"))?;
     let pdn = polydame::pdn::write_pdn(rules, &g.match_record(rules, index as usize + 1, depth));
     let result = g.record.result.clone();

@@ -27,7 +27,7 @@ mod table;
 use crate::compile::Rules;
 use crate::engine::{BudgetExceeded, History, MoveInfo, Position};
 use search::TreeSearch;
-pub use selfplay::{PlyFacts, SelfPlayGame, play_out, random_opening};
+pub use selfplay::{PlyFacts, SelfPlayGame, play_out, random_opening, self_play_game};
 use std::cell::RefCell;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;

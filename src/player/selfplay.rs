@@ -94,6 +94,21 @@ pub fn play_out<'r>(player: &Player<'r>, mut game: Game<'r>, limits: &Limits, ma
     Ok(SelfPlayGame { record: game.record(), outcome, opening, nodes })
 }
 
+/// Game `seed` of a self-play match from random openings, as `polydame match`, `polydame
+/// report`, the studio and the Python package play it: `opening_plies` random legal plies
+/// drawn from `seed` ([`random_opening`]), then the player seeded with `seed` on both
+/// sides ([`play_out`]).
+pub fn self_play_game(
+    rules: &Rules,
+    seed: u64,
+    opening_plies: usize,
+    limits: &Limits,
+    max_plies: usize,
+) -> Result<SelfPlayGame, BudgetExceeded> {
+    let game = random_opening(rules, seed, opening_plies)?;
+    play_out(&Player::new(rules).with_seed(seed), game, limits, max_plies)
+}
+
 /// A game of `plies` random legal moves from the start (fewer if it ends first), the
 /// choices drawn from `seed`: the openings of a match played from random positions.
 pub fn random_opening(rules: &Rules, seed: u64, plies: usize) -> Result<Game<'_>, BudgetExceeded> {

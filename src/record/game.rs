@@ -104,6 +104,22 @@ impl<'r> Game<'r> {
         }
     }
 
+    /// A line of moves from the position reached (the player's expected line), each
+    /// written as in its own position ([`Game::move_text`]); it stops before a move that
+    /// cannot be played there.
+    pub fn line_text(&self, line: &[MoveInfo]) -> Vec<String> {
+        let mut walk = self.clone();
+        let mut texts = Vec::with_capacity(line.len());
+        for m in line {
+            let text = walk.move_text(m);
+            if walk.play_move(m).is_err() {
+                break;
+            }
+            texts.push(text);
+        }
+        texts
+    }
+
     /// Plays a move written in the variant's notation (`32-28`, `28x19`, `28x19x10`,
     /// `c3xe5`, PDN 1.0's `3228`; see [`parse_move`]) and returns it with its full path. A
     /// move whose squares the variant's notation lacks is read, as `validate` reads

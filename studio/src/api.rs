@@ -9,7 +9,7 @@ use crate::variants::{Compiled, VariantRef};
 use polydame::json::{MoveJson, OutcomeJson, PlyErrorJson, WarningJson};
 use polydame::notation::Notations;
 use polydame::pdn::{Registry, parse_game, pdn_games, replay_recorded};
-use polydame::{Game, Limits, MoveError, Outcome, Player, Rules};
+use polydame::{Game, Limits, MoveError, MoveInfo, Outcome, Player, Rules};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
@@ -193,14 +193,7 @@ pub fn best(compiled: &Compiled, body: &[u8]) -> Answer {
     let ms = req.time_ms.unwrap_or(MAX_SEARCH_MS).clamp(1, MAX_SEARCH_MS);
     let limits = Limits { depth, ..Limits::time(std::time::Duration::from_millis(ms)) };
     let found = Player::new(&rules).best_in(game.position(), limits, game.history()).map_err(|e| budget(e, &game.fen()))?;
-    let mut walk = game.clone();
-    let mut line = Vec::new();
-    for m in &found.pv {
-        line.push(walk.move_text(m));
-        if walk.play_move(m).is_err() {
-            break;
-        }
-    }
+    let line = game.line_text(&found.pv);
     let mv = found.best.as_ref().map(|m| game.move_text(m));
     Ok(json!({"move": mv, "score": found.score, "line": line, "depth": found.depth, "nodes": found.nodes}))
 }
@@ -232,17 +225,8 @@ pub fn validate(compiled: &Compiled, body: &[u8]) -> Answer {
                 // A game from a set position (a FEN tag) says where it starts.
                 let standard = polydame::fen::write_fen(rules, &polydame::Position::start(rules));
                 let start = v.main.start.as_ref().map(|p| polydame::fen::write_fen(rules, p)).filter(|f| *f != standard);
-                let mut walk = v.main.start.clone().map(|p| Game::from_position(rules, p));
-                let moves: Vec<String> = v
-                    .main
-                    .moves
-                    .iter()
-                    .filter_map(|(m, _)| {
-                        let g = walk.as_mut()?;
-                        let text = g.move_text(m);
-                        g.play_move(m).ok().map(|()| text)
-                    })
-                    .collect();
+                let played: Vec<MoveInfo> = v.main.moves.iter().map(|(m, _)| m.clone()).collect();
+                let moves = v.main.start.clone().map_or_else(Vec::new, |p| Game::from_position(rules, p).line_text(&played));
                 out["variant"] = json!(rules.id());
                 out["valid"] = json!(v.error.is_none() && v.variations.is_empty());
                 out["plies"] = json!(v.plies);

@@ -30,11 +30,10 @@ pub fn run(variant: &VariantArgs, fen: &FenArgs, depth: Option<u32>, time: Optio
     let found = Player::new(&rules).best(&pos, limits).map_err(|e| over_budget(&rules, &e))?;
     let secs = start.elapsed().as_secs_f64();
     // The line in the variant's notation, each move written as in its own position.
-    let mut game = Game::from_position(&rules, pos);
-    let mut pv = Vec::new();
-    for m in &found.pv {
-        pv.push(game.move_text(m));
-        game.play_move(m).map_err(|e| invalid(format!("the player's line cannot be played: {e}")))?;
+    let game = Game::from_position(&rules, pos);
+    let pv = game.line_text(&found.pv);
+    if pv.len() < found.pv.len() {
+        return Err(invalid(format!("the player's line cannot be played past {}", pv.join(" "))));
     }
     let fen_text = polydame::fen::write_fen(&rules, game.start());
     if json {

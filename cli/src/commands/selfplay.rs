@@ -4,7 +4,7 @@
 use super::{Failure, invalid, over_budget};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use polydame::player::{SelfPlayGame, play_out, random_opening};
+use polydame::player::{SelfPlayGame, play_out, random_opening, self_play_game};
 use polydame::{Game, Limits, Player, Rules};
 use rayon::prelude::*;
 use std::io::IsTerminal;
@@ -81,9 +81,13 @@ pub fn play_games(rules: &Rules, args: &GameArgs, what: &str) -> Result<Vec<Self
     let bar = progress(u64::from(args.games), what);
     let limits = Limits::depth(args.depth);
     let one = |i: u64| {
-        let game = opening(rules, args, &ballots, i)?;
-        let player = Player::new(rules).with_seed(args.seed.wrapping_add(i));
-        let played = play_out(&player, game, &limits, args.max_plies as usize).map_err(|e| over_budget(rules, &e));
+        let (seed, max_plies) = (args.seed.wrapping_add(i), args.max_plies as usize);
+        let played = if ballots.is_empty() {
+            self_play_game(rules, seed, args.opening_plies, &limits, max_plies)
+        } else {
+            play_out(&Player::new(rules).with_seed(seed), opening(rules, args, &ballots, i)?, &limits, max_plies)
+        };
+        let played = played.map_err(|e| over_budget(rules, &e));
         if let Some(b) = &bar {
             b.inc(1);
         }
