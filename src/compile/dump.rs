@@ -1,7 +1,7 @@
 //! A deterministic text dump of compiled rules, for snapshots and `polydame show`.
 
 use super::{CapRule, KindTable, MoveRule, Rules};
-use crate::geometry::{CellSet, DirSet, LAYOUT_BITS, NotationKind, Playable, Shape};
+use crate::geometry::{CellSet, DirSet, NotationKind, Playable, Shape};
 use crate::spec::{
     CaptureKind, ColumnTake, Columns, Condition, JumpAgain, Land, Landing, MaterialResult, MidPromotion, MoveKind, NoMoves, Removal, Side,
     When,
@@ -66,10 +66,15 @@ fn board(o: &mut String, rules: &Rules) {
         let _ = writeln!(o, "PDN GameType: {}", spec.gametypes.join(" | "));
     }
     let board = match g.shape() {
+        Shape::Square { width, height, playable: Playable::Lines } => {
+            let name = |(x, y): (i8, i8)| format!("{}{}", (b'a' + x as u8) as char, y + 1);
+            let lines: Vec<String> = g.lines().iter().map(|&(a, b)| format!("{}-{}", name(a), name(b))).collect();
+            format!("points on a {width}x{height} grid, joined by {} lines: {}", lines.len(), lines.join(" "))
+        }
         Shape::Square { width, height, playable } => {
             let cells = match playable {
-                Playable::All => "every square".to_string(),
                 Playable::Dark { a1_dark } => format!("dark squares only, a1 {}", if a1_dark { "dark" } else { "light" }),
+                _ => "every square".to_string(),
             };
             let holes: Vec<String> = g.holes().iter().map(|&(x, y)| format!("{}{}", (b'a' + x as u8) as char, y + 1)).collect();
             let holes = if holes.is_empty() { String::new() } else { format!(", without {}", holes.join(" ")) };
@@ -92,7 +97,9 @@ fn board(o: &mut String, rules: &Rules) {
 /// (their [`KindTable::quiet_count`](super::KindTable::quiet_count)).
 fn layout(o: &mut String, rules: &Rules) {
     let Some(l) = &rules.layout else {
-        let _ = writeln!(o, "bit layout: none (more than {LAYOUT_BITS} bits): moves are found and counted cell by cell");
+        let why = crate::geometry::Layout::refusal(&rules.spec().geometry).unwrap_or("");
+        let _ = writeln!(o, "bit layout: none ({why}): moves are found and counted cell by cell");
+        let _ = writeln!(o, "moves: the general engine (not the fast path: it works on a bit layout)");
         return;
     };
     let spec = rules.spec();
@@ -310,9 +317,10 @@ fn end(o: &mut String, rules: &Rules) {
         NoMoves::Loss => "loses",
         NoMoves::Win => "wins",
         NoMoves::Pass => "passes",
+        NoMoves::PassThenLoss => "passes, and the game is over after its pass: it loses",
     };
     let _ = writeln!(o, "end: a side without a legal move {no_moves}");
-    if e.no_moves == NoMoves::Pass || e.no_pieces_wins != (e.no_moves == NoMoves::Win) {
+    if matches!(e.no_moves, NoMoves::Pass | NoMoves::PassThenLoss) || e.no_pieces_wins != (e.no_moves == NoMoves::Win) {
         let _ = writeln!(o, "  a side without pieces {}", if e.no_pieces_wins { "wins" } else { "loses" });
     }
     if let Some(n) = e.passes_draw {

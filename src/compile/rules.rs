@@ -158,7 +158,7 @@ impl Rules {
         }
         let layout = Layout::new(g);
         let columns = spec.columns;
-        let passes = spec.end.no_moves == crate::spec::NoMoves::Pass;
+        let passes = matches!(spec.end.no_moves, crate::spec::NoMoves::Pass | crate::spec::NoMoves::PassThenLoss);
         let optional_captures = tables[0].iter().enumerate().filter(|(_, t)| !t.must_capture).fold(0u8, |m, (k, _)| m | 1 << k);
         let count_by_generating = has_avoid
             || passes

@@ -19,6 +19,9 @@ impl Position {
     /// assert_eq!(pos.count_moves(&rules, &mut MoveList::new(), Routes::Distinct), 9);
     /// ```
     pub fn count_moves(&mut self, rules: &Rules, list: &mut MoveList, routes: Routes) -> usize {
+        if self.over {
+            return 0;
+        }
         if let Some(f) = rules.fast_rules() {
             list.reset(self.hash);
             return f.count(self, list, routes).unwrap_or_else(|| {
@@ -100,6 +103,9 @@ impl Position {
     ///
     /// If `m`'s list was generated in another position.
     pub fn count_after(&mut self, rules: &Rules, m: MoveRef, child: &mut MoveList, routes: Routes) -> usize {
+        if m.is_pass() && rules.spec().end.no_moves == crate::spec::NoMoves::PassThenLoss {
+            return 0;
+        }
         if !rules.bit_leaves || rules.fast_rules().is_some() {
             return self.count_after_make(rules, m, child, routes);
         }

@@ -33,6 +33,10 @@ impl Position {
     /// says whether the list is complete (so does [`MoveList::exceeded`]);
     /// [`Position::try_generate`] makes an incomplete list an error.
     pub fn generate(&mut self, rules: &Rules, list: &mut MoveList, routes: Routes) -> bool {
+        if self.over {
+            list.reset(self.hash);
+            return true;
+        }
         if let Some(f) = rules.fast_rules() {
             f.generate(rules, self, list, routes);
             return !list.exceeded;

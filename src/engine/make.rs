@@ -3,6 +3,7 @@
 use super::moves::MoveRef;
 use super::position::{Position, QuietTrack};
 use crate::compile::{EMPTY, Rules, code, kind_of};
+use crate::spec::NoMoves;
 
 /// What [`Position::make`] returns and [`Position::unmake`] needs to take the move back.
 #[derive(Clone, Copy, Debug)]
@@ -76,6 +77,7 @@ impl Position {
         }
         self.side = self.side.other();
         self.hash ^= rules.zobrist_black;
+        self.over = m.is_pass() && rules.spec().end.no_moves == NoMoves::PassThenLoss;
         starts
     }
 
@@ -136,6 +138,7 @@ impl Position {
         if !rules.plain_moves && (m.is_pass() || rules.columns.is_some()) {
             self.side = self.side.other();
             self.hash ^= rules.zobrist_black;
+            self.over = false;
             if !m.is_pass() {
                 self.unmake_columns(rules, m, undo.starts);
                 self.quiet = undo.quiet;

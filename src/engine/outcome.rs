@@ -76,6 +76,10 @@ impl Position {
     /// moves, as [`Position::generate`] leaves them with [`Routes::Distinct`](super::Routes).
     pub fn outcome(&mut self, rules: &Rules, list: &mut MoveList) -> Outcome {
         let end = &rules.spec().end;
+        if self.over {
+            list.reset(self.hash);
+            return Outcome::Win(self.side, EndReason::NoMoves);
+        }
         if end.promotion_wins {
             for side in [self.side.other(), self.side] {
                 let s = side.index();

@@ -19,6 +19,9 @@ impl Stack {
 /// Leaves of the tree under `pos`: on the fast path when the rules have its shape, else
 /// by [`perft_rec`].
 fn perft_from(pos: &mut Position, rules: &Rules, depth: u32, routes: Routes, lists: &mut [MoveList]) -> Result<u64, BudgetExceeded> {
+    if pos.over && depth >= 1 {
+        return Ok(0);
+    }
     match rules.fast_rules() {
         Some(f) if depth >= 1 => f.perft(rules, pos, depth, routes),
         _ => perft_rec(pos, rules, depth, routes, lists),

@@ -50,6 +50,9 @@ pub struct Position {
     pub(crate) quiet: QuietTrack,
     /// With columns, per cell the pieces under its top piece; empty without columns.
     pub(crate) under: Vec<Column>,
+    /// The game is over: the side not to move passed where a pass ends the game
+    /// ([`NoMoves::PassThenLoss`](crate::spec::NoMoves)). No move follows.
+    pub(crate) over: bool,
 }
 
 impl Position {
@@ -59,7 +62,7 @@ impl Position {
         board.0[..rules.cells].fill(EMPTY);
         let hash = if side == Side::Black { rules.zobrist_black } else { 0 };
         let under = if rules.columns.is_some() { vec![Column::EMPTY; rules.cells] } else { Vec::new() };
-        Position { board, side, pieces: [CellSet::EMPTY; 2], bits: [0; 2], kinds: [0; 8], hash, quiet: [(0, 0); 2], under }
+        Position { board, side, pieces: [CellSet::EMPTY; 2], bits: [0; 2], kinds: [0; 8], hash, quiet: [(0, 0); 2], under, over: false }
     }
 
     /// The variant's start position.

@@ -1,15 +1,17 @@
 //! Text pictures of a board.
 
-use super::{Geometry, Shape};
+use super::{Geometry, Playable, Shape};
 
 impl Geometry {
     /// Draws the board with one character per cell, White's side at the bottom.
     /// Square boards get column letters and row numbers; unplayable squares are blank.
     /// Hex boards put each zigzag half-row on a line, so that a cell's straight-up
-    /// neighbour is two lines higher in the same text column.
+    /// neighbour is two lines higher in the same text column. A board of points draws
+    /// its lines between the points: `-`, `|`, `/`, `\\` and `X` where two diagonals cross.
     pub fn diagram(&self, cell_char: impl Fn(u16) -> char) -> String {
         let mut out = String::new();
         match self.shape() {
+            Shape::Square { width, height, playable: Playable::Lines } => out = self.lines_diagram(width, height, cell_char),
             Shape::Square { width, height, .. } => {
                 for y in (0..height as i8).rev() {
                     out.push_str(&format!("{:>2} ", y + 1));
@@ -56,6 +58,55 @@ impl Geometry {
                 out.push_str(&format!("(a1 is the bottom corner, {last}{} the top; columns are vertical)\n", 2 * side - 1));
             }
         }
+        out
+    }
+
+    /// The diagram of a board of points: a point every fourth column and every other
+    /// line of text, the lines between them.
+    fn lines_diagram(&self, width: u8, height: u8, cell_char: impl Fn(u16) -> char) -> String {
+        let (cols, rows) = (4 * width as usize - 3, 2 * height as usize - 1);
+        let mut text = vec![vec![' '; cols]; rows];
+        let at = |(x, y): (i8, i8)| (4 * x as i32, 2 * (height as i32 - 1 - y as i32));
+        for c in 0..self.len() as u16 {
+            for d in 0..self.dirs().len() {
+                // Each line between two points once, so that crossing diagonals make an X.
+                let Some(n) = self.step(c, d).filter(|&n| n > c) else { continue };
+                let ((x0, y0), (x1, y1)) = (at(self.coord(c)), at(self.coord(n)));
+                let (sx, sy) = ((x1 - x0).signum(), (y1 - y0).signum());
+                let mut put = |x: i32, y: i32, mark: char| {
+                    let ch = &mut text[y as usize][x as usize];
+                    *ch = if matches!((*ch, mark), ('/', '\\') | ('\\', '/')) { 'X' } else { mark };
+                };
+                match (sx, sy) {
+                    (_, 0) => (x0.min(x1) + 1..x0.max(x1)).for_each(|x| put(x, y0, '-')),
+                    (0, _) => (y0.min(y1) + 1..y0.max(y1)).for_each(|y| put(x0, y, '|')),
+                    // A diagonal unit step crosses one line of text, at its middle column.
+                    _ => {
+                        let mark = if sx == sy { '\\' } else { '/' };
+                        for i in 0..(x1 - x0).abs() / 4 {
+                            put(x0 + sx * (4 * i + 2), y0 + sy * (2 * i + 1), mark);
+                        }
+                    }
+                }
+            }
+        }
+        for c in 0..self.len() as u16 {
+            let (x, y) = at(self.coord(c));
+            text[y as usize][x as usize] = cell_char(c);
+        }
+        let mut out = String::new();
+        for (i, line) in text.iter().enumerate() {
+            let label = if i % 2 == 0 { format!("{:>2} ", height as usize - i / 2) } else { "   ".to_string() };
+            let line: String = line.iter().collect();
+            out.push_str(format!("{label} {line}").trim_end());
+            out.push('\n');
+        }
+        out.push_str("   ");
+        for x in 0..width {
+            out.push_str(if x == 0 { " " } else { "   " });
+            out.push((b'a' + x) as char);
+        }
+        out.push('\n');
         out
     }
 

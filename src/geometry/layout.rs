@@ -47,12 +47,25 @@ fn picture(shape: Shape, (x, y): (i8, i8)) -> (i32, i32) {
 }
 
 impl Layout {
-    /// The layout of a board, or `None` when it does not fit in [`LAYOUT_BITS`] bits.
+    /// The layout of a board, or `None` when it has none (see [`Layout::refusal`]).
     pub fn new(g: &Geometry) -> Option<Layout> {
+        Layout::build(g).ok()
+    }
+
+    /// Why a board has no layout, in words; `None` when it has one.
+    pub fn refusal(g: &Geometry) -> Option<&'static str> {
+        Layout::build(g).err()
+    }
+
+    /// The layout, or why there is none: the board takes more than [`LAYOUT_BITS`] bits,
+    /// or a direction's step is not the same shift from every cell (a board of points
+    /// whose lines skip positions of the grid in some places and not in others).
+    fn build(g: &Geometry) -> Result<Layout, &'static str> {
+        const WIDE: &str = "the board takes more than 128 bits";
         let pics: Vec<(i32, i32)> = (0..g.len() as u16).map(|c| picture(g.shape(), g.coord(c))).collect();
-        let x0 = pics.iter().map(|p| p.0).min()?;
-        let y0 = pics.iter().map(|p| p.1).min()?;
-        let span = pics.iter().map(|p| p.0).max()? - x0 + 1;
+        let x0 = pics.iter().map(|p| p.0).min().ok_or(WIDE)?;
+        let y0 = pics.iter().map(|p| p.1).min().ok_or(WIDE)?;
+        let span = pics.iter().map(|p| p.0).max().ok_or(WIDE)? - x0 + 1;
         let one_colour = pics.iter().all(|&(x, y)| (x + y - pics[0].0 - pics[0].1) % 2 == 0);
         let index: Vec<i32> = if one_colour {
             // An odd row length keeps every cell's position even (or every one odd), so
@@ -63,11 +76,11 @@ impl Layout {
         } else {
             pics.iter().map(|&(x, y)| (y - y0) * span + x - x0).collect()
         };
-        let low = *index.iter().min()?;
+        let low = *index.iter().min().ok_or(WIDE)?;
         let index: Vec<i32> = index.iter().map(|i| i - low).collect();
-        let width = *index.iter().max()? as u32 + 1;
+        let width = *index.iter().max().ok_or(WIDE)? as u32 + 1;
         if width as usize > LAYOUT_BITS || index.windows(2).any(|w| w[0] >= w[1]) {
-            return None;
+            return Err(WIDE);
         }
         let mut cell = vec![g.off(); width as usize];
         for (c, &i) in index.iter().enumerate() {
@@ -89,7 +102,7 @@ impl Layout {
                 let Some(n) = g.step(c, d) else { continue };
                 let s = index[n as usize] - index[c as usize];
                 if *shift.get_or_insert(s) != s {
-                    return None;
+                    return Err("a direction's step is not the same shift from every cell: some lines skip grid positions, others do not");
                 }
                 layout.from[d] |= 1 << index[c as usize];
                 if g.step(n, d).is_some() {
@@ -99,7 +112,7 @@ impl Layout {
             let s = shift.unwrap_or(0);
             (layout.shl[d], layout.shr[d]) = if s >= 0 { (s as u32, 0) } else { (0, -s as u32) };
         }
-        Some(layout)
+        Ok(layout)
     }
 
     /// The set of a cell's bit.

@@ -15,7 +15,7 @@ mod notation;
 
 pub use cellset::{CellIter, CellSet};
 pub use dirset::{DirIter, DirSet};
-pub(crate) use layout::{LAYOUT_BITS, Layout};
+pub(crate) use layout::Layout;
 
 pub use notation::{Corner, Notation, NotationKind};
 
@@ -31,6 +31,10 @@ pub enum Playable {
         /// Whether a1, the bottom-left corner seen from White, is dark.
         a1_dark: bool,
     },
+    /// A board of points and the lines through them (Alquerque, Fanorona): the cells are
+    /// points of the grid, and a step goes from a point to the next point along a line
+    /// ([`Geometry::with_lines`]).
+    Lines,
 }
 
 /// The shape of a board.
@@ -66,6 +70,10 @@ pub struct Direction {
     pub plane: (i8, i8),
 }
 
+/// A line of a board of points, from one end to the other (coordinates as
+/// [`Geometry::coord`] gives them).
+pub type Line = ((i8, i8), (i8, i8));
+
 /// The largest number of cells a board may have (cell numbers fit in a `u16` with the
 /// off-board marker after them; bit sets are four 64-bit words).
 pub const MAX_CELLS: usize = 256;
@@ -82,6 +90,8 @@ pub struct Geometry {
     neighbour: Vec<u16>,
     other_view: Vec<u16>,
     holes: Vec<(i8, i8)>,
+    /// On a board of points, its lines, each from one end to the other.
+    lines: Vec<Line>,
 }
 
 fn square_dirs(dark_only: bool) -> Vec<Direction> {
@@ -125,6 +135,19 @@ impl Geometry {
     /// [`Geometry::coord`] gives them): an irregular board. A hole is like the edge of
     /// the board: no line runs across it.
     pub fn with_holes(shape: Shape, holes: &[(i8, i8)]) -> Geometry {
+        Geometry::build(shape, holes, Vec::new())
+    }
+
+    /// Builds a board of points and lines ([`Playable::Lines`]) on a grid of `shape`'s
+    /// size: the points are the grid's positions not in `holes`, and a step in a direction
+    /// goes to the next point along a line that runs that way through both. Each line is
+    /// given by its two ends, which lie on one row, column or diagonal of the grid (the
+    /// variant checker makes sure of it).
+    pub fn with_lines(shape: Shape, holes: &[(i8, i8)], lines: &[Line]) -> Geometry {
+        Geometry::build(shape, holes, lines.to_vec())
+    }
+
+    fn build(shape: Shape, holes: &[(i8, i8)], lines: Vec<Line>) -> Geometry {
         let mut coords = Vec::new();
         let dirs = match shape {
             Shape::Square { width, height, playable } => {
@@ -132,7 +155,7 @@ impl Geometry {
                 for y in 0..height as i8 {
                     for x in 0..width as i8 {
                         let ok = match playable {
-                            Playable::All => true,
+                            Playable::All | Playable::Lines => true,
                             Playable::Dark { a1_dark } => ((x + y) % 2 == 0) == a1_dark,
                         };
                         if ok {
@@ -162,7 +185,7 @@ impl Geometry {
         holes.sort_by_key(|&(x, y)| (y, x));
         holes.dedup();
         let by_coord: HashMap<(i8, i8), u16> = coords.iter().enumerate().map(|(i, &c)| (c, i as u16)).collect();
-        let mut g = Geometry { shape, coords, by_coord, dirs, neighbour: Vec::new(), other_view: Vec::new(), holes };
+        let mut g = Geometry { shape, coords, by_coord, dirs, neighbour: Vec::new(), other_view: Vec::new(), holes, lines };
         g.other_view = g.other_view();
         let off = g.off();
         let nd = g.dirs.len();
@@ -182,7 +205,28 @@ impl Geometry {
     pub fn step_slow(&self, cell: u16, dir: usize) -> Option<u16> {
         let (x, y) = self.coords[cell as usize];
         let (dx, dy) = self.dirs[dir].step;
-        self.by_coord.get(&(x + dx, y + dy)).copied()
+        if !matches!(self.shape, Shape::Square { playable: Playable::Lines, .. }) {
+            return self.by_coord.get(&(x + dx, y + dy)).copied();
+        }
+        // The first point on from here, if a line runs through both.
+        let mut at = (x, y);
+        let next = loop {
+            at = (at.0 + dx, at.1 + dy);
+            if !(0..32).contains(&at.0) || !(0..32).contains(&at.1) {
+                return None;
+            }
+            if let Some(&c) = self.by_coord.get(&at) {
+                break (at, c);
+            }
+        };
+        let on = |&(a, b): &Line, p: (i8, i8)| on_segment(a, b, p);
+        self.lines.iter().any(|l| on(l, (x, y)) && on(l, next.0)).then_some(next.1)
+    }
+
+    /// On a board of points, its lines, each from one end to the other; empty on other
+    /// boards.
+    pub fn lines(&self) -> &[Line] {
+        &self.lines
     }
 
     /// The shape this geometry was built from.
@@ -285,9 +329,10 @@ impl Geometry {
 
     /// Whether a cell of a square board is dark: on a board of dark squares every cell; on
     /// a board using every square, the squares of a1's colour (a1 is dark). Hexagonal
-    /// cells have no colour (false).
+    /// cells and the points of a board of lines have no colour (false).
     pub fn is_dark(&self, cell: u16) -> bool {
         match self.shape {
+            Shape::Square { playable: Playable::Lines, .. } => false,
             Shape::Square { playable: Playable::All, .. } => {
                 let (x, y) = self.coords[cell as usize];
                 (x + y) % 2 == 0
@@ -331,6 +376,13 @@ impl Geometry {
     }
 }
 
+/// Whether `p` lies on the straight segment from `a` to `b` (ends included).
+pub(crate) fn on_segment(a: (i8, i8), b: (i8, i8), p: (i8, i8)) -> bool {
+    let (a, b, p) = ((a.0 as i32, a.1 as i32), (b.0 as i32, b.1 as i32), (p.0 as i32, p.1 as i32));
+    let cross = (b.0 - a.0) * (p.1 - a.1) - (b.1 - a.1) * (p.0 - a.0);
+    cross == 0 && (a.0.min(b.0)..=a.0.max(b.0)).contains(&p.0) && (a.1.min(b.1)..=a.1.max(b.1)).contains(&p.1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -347,6 +399,33 @@ mod tests {
             for c in 0..g.len() as u16 {
                 for d in 0..g.dirs().len() {
                     assert_eq!(g.step(c, d), g.step_slow(c, d), "{shape:?} cell {c} dir {d}");
+                    if let Some(n) = g.step(c, d) {
+                        assert_eq!(g.step(n, g.opposite(d)), Some(c));
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_board_of_points_steps_along_its_lines() {
+        // Alquerque's board, and a triangle below a 5x5 square whose base skips b1 and d1.
+        let shape = Shape::Square { width: 5, height: 5, playable: Playable::Lines };
+        let mut lines: Vec<Line> = (0..5).flat_map(|i| [((0, i), (4, i)), ((i, 0), (i, 4))]).collect();
+        lines.extend([((0, 0), (4, 4)), ((0, 4), (4, 0)), ((0, 2), (2, 4)), ((2, 4), (4, 2)), ((4, 2), (2, 0)), ((2, 0), (0, 2))]);
+        let g = Geometry::with_lines(shape, &[], &lines);
+        let (ne, e) = (g.dir_index("ne").unwrap(), g.dir_index("e").unwrap());
+        let at = |x, y| g.cell_at((x, y)).unwrap();
+        assert_eq!(g.step(at(1, 1), ne), Some(at(2, 2)));
+        assert_eq!(g.step(at(1, 0), ne), None, "b1 has no diagonal");
+        let triangle = [((2, 2), (0, 0)), ((2, 2), (4, 0)), ((2, 2), (2, 0)), ((1, 1), (3, 1)), ((0, 0), (4, 0))];
+        let holes = [(1, 0), (3, 0), (0, 1), (4, 1), (0, 2), (1, 2), (3, 2), (4, 2)];
+        let t = Geometry::with_lines(Shape::Square { width: 5, height: 3, playable: Playable::Lines }, &holes, &triangle);
+        assert_eq!(t.step(t.cell_at((0, 0)).unwrap(), e), t.cell_at((2, 0)), "the base skips b1");
+        for g in [&g, &t] {
+            for c in 0..g.len() as u16 {
+                for d in 0..g.dirs().len() {
+                    assert_eq!(g.step(c, d), g.step_slow(c, d));
                     if let Some(n) = g.step(c, d) {
                         assert_eq!(g.step(n, g.opposite(d)), Some(c));
                     }

@@ -530,6 +530,10 @@ pub enum NoMoves {
     Win,
     /// It passes: its one legal move is a pass, and play goes on.
     Pass,
+    /// It passes, and has then lost: its one legal move is a pass, after which the game is
+    /// over (Ludii's Kharbaga and Zamma, whose side that cannot move passes before its
+    /// loss is judged).
+    PassThenLoss,
 }
 
 /// A checked variant.

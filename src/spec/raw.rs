@@ -80,7 +80,7 @@ pub struct RawMeta {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawBoard {
-    /// "square" or "hex".
+    /// "square", "hex" or "lines".
     pub shape: SStr,
     /// Square boards: the number of columns.
     #[serde(default)]
@@ -97,6 +97,10 @@ pub struct RawBoard {
     /// Cells of the board's shape that are not part of it (square boards).
     #[serde(default)]
     pub holes: Option<SStr>,
+    /// Boards of points: the lines, each from one end to the other (`a1-e5`), or a chain
+    /// of them (`a3-c5-e3`).
+    #[serde(default)]
+    pub lines: Option<Spanned<Vec<SStr>>>,
     /// Colour of the bottom-left corner a1: "dark" (default) or "light".
     #[serde(default)]
     pub a1: Option<SStr>,

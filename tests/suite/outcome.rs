@@ -116,3 +116,30 @@ fn a_blocked_side_passes_and_two_passes_draw() {
 fn a_side_without_pieces_loses_where_blocked_sides_pass() {
     assert_eq!(outcome("docs/recipes/material.toml", "W:W:Bc5,e5"), Outcome::Win(Side::Black, EndReason::NoPieces));
 }
+
+#[test]
+fn where_a_pass_ends_the_game_the_blocked_side_passes_and_then_has_lost() {
+    // Kharbaga (`no_moves = "pass-then-loss"`): White's man on a1 is blocked; its one
+    // move is the pass, after which no move follows and Black has won.
+    let rules = load_variant("kharbaga").unwrap();
+    let mut pos = parse_fen(&rules, "W:Wa1:Ba3,b2,a5,c3").unwrap();
+    let mut list = MoveList::new();
+    assert_eq!(pos.outcome(&rules, &mut list), Outcome::Ongoing);
+    assert!(list.get(0).is_pass() && list.len() == 1);
+    let pass = list.get(0);
+    let undo = pos.make(&rules, pass);
+    let mut after = MoveList::new();
+    assert_eq!(pos.outcome(&rules, &mut after), Outcome::Win(Side::Black, EndReason::NoMoves));
+    assert!(!pos.generate(&rules, &mut after, Routes::Distinct) || after.is_empty());
+    assert_eq!(pos.count_moves(&rules, &mut after, Routes::Distinct), 0);
+    pos.unmake(&rules, pass, undo);
+    assert_eq!(pos, parse_fen(&rules, "W:Wa1:Ba3,b2,a5,c3").unwrap());
+    // Perft counts the pass and nothing after it, on both engines.
+    for engine in [polydame::Engine::Fast, polydame::Engine::General] {
+        let mut r = rules.clone();
+        r.set_engine(engine).unwrap();
+        let mut p = parse_fen(&r, "W:Wa1:Ba3,b2,a5,c3").unwrap();
+        assert_eq!(polydame::perft(&mut p, &r, 1, Routes::Distinct).unwrap(), 1);
+        assert_eq!(polydame::perft(&mut p, &r, 3, Routes::Distinct).unwrap(), 0);
+    }
+}

@@ -9,6 +9,7 @@ use polydame::fen::{FenExtras, parse_fen, parse_fen_in, read_fen, write_fen, wri
 use polydame::geometry::Shape;
 use polydame::notation::{Notations, move_text};
 use polydame::pdn::{GameRecord, PdnGame, parse_game, pdn_games, replay, write_pdn};
+use polydame::spec::NoMoves;
 use polydame::{
     History, MoveInfo, MoveList, Outcome, Position, Routes, Rules, Setup, Side, compile_text, load_variant, parse_move, shipped,
 };
@@ -49,6 +50,11 @@ fn play(rules: &Rules, start: &Position, choices: &[u32]) -> Played {
         pos.generate(rules, &mut list, Routes::Distinct);
         let legal: Vec<MoveInfo> = (0..list.len()).map(|i| list.info(i)).collect();
         let i = choice as usize % legal.len();
+        // A pass that ends the game (`pass-then-loss`) leads to a position no FEN holds
+        // (it reads back with play going on): the game stops before it.
+        if legal[i].is_pass() && rules.spec().end.no_moves == NoMoves::PassThenLoss {
+            break;
+        }
         pos.make(rules, list.get(i));
         history.push(rules, &legal[i], &pos);
         played.moves.push((legal[i].clone(), legal));
@@ -782,6 +788,9 @@ const NOT_LEFT_RIGHT_SYMMETRIC: &[(&str, &str)] = &[
     ("the-babylonian", "the board"),
     // Every square is a cell, but the pieces stand in the corners at a1 and h8.
     ("coronet", "the start position"),
+    // Each side's pieces fill the middle row on one side of the centre.
+    ("alquerque", "the start position"),
+    ("kharbaga", "the start position"),
     // Every square is a cell, but the pieces stand on the squares of a1's colour.
     ("unnamed-dutch", "the start position"),
 ];

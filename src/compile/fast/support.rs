@@ -52,7 +52,9 @@ pub(crate) fn support(rules: &Rules) -> Result<(), &'static str> {
         general_chosen: _,
         capture_budget: _,
     } = rules;
-    need(layout.is_some(), "the board takes more than 128 bits")?;
+    if layout.is_none() {
+        return Err(crate::geometry::Layout::refusal(&spec.geometry).unwrap_or("the board has no bit layout"));
+    }
     // A step is a shift of under 64 bits (see `Bits::step_by`).
     need(layout.as_ref().is_some_and(|l| l.shl.iter().chain(&l.shr).all(|&s| s < 64)), "a step of 64 bits or more in the board's layout")?;
     need(columns.is_none(), "columns: a cell holds a stack of pieces, and the fast path's bit sets hold one piece a cell")?;
@@ -148,7 +150,7 @@ fn spec_support(spec: &Spec) -> Result<(), &'static str> {
     }
     match no_moves {
         // A pass is a move of the fast path.
-        NoMoves::Loss | NoMoves::Win | NoMoves::Pass => Ok(()),
+        NoMoves::Loss | NoMoves::Win | NoMoves::Pass | NoMoves::PassThenLoss => Ok(()),
     }
 }
 

@@ -233,6 +233,9 @@ pub(crate) struct FastRules<B> {
     pub(crate) optional: u8,
     /// A side with pieces and no move passes.
     pub(crate) passes: bool,
+    /// The game is over after a pass ([`NoMoves::PassThenLoss`](crate::spec::NoMoves)):
+    /// a pass has no moves after it.
+    pub(crate) pass_ends: bool,
     /// Counting a position's moves lists them (see [`Rules::count_by_generating`]).
     pub(crate) count_by_generating: bool,
     /// Two rules of a kind may find the same capture route: routes are compared (by
@@ -308,6 +311,7 @@ impl<B: Bits> FastRules<B> {
             earliest: None,
             optional: rules.optional_captures,
             passes: rules.passes,
+            pass_ends: rules.spec().end.no_moves == crate::spec::NoMoves::PassThenLoss,
             count_by_generating: rules.count_by_generating,
             route_dedup: false,
             dedup_from: 0,

@@ -84,6 +84,10 @@ impl<B: Width> FastRules<B> {
             // One ply above the leaves: each child's moves counted here, without a call.
             let leaf = &mut rest[0];
             for m in list.moves.iter() {
+                // After a pass that ends the game there is no move.
+                if self.pass_ends && m.from == B::ZERO {
+                    continue;
+                }
                 let child = b.after(m, limits);
                 match self.count(&child, routes, leaf) {
                     Some(c) => n += c,
@@ -95,7 +99,7 @@ impl<B: Width> FastRules<B> {
             }
             return Some(n);
         }
-        for m in list.moves.iter() {
+        for m in list.moves.iter().filter(|m| !self.pass_ends || m.from != B::ZERO) {
             n += self.perft_rec(&b.after(m, limits), depth - 1, routes, rest, failed)?;
         }
         Some(n)

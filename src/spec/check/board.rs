@@ -1,7 +1,7 @@
 //! `[board]`: the shape and the names of the cells.
 
 use super::{Checker, one_of};
-use crate::geometry::{Corner, Geometry, Notation, NotationKind, Playable, Shape};
+use crate::geometry::{Corner, Geometry, Line, Notation, NotationKind, Playable, Shape};
 use crate::spec::diag::{Diagnostic, DiagnosticKind};
 use crate::spec::raw::{RawBoard, RawCells, SStr};
 use toml::Spanned;
@@ -19,6 +19,9 @@ fn square_of(name: &str, full: &Geometry, span: std::ops::Range<usize>) -> Resul
     }
 }
 
+/// A board of points' holes (grid positions that are no point) and lines (two ends each).
+type LinesAndHoles = (Vec<(i8, i8)>, Vec<Line>);
+
 /// A key that does not belong on this board.
 fn conflicting(message: impl Into<String>, s: std::ops::Range<usize>, label: &str, help: &str) -> Diagnostic {
     Diagnostic::new(DiagnosticKind::ConflictingKeys, message, s, label).help(help)
@@ -31,24 +34,39 @@ impl Checker<'_> {
         let shape = match board.shape.get_ref().as_str() {
             "square" => self.square(raw)?,
             "hex" => self.hex(raw)?,
+            "lines" => self.lines_shape(raw)?,
             other => {
                 self.err(
                     Diagnostic::unknown_name("board shape", other, board.shape.span(), "not a shape")
-                        .help("the shapes are `square` and `hex`"),
+                        .help("the shapes are `square`, `hex` and `lines`"),
                 );
                 return None;
             }
         };
-        let holes = match shape {
-            Shape::Square { .. } => self.holes(raw, shape)?,
-            Shape::Hex { .. } => Vec::new(),
+        if let (Some(l), false) = (&board.lines, matches!(shape, Shape::Square { playable: Playable::Lines, .. })) {
+            self.err(conflicting(
+                "`lines` is for boards of points",
+                l.span(),
+                "not for this shape",
+                "write `shape = \"lines\"` for a board of points joined by lines",
+            ));
+        }
+        let geometry = match shape {
+            Shape::Square { playable: Playable::Lines, .. } => {
+                let (holes, lines) = self.points_and_lines(raw, shape)?;
+                Geometry::with_lines(shape, &holes, &lines)
+            }
+            Shape::Square { .. } => Geometry::with_holes(shape, &self.holes(raw, shape)?),
+            Shape::Hex { .. } => Geometry::new(shape),
         };
-        let geometry = Geometry::with_holes(shape, &holes);
         if geometry.is_empty() {
             self.err(Diagnostic::new(DiagnosticKind::EmptySet, "the board has no cell", raw.span(), "every cell is a hole"));
             return None;
         }
         let kind = self.notation(board, shape)?;
+        if matches!(shape, Shape::Square { playable: Playable::Lines, .. }) {
+            self.unlinked(raw, &geometry);
+        }
         let notation = Notation::new(&geometry, kind);
         Some((geometry, notation))
     }
@@ -135,6 +153,122 @@ impl Checker<'_> {
         Some(Shape::Hex { side: s as u8 })
     }
 
+    /// A board of points and lines: `width` and `height` of the grid the points lie on,
+    /// and no keys of boards of squares.
+    fn lines_shape(&mut self, raw: &Spanned<RawBoard>) -> Option<Shape> {
+        let board = raw.get_ref();
+        let spans = [
+            ("side", board.side.as_ref().map(Spanned::span)),
+            ("a1", board.a1.as_ref().map(SStr::span)),
+            ("holes", board.holes.as_ref().map(SStr::span)),
+        ];
+        for (k, v) in spans {
+            if let Some(span) = v {
+                self.err(conflicting(
+                    format!("`{k}` is not for a board of points"),
+                    span,
+                    "not for a board of lines",
+                    "a board of points has `width` and `height`, its `lines` and, if not every point on them, its `cells`",
+                ));
+            }
+        }
+        if let Some(c) = &board.cells
+            && let RawCells::Choice(_) = c.get_ref()
+        {
+            self.err(conflicting(
+                "a board of points has no colours",
+                c.span(),
+                "not a list of points",
+                "leave `cells` out (every point on a line is a cell), or list the points: `cells = [\"a1\", \"c1\", ...]`",
+            ));
+        }
+        if board.width.is_none() || board.height.is_none() || board.lines.is_none() {
+            self.err(
+                Diagnostic::new(
+                    DiagnosticKind::MissingKey,
+                    "a board of points needs `width`, `height` and `lines`",
+                    raw.span(),
+                    "in this table",
+                )
+                .help("add for example `width = 5`, `height = 5` and `lines = [\"a1-e1\", \"a1-a5\", \"a1-e5\"]`"),
+            );
+        }
+        let w = self.int(&board.width, "`width`", 3..17);
+        let h = self.int(&board.height, "`height`", 3..17);
+        Some(Shape::Square { width: w? as u8, height: h? as u8, playable: Playable::Lines })
+    }
+
+    /// The points and lines of a board of points: each line as its two ends (a chain
+    /// `a3-c5-e3` gives two), and the positions of the grid that are not points: those
+    /// not in `cells`, or by default those where no line ends and no two lines cross.
+    fn points_and_lines(&mut self, raw: &Spanned<RawBoard>, shape: Shape) -> Option<LinesAndHoles> {
+        let board = raw.get_ref();
+        let Shape::Square { width, height, .. } = shape else { return None };
+        let full = Geometry::new(Shape::Square { width, height, playable: Playable::All });
+        let mut lines = Vec::new();
+        for line in board.lines.as_ref()?.get_ref() {
+            let ends: Result<Vec<(i8, i8)>, Diagnostic> =
+                line.get_ref().split('-').map(|n| square_of(n.trim(), &full, line.span())).collect();
+            let ends = self.ok(ends)?;
+            if ends.len() < 2 {
+                self.err(
+                    Diagnostic::new(DiagnosticKind::Malformed, "a line needs two ends", line.span(), "one point")
+                        .help("write a line from one end to the other, `a1-e1`, or a chain of lines, `a3-c5-e3`"),
+                );
+                return None;
+            }
+            for pair in ends.windows(2) {
+                let (dx, dy) = (pair[1].0 - pair[0].0, pair[1].1 - pair[0].1);
+                if (dx, dy) == (0, 0) || (dx != 0 && dy != 0 && dx.abs() != dy.abs()) {
+                    self.err(
+                        Diagnostic::new(DiagnosticKind::Malformed, "a line runs along a row, a column or a diagonal of the grid", line.span(), "not straight along the grid")
+                            .help("give the ends of a line on one row (`a1-e1`), one column (`a1-a5`) or one diagonal (`a1-e5`); a bent line is a chain, `a3-c5-e3`"),
+                    );
+                    return None;
+                }
+                lines.push((pair[0], pair[1]));
+            }
+        }
+        let grid = (0..height as i8).flat_map(|y| (0..width as i8).map(move |x| (x, y)));
+        // By default the points are where lines end and where two lines cross.
+        let slope = |(a, b): ((i8, i8), (i8, i8))| ((b.0 - a.0).signum(), (b.1 - a.1).signum());
+        let through = |p: (i8, i8)| lines.iter().filter(move |&&(a, b)| crate::geometry::on_segment(a, b, p));
+        let is_point = |p: (i8, i8)| {
+            through(p).any(|&(a, b)| a == p || b == p)
+                || through(p).any(|&l| through(p).any(|&m| slope(m) != slope(l) && slope(m) != (-slope(l).0, -slope(l).1)))
+        };
+        let holes = match board.cells.as_ref().map(|c| (c.get_ref(), c.span())) {
+            Some((RawCells::List(list), span)) => {
+                let mut points = Vec::new();
+                for name in list {
+                    points.push(self.ok(square_of(name, &full, span.clone()))?);
+                }
+                grid.filter(|p| !points.contains(p)).collect()
+            }
+            _ => grid.filter(|&p| !is_point(p)).collect(),
+        };
+        Some((holes, lines))
+    }
+
+    /// Refuses a point that no line reaches: a piece there could never move, so the list
+    /// of points or of lines is wrong.
+    fn unlinked(&mut self, raw: &Spanned<RawBoard>, g: &Geometry) {
+        let span = raw.get_ref().cells.as_ref().map_or(raw.span(), Spanned::span);
+        let alone: Vec<u16> = (0..g.len() as u16).filter(|&c| (0..g.dirs().len()).all(|d| g.step(c, d).is_none())).collect();
+        if let Some(&c) = alone.first() {
+            let (x, y) = g.coord(c);
+            self.err(
+                Diagnostic::new(
+                    DiagnosticKind::EmptySet,
+                    format!("the point {}{} is on no line", (b'a' + x as u8) as char, y + 1),
+                    span,
+                    "a point no line joins",
+                )
+                .help("every point of a board of points lies on a line to another point: add the line, or leave the point out of `cells`"),
+            );
+        }
+    }
+
     /// The squares of the rectangle that are not cells: `holes`, and on a board given as a
     /// list of cells, every square not listed. Names are algebraic (`a1` bottom left).
     fn holes(&mut self, raw: &Spanned<RawBoard>, shape: Shape) -> Option<Vec<(i8, i8)>> {
@@ -170,8 +304,9 @@ impl Checker<'_> {
     /// How cells are named: `notation` and `numbering`.
     fn notation(&mut self, board: &RawBoard, shape: Shape) -> Option<NotationKind> {
         let hex = matches!(shape, Shape::Hex { .. });
+        let points = matches!(shape, Shape::Square { playable: Playable::Lines, .. });
         let numeric = match &board.notation {
-            None => !hex,
+            None => !hex && !points,
             Some(n) => {
                 let r = one_of(n, &[("numeric", true), ("algebraic", false)], "notation");
                 self.ok(r)?

@@ -14,7 +14,11 @@ impl Checker<'_> {
     pub(super) fn end(&mut self, e: &RawEnd, kind_names: &[String]) -> EndRules {
         let mut end = EndRules::default();
         if let Some(n) = &e.no_moves {
-            let r = one_of(n, &[("loss", NoMoves::Loss), ("win", NoMoves::Win), ("pass", NoMoves::Pass)], "outcome");
+            let r = one_of(
+                n,
+                &[("loss", NoMoves::Loss), ("win", NoMoves::Win), ("pass", NoMoves::Pass), ("pass-then-loss", NoMoves::PassThenLoss)],
+                "outcome",
+            );
             if let Some(v) = self.ok(r) {
                 end.no_moves = v;
             }
@@ -31,6 +35,15 @@ impl Checker<'_> {
         end.repetition = self.int(&e.repetition, "`repetition`", 2..256).map(|v| v as u8);
         match (&e.passes_draw, end.no_moves) {
             (_, NoMoves::Pass) => end.passes_draw = Some(self.int(&e.passes_draw, "`passes_draw`", 1..256).unwrap_or(2) as u8),
+            (Some(p), NoMoves::PassThenLoss) => self.err(
+                Diagnostic::new(
+                    DiagnosticKind::ConflictingKeys,
+                    "`passes_draw` with `pass-then-loss`",
+                    p.span(),
+                    "the first pass ends the game",
+                )
+                .help("after a pass the passer has lost: remove `passes_draw`, or write `no_moves = \"pass\"` for passes that go on"),
+            ),
             (Some(p), _) => self.err(
                 Diagnostic::new(DiagnosticKind::ConflictingKeys, "`passes_draw` without passes", p.span(), "no side ever passes")
                     .help("a side passes only with `no_moves = \"pass\"`"),

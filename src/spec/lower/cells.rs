@@ -2,7 +2,7 @@
 
 use super::directions::lower_dirs;
 use super::{Ctx, split_args};
-use crate::geometry::{CellSet, Geometry, Notation, NotationKind, Shape};
+use crate::geometry::{CellSet, Geometry, Notation, NotationKind, Playable, Shape};
 use crate::spec::checked::Side;
 use crate::spec::diag::{Diagnostic, DiagnosticKind, did_you_mean};
 use crate::spec::dsl::{Arg, Expr, Op};
@@ -108,6 +108,13 @@ fn named_cells(name: &str, span: &Range<usize>, g: &Geometry) -> Result<CellSet,
         "dark" | "light" => {
             let want = name == "dark";
             return match g.shape() {
+                Shape::Square { playable: Playable::Lines, .. } => Err(Diagnostic::new(
+                    DiagnosticKind::WrongExpression,
+                    format!("a board of points has no {name} cells"),
+                    span.clone(),
+                    "for boards of squares",
+                )
+                .help("`dark` and `light` are the two colours of a board of squares; name the points, or use rows: `row(1)`")),
                 Shape::Square { .. } => Ok((0..g.len() as u16).filter(|&c| g.is_dark(c) == want).collect()),
                 Shape::Hex { .. } => Err(Diagnostic::new(
                     DiagnosticKind::WrongExpression,
