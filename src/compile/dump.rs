@@ -226,13 +226,15 @@ fn capture_rule(o: &mut String, rules: &Rules, side: Side, t: &KindTable, c: &Ca
         (CaptureKind::Jump, _) => {
             format!("jumps a piece {0} cells away over empty cells, landing {0} cells beyond it over empty cells", c.stride)
         }
-        (CaptureKind::Fly, Land::Any) => format!("flies to a piece {distance}, landing on any empty cell beyond"),
-        (CaptureKind::Fly, Land::Next) => format!("flies to a piece {distance}, landing just beyond"),
+        (CaptureKind::Fly, Land::ANY) => format!("flies to a piece {distance}, landing on any empty cell beyond"),
+        (CaptureKind::Fly, Land::NEXT) => format!("flies to a piece {distance}, landing just beyond"),
+        (CaptureKind::Fly, Land { min, max }) if min == max => format!("flies to a piece {distance}, landing on the cell {min} beyond it"),
+        (CaptureKind::Fly, Land { min, max }) => format!("flies to a piece {distance}, landing on an empty cell {min} to {max} beyond it"),
         (CaptureKind::Leap, land) => format!(
             "leaps a line of {} or more pieces{}, landing {}; {}",
             c.min,
             if c.approach { " at any distance" } else { "" },
-            if land == Land::Any { "on any empty cell beyond" } else { "just beyond" },
+            if land == Land::ANY { "on any empty cell beyond" } else { "just beyond" },
             if c.ends_move { "the move ends" } else { "the capture may go on" }
         ),
     };

@@ -108,14 +108,27 @@ pub enum CaptureKind {
     Leap,
 }
 
-/// Where a flying capture may land.
+/// Where a flying capture may land: on an empty cell from the `min`-th to the `max`-th
+/// beyond the piece it takes (1 is the cell just beyond), every cell before it empty.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum Land {
+pub struct Land {
+    /// The nearest landing, counted from the piece taken (1: just beyond).
+    pub min: u8,
+    /// The farthest ([`u8::MAX`]: as far as the cells beyond are empty).
+    pub max: u8,
+}
+
+impl Land {
     /// Only on the cell directly behind the captured piece.
-    Next,
+    pub const NEXT: Land = Land { min: 1, max: 1 };
     /// On any empty cell behind it.
-    Any,
+    pub const ANY: Land = Land { min: 1, max: u8::MAX };
+
+    /// Landing from the `min`-th to the `max`-th cell beyond (`1 <= min <= max`).
+    pub fn within(min: u8, max: u8) -> Land {
+        Land { min, max }
+    }
 }
 
 /// One capture rule of a piece kind.
@@ -154,9 +167,9 @@ impl CaptureRule {
     /// move.
     pub fn new(kind: CaptureKind, dirs: BySide<DirSet>) -> CaptureRule {
         let (land, when) = match kind {
-            CaptureKind::Jump => (Land::Next, When::Always),
-            CaptureKind::Fly => (Land::Any, When::Always),
-            CaptureKind::Leap => (Land::Next, When::First),
+            CaptureKind::Jump => (Land::NEXT, When::Always),
+            CaptureKind::Fly => (Land::ANY, When::Always),
+            CaptureKind::Leap => (Land::NEXT, When::First),
         };
         CaptureRule {
             kind,

@@ -793,6 +793,7 @@ const NOT_LEFT_RIGHT_SYMMETRIC: &[(&str, &str)] = &[
     ("kharbaga", "the start position"),
     // Every square is a cell, but the pieces stand on the squares of a1's colour.
     ("unnamed-dutch", "the start position"),
+    ("makvoer", "the start position"),
 ];
 
 /// The variants a mirror property covers: those whose board, start position and zones map

@@ -91,8 +91,9 @@ pub(crate) enum Shape {
     /// Over a piece `stride` cells away, landing as far beyond, the cells between empty.
     LongJump(u8),
     /// Over the first piece along the line (across from `gap.0` to `gap.1` empty cells),
-    /// landing just beyond (`next`) or on any empty cell beyond.
-    Fly { next: bool, gap: (u8, u8) },
+    /// landing on an empty cell from the `reach.0`-th to the `reach.1`-th beyond it
+    /// ((1, 1): just beyond; (1, 255): anywhere beyond).
+    Fly { reach: (u8, u8), gap: (u8, u8) },
     /// Over a contiguous line of at least `min` pieces (adjacent, or with `approach` at any
     /// distance), landing just beyond (`next`) or anywhere beyond; the move ends there
     /// (`ends`) or goes on.
@@ -342,7 +343,7 @@ impl<B: Bits> FastRules<B> {
                         dirs: c.dirs,
                         prey: c.prey,
                         flies: matches!(c.shape, Shape::Fly { .. }),
-                        land_next: matches!(c.shape, Shape::Fly { next: true, .. }),
+                        land_next: matches!(c.shape, Shape::Fly { reach: (1, 1), .. }),
                     })
                 });
                 for (stage, st) in stages.iter().enumerate() {
@@ -398,7 +399,7 @@ impl<B: Bits> FastRules<B> {
     /// Whether the rules have the plain shape (see [`FastRules::plain`]).
     fn is_plain(&self) -> bool {
         // At each stage of a move, at most one rule of a kind, a jump or a flying capture.
-        let shape_ok = |c: &CapRule| matches!(c.shape, Shape::Jump | Shape::Fly { gap: (0, u8::MAX), .. });
+        let shape_ok = |c: &CapRule| matches!(c.shape, Shape::Jump | Shape::Fly { gap: (0, u8::MAX), reach: (1, 1) | (1, u8::MAX) });
         let stage_ok = |caps: &[CapRule], stage| at_stage(caps, stage).count() <= 1 && at_stage(caps, stage).all(shape_ok);
         self.kinds.iter().all(|side| side.len() <= 2 && side.iter().all(|k| stage_ok(&k.caps, 0) && stage_ok(&k.caps, 1)))
             && !self.kind_cells
@@ -455,8 +456,8 @@ impl<B: Bits> FastRules<B> {
                 shape: match c.kind {
                     CaptureKind::Jump if c.stride == 1 => Shape::Jump,
                     CaptureKind::Jump => Shape::LongJump(c.stride),
-                    CaptureKind::Fly => Shape::Fly { next: c.land == Land::Next, gap: c.gap },
-                    CaptureKind::Leap => Shape::Leap { min: c.min, approach: c.approach, next: c.land == Land::Next, ends: c.ends_move },
+                    CaptureKind::Fly => Shape::Fly { reach: (c.land.min, c.land.max), gap: c.gap },
+                    CaptureKind::Leap => Shape::Leap { min: c.min, approach: c.approach, next: c.land == Land::NEXT, ends: c.ends_move },
                 },
                 dirs: c.dirs,
                 when: c.when,

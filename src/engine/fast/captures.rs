@@ -425,7 +425,7 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
         let st = self.hot(K).stages[(self.n > 0) as usize];
         let dirs = st.dirs & !excluded;
         if st.flies {
-            self.flies(at, dirs, K, st.prey, st.land_next, (0, u8::MAX))
+            self.flies(at, dirs, K, st.prey, if st.land_next { (1, 1) } else { (1, u8::MAX) }, (0, u8::MAX))
         } else if !TRACE && skip == NONE && self.f.blind_jumps {
             self.jumps_blind(at, K, st.prey)
         } else {
@@ -468,7 +468,7 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
         match rule.shape {
             Shape::Jump => self.jumps(at, dirs, k, rule.prey),
             Shape::LongJump(stride) => self.long_jumps(at, dirs, k, rule.prey, stride),
-            Shape::Fly { next, gap } => self.flies(at, dirs, k, rule.prey, next, gap),
+            Shape::Fly { reach, gap } => self.flies(at, dirs, k, rule.prey, reach, gap),
             Shape::Leap { .. } => self.leaps(at, dirs, k, rule),
         }
     }

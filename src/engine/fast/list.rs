@@ -78,16 +78,16 @@ impl<B: Width> FastRules<B> {
             *failed = Some(*b);
             return None;
         }
+        // A pass is a list's only move; where it ends the game, nothing follows it.
+        if self.pass_ends && list.moves.first().is_some_and(|m| m.from == B::ZERO) {
+            return Some(0);
+        }
         let mut n = 0;
         let limits = self.limits();
         if depth == 2 {
             // One ply above the leaves: each child's moves counted here, without a call.
             let leaf = &mut rest[0];
             for m in list.moves.iter() {
-                // After a pass that ends the game there is no move.
-                if self.pass_ends && m.from == B::ZERO {
-                    continue;
-                }
                 let child = b.after(m, limits);
                 match self.count(&child, routes, leaf) {
                     Some(c) => n += c,
@@ -99,7 +99,7 @@ impl<B: Width> FastRules<B> {
             }
             return Some(n);
         }
-        for m in list.moves.iter().filter(|m| !self.pass_ends || m.from != B::ZERO) {
+        for m in list.moves.iter() {
             n += self.perft_rec(&b.after(m, limits), depth - 1, routes, rest, failed)?;
         }
         Some(n)

@@ -136,7 +136,7 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
     /// the line, across a gap of `gap.0` to `gap.1` empty cells, of `prey`) and the empty
     /// cells beyond it (only the first with `next`), if a piece of kind `k` may land on one.
     #[inline(always)]
-    pub(super) fn flight(&self, at: B, d: usize, k: usize, prey: u8, next: bool, gap: (u8, u8)) -> Option<(B, B)> {
+    pub(super) fn flight(&self, at: B, d: usize, k: usize, prey: u8, reach: (u8, u8), gap: (u8, u8)) -> Option<(B, B)> {
         let f = self.f;
         let ray = f.ray(at, d);
         let blockers = ray & self.occ;
@@ -154,20 +154,35 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
             }
         }
         let mut land = f.open(v, d, self.occ);
-        if next {
-            land &= f.next(v, d);
+        match reach {
+            (1, 1) => land &= f.next(v, d),
+            (1, u8::MAX) => {}
+            (near, far) => {
+                // The cells from the `near`-th to the `far`-th beyond the piece.
+                let (mut at, mut window) = (v, B::ZERO);
+                for i in 1..=far {
+                    at = f.next(at, d);
+                    if at == B::ZERO {
+                        break;
+                    }
+                    if i >= near {
+                        window |= at;
+                    }
+                }
+                land &= window;
+            }
         }
         (land & self.hot(k).cells != B::ZERO).then_some((v, land))
     }
 
     #[inline(never)]
-    pub(super) fn flies(&mut self, at: B, dirs: DirSet, k: usize, prey: u8, next: bool, gap: (u8, u8)) -> bool {
+    pub(super) fn flies(&mut self, at: B, dirs: DirSet, k: usize, prey: u8, reach: (u8, u8), gap: (u8, u8)) -> bool {
         let mut any = false;
         for d in dirs.iter() {
-            let Some((v, land)) = self.flight(at, d, k, prey, next, gap) else { continue };
+            let Some((v, land)) = self.flight(at, d, k, prey, reach, gap) else { continue };
             any = true;
             self.take(v);
-            if next {
+            if reach == (1, 1) {
                 self.land_one(land, k, d);
             } else {
                 let halt = self.halts();
@@ -264,7 +279,7 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
                     v & self.victims(rule.prey) != B::ZERO && l != B::ZERO && l & self.occ == B::ZERO && self.stands(l, k)
                 }
                 Shape::LongJump(stride) => self.long_jump(at, d, rule.prey, stride).is_some_and(|(_, l)| self.stands(l, k)),
-                Shape::Fly { next, gap } => self.flight(at, d, k, rule.prey, next, gap).is_some(),
+                Shape::Fly { reach, gap } => self.flight(at, d, k, rule.prey, reach, gap).is_some(),
                 // A leap that ends the move along the same line is searched from every
                 // landing.
                 Shape::Leap { ends: true, .. } => false,

@@ -173,7 +173,7 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
                     break;
                 }
             }
-            let land = if rule.kind == CaptureKind::Fly { rule.land } else { Land::Next };
+            let land = if rule.kind == CaptureKind::Fly { rule.land } else { Land::NEXT };
             if count >= min && self.can_land(n, d, k, land) {
                 return true;
             }
@@ -292,21 +292,22 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
         !self.rules.has_kind_cells || self.rules.tables[self.us][k as usize].cells.as_ref().is_none_or(|z| z.contains(cell))
     }
 
-    /// Whether some empty cell from `first` on in direction `d` (only `first` itself
-    /// with [`Land::Next`]) is one a piece of kind `k` may stand on.
+    /// Whether some empty cell from `first` (the cell just beyond the piece taken) on in
+    /// direction `d`, within the `land` range and with only empty cells before it, is
+    /// one a piece of kind `k` may stand on.
     #[inline]
     fn can_land(&self, first: u16, d: usize, k: u8, land: Land) -> bool {
-        if !self.rules.has_kind_cells {
+        let cells = if self.rules.has_kind_cells { self.rules.tables[self.us][k as usize].cells.as_ref() } else { None };
+        if cells.is_none() && land.min == 1 {
             return self.board[first] == EMPTY;
         }
-        let Some(z) = &self.rules.tables[self.us][k as usize].cells else { return self.board[first] == EMPTY };
         let mut l = first;
-        while self.board[l] == EMPTY {
-            if z.contains(l) {
-                return true;
-            }
-            if land == Land::Next {
+        for i in 1..=land.max {
+            if self.board[l] != EMPTY {
                 break;
+            }
+            if i >= land.min && cells.is_none_or(|z| z.contains(l)) {
+                return true;
             }
             l = self.rules.next(l, d);
         }
@@ -339,11 +340,15 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
             }
             any = true;
             self.take(n);
-            if land == Land::Next {
+            if land == Land::NEXT {
                 self.land_one(first, k, d as u8);
             } else {
                 let halt = self.halts();
-                self.land_many(first, k, d as u8, halt);
+                let mut nearest = first;
+                for _ in 1..land.min {
+                    nearest = r.next(nearest, d);
+                }
+                self.land_many(nearest, k, d as u8, halt, land.max - land.min);
             }
             self.untake();
         }
@@ -381,11 +386,11 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
                 x = r.next(x, d);
             }
             if !rule.ends_move {
-                if rule.land == Land::Next {
+                if rule.land == Land::NEXT {
                     self.land_one(m, k, d as u8);
                 } else {
                     let halt = self.halts();
-                    self.land_many(m, k, d as u8, halt);
+                    self.land_many(m, k, d as u8, halt, u8::MAX);
                 }
             } else {
                 let mut l = m;
@@ -396,7 +401,7 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
                         self.record(l, fin);
                         self.list.trail.pop();
                     }
-                    if rule.land == Land::Next {
+                    if rule.land == Land::NEXT {
                         break;
                     }
                     l = r.next(l, d);
@@ -455,9 +460,9 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
         self.list.trail.pop();
     }
 
-    /// Lands on any empty cell from `first` on in direction `d`. With `halt`, only the
-    /// first of them may end the move.
-    fn land_many(&mut self, first: u16, k: u8, d: u8, halt: bool) {
+    /// Lands on any empty cell from `first` on in direction `d`, `first` and at most
+    /// `more` cells after it. With `halt`, only the first of them may end the move.
+    fn land_many(&mut self, first: u16, k: u8, d: u8, halt: bool, more: u8) {
         let r = self.rules;
         // Counting turns, going on straight is searched from the first landing only: it is
         // the same from every landing.
@@ -472,7 +477,7 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
         let mut ended: u64 = 0;
         let mut stopped: u64 = 0;
         let mut i = 0u32;
-        while self.board[l] == EMPTY {
+        while self.board[l] == EMPTY && i <= u32::from(more) {
             if !self.stands(l, k) {
                 l = r.next(l, d as usize);
                 i += 1;

@@ -92,7 +92,7 @@ pub(in crate::spec) fn lower_capture(e: &Expr, board: &Board, kind_names: &[Stri
     let mut when_given = false;
     for (arg, v) in a.named {
         match arg {
-            "land" => rule.land = if bare_name(v, "landing", &["any", "next"])? == "any" { Land::Any } else { Land::Next },
+            "land" => rule.land = land(v, kind)?,
             "approach" => rule.approach = bare_name(v, "approach", &["any", "adjacent"])? == "any",
             "then" => rule.ends_move = bare_name(v, "continuation", &["end", "continue"])? == "end",
             "when" => {
@@ -154,6 +154,34 @@ fn gap(v: &Expr) -> Result<(u8, u8), Diagnostic> {
         .help(HELP)),
         Expr::Interval { from, to, .. } => Ok((*from as u8, *to as u8)),
         _ => number(v, "gap", 0..=32, HELP).map(|n| (n as u8, n as u8)),
+    }
+}
+
+/// `land = next`, `land = any`, and for a fly a distance beyond the piece taken:
+/// `land = 2`, `land = 1..3`.
+fn land(v: &Expr, kind: CaptureKind) -> Result<Land, Diagnostic> {
+    const HELP: &str = "`land = 2` lands on the second cell beyond the piece taken, `land = 1..3` on the first to the third, every cell before the landing empty";
+    let distance = match v {
+        Expr::Interval { from, to, span } if *from < 1 || from > to || *to > 32 => {
+            return Err(Diagnostic::new(
+                DiagnosticKind::OutOfRange,
+                "a landing distance runs from 1 (just beyond) to a larger number, at most 32",
+                span.clone(),
+                "not an interval of distances",
+            )
+            .help(HELP));
+        }
+        Expr::Interval { from, to, .. } => Some((*from as u8, *to as u8)),
+        Expr::Number { .. } => Some(number(v, "land", 1..=32, HELP).map(|n| (n as u8, n as u8))?),
+        _ => None,
+    };
+    match (distance, kind) {
+        (Some((min, max)), CaptureKind::Fly) => Ok(Land::within(min, max)),
+        (Some(_), _) => {
+            Err(Diagnostic::new(DiagnosticKind::WrongExpression, "a landing distance is for `fly`", v.span(), "not for this capture")
+                .help("a leap lands just beyond its line (`land = next`) or on any empty cell beyond (`land = any`)"))
+        }
+        (None, _) => Ok(if bare_name(v, "landing", &["any", "next"])? == "any" { Land::ANY } else { Land::NEXT }),
     }
 }
 
