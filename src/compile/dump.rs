@@ -187,6 +187,9 @@ fn piece(o: &mut String, rules: &Rules, k: usize) {
         }
         (None, None) => {}
     }
+    if kind.turn_at_edge {
+        let _ = writeln!(o, "  on a cell at the board's edge its capture may turn, any way but back");
+    }
     match (&rules.tables[0][k].cells, &rules.tables[1][k].cells) {
         (Some(w), Some(b)) if w == b => {
             let _ = writeln!(o, "  stands only on {}", cell_list(rules, w));
@@ -286,6 +289,8 @@ fn capture(o: &mut String, rules: &Rules) {
         match c.mid_promotion {
             MidPromotion::AtEnd => "promotes only if the move ends there",
             MidPromotion::PromoteAndContinue => "promotes at once and goes on capturing",
+            MidPromotion::PromoteAndContinueIfAble =>
+                "promotes at once, and goes on capturing as its new kind only where it could have gone on as before",
             MidPromotion::EndsMove => "the move ends there and it promotes",
         }
     );

@@ -150,6 +150,12 @@ pub struct KindTable {
     /// capture may not go on in: straight back unless it may turn back, every other one
     /// when it goes on only straight.
     pub barred_after: [DirSet; 16],
+    /// With `turn_at_edge`, the cells at the board's edge (one of the kind's capture
+    /// directions leaves the board there), where its capture may turn any way but back.
+    pub edge: Option<CellSet>,
+    /// Per direction of the previous capture, the one direction barred on an `edge` cell:
+    /// straight back.
+    pub barred_at_edge: [DirSet; 16],
     /// Directions of the first-capture jumps, for a quick test before a full search.
     pub first_jumps: DirSet,
     /// Directions of the first-capture flying captures.
@@ -222,6 +228,11 @@ impl KindTable {
             cells: kind.cells.as_ref().map(|z| z[s]),
             must_capture: kind.mandatory.unwrap_or(mandatory),
             barred_after,
+            edge: kind.turn_at_edge.then(|| {
+                let dirs = kind.captures.iter().fold(DirSet::EMPTY, |m, c| m | c.dirs[s]);
+                (0..g.len() as u16).filter(|&c| dirs.iter().any(|d| g.step(c, d).is_none())).collect()
+            }),
+            barred_at_edge: std::array::from_fn(|d| if d < g.dirs().len() { DirSet::one(g.opposite(d)) } else { DirSet::EMPTY }),
             first_jumps,
             first_flies: first_dirs(kind, s, CaptureKind::Fly),
             first_leaps: !first_dirs(kind, s, CaptureKind::Leap).is_empty() || first_long_jumps(kind),

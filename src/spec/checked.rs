@@ -234,6 +234,9 @@ pub struct Kind {
     /// Whether this kind's capture goes on only straight ahead; `None`: as
     /// [`CaptureRules::straight`].
     pub straight: Option<bool>,
+    /// With `straight`: on a cell at the board's edge (where one of the kind's capture
+    /// directions leaves the board) its capture may go on any way but back.
+    pub turn_at_edge: bool,
     /// Per side, the only cells where a piece of this kind may stand (`None`: every cell).
     pub cells: Option<BySide<CellSet>>,
 }
@@ -264,6 +267,7 @@ impl Kind {
             mandatory: None,
             turn_back: None,
             straight: None,
+            turn_at_edge: false,
             cells: None,
         }
     }
@@ -329,6 +333,10 @@ pub enum MidPromotion {
     AtEnd,
     /// It promotes at once and goes on capturing as the new kind.
     PromoteAndContinue,
+    /// It promotes at once; the capture goes on, as the new kind, only where it could have
+    /// gone on as the kind it was (Ludii's Dam: the man's jump decides whether the turn
+    /// goes on, the king's capture how).
+    PromoteAndContinueIfAble,
     /// The move ends there and it promotes.
     EndsMove,
 }

@@ -188,6 +188,10 @@ pub struct RawPiece {
     /// (default: `[capture] straight`).
     #[serde(default)]
     pub straight: Option<Spanned<bool>>,
+    /// With `straight`: on a cell at the board's edge the capture may turn (any way but
+    /// back).
+    #[serde(default)]
+    pub turn_at_edge: Option<Spanned<bool>>,
     /// The only cells where a piece of this kind may stand (written from White's point
     /// of view).
     #[serde(default)]
@@ -210,7 +214,7 @@ pub struct RawCapture {
     /// A capture goes on only in the direction of the capture before.
     #[serde(default)]
     pub straight: Option<Spanned<bool>>,
-    /// "at-end", "promote-and-continue" or "ends-move".
+    /// "at-end", "promote-and-continue", "promote-and-continue-if-able" or "ends-move".
     #[serde(default)]
     pub promotion: Option<SStr>,
     /// "free" or "must-continue".

@@ -765,6 +765,7 @@ const NOT_LEFT_RIGHT_SYMMETRIC: &[(&str, &str)] = &[
     ("coc-inbert", "the board"),
     ("czech", "the board"),
     ("dama-philippines", "the board"),
+    ("dam", "the board"),
     ("damenspiel", "the board"),
     ("damspel", "the board"),
     ("diagonal-draughts", "the board"),

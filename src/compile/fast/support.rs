@@ -106,9 +106,11 @@ fn spec_support(spec: &Spec) -> Result<(), &'static str> {
             avoid: _,
             may_stop: _,
             mandatory: _,
-            // Compiled into the kind's table (its `barred_after`, decided there).
+            // Compiled into the kind's table (its `barred_after`, `edge` and
+            // `barred_at_edge`, decided there).
             turn_back: _,
             straight: _,
+            turn_at_edge: _,
             cells: _,
         } = k;
         for m in moves {
@@ -172,7 +174,7 @@ fn capture_support(c: &CaptureSettings) -> Result<(), &'static str> {
         Removal::End | Removal::Immediate => {}
     }
     match mid_promotion {
-        MidPromotion::AtEnd | MidPromotion::PromoteAndContinue | MidPromotion::EndsMove => {}
+        MidPromotion::AtEnd | MidPromotion::PromoteAndContinue | MidPromotion::PromoteAndContinueIfAble | MidPromotion::EndsMove => {}
     }
     match landing {
         Landing::Free | Landing::MustContinue => {}
@@ -208,6 +210,8 @@ fn kind_support(t: &KindTable, cells: usize) -> Result<(), &'static str> {
         must_capture: _,
         // Read per kind by the fast capture search.
         barred_after: _,
+        edge: _,
+        barred_at_edge: _,
         // The general engine's quick tests; the fast path has its own.
         first_jumps: _,
         first_flies: _,

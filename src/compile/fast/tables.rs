@@ -133,6 +133,9 @@ pub(crate) struct KindRules<B> {
     pub cells: B,
     /// Cells where its move may end only if no other move is legal (none: empty).
     pub avoid: B,
+    /// Cells at the board's edge where its straight capture may turn (`turn_at_edge`;
+    /// none: empty).
+    pub edge: B,
     /// Most quiet moves in a row by one piece of the kind while its side has others.
     pub limit: Option<u8>,
     /// Its quiet moves are counted for all its pieces at once, a shift per direction: one
@@ -198,6 +201,8 @@ pub(crate) struct FastRules<B> {
     /// Per kind, per direction of the last capture (15: none), the directions barred
     /// after it (a kind's own capture lines, or `[capture]`'s).
     pub(crate) barred: [[DirSet; 16]; MAX_KINDS],
+    /// Per kind, the directions barred on a cell of its `edge`: the way back.
+    pub(crate) barred_edge: [[DirSet; 16]; MAX_KINDS],
     /// Per cell its bit, per bit its cell.
     pub(crate) bit: Box<[u8; 256]>,
     pub(crate) cell: Box<[u16; STRIDE]>,
@@ -293,6 +298,7 @@ impl<B: Bits> FastRules<B> {
             up: 0,
             opposite: rules.opposite,
             barred: std::array::from_fn(|k| rules.tables[0].get(k).map_or([DirSet::EMPTY; 16], |t| t.barred_after)),
+            barred_edge: std::array::from_fn(|k| rules.tables[0].get(k).map_or([DirSet::EMPTY; 16], |t| t.barred_at_edge)),
             bit: Box::new(std::array::from_fn(|c| l.bit.get(c).copied().unwrap_or(0))),
             cell: Box::new(std::array::from_fn(|b| l.cell.get(b).copied().unwrap_or(0))),
             kinds: [Vec::new(), Vec::new()],
@@ -404,6 +410,7 @@ impl<B: Bits> FastRules<B> {
         self.kinds.iter().all(|side| side.len() <= 2 && side.iter().all(|k| stage_ok(&k.caps, 0) && stage_ok(&k.caps, 1)))
             && !self.kind_cells
             && !self.may_stop
+            && self.kinds.iter().flatten().all(|k| k.edge == B::ZERO)
             && (!self.ranked || self.ranked_kinds == self.every_kind)
             && !self.route_dedup
     }
@@ -482,6 +489,7 @@ impl<B: Bits> FastRules<B> {
             may_stop: t.may_stop,
             cells: t.cells.as_ref().map_or(self.cells, |z| Self::set(l, z.iter())),
             avoid: t.avoid.as_ref().map_or(B::ZERO, |z| Self::set(l, z.iter())),
+            edge: t.edge.as_ref().map_or(B::ZERO, |z| Self::set(l, z.iter())),
             limit: t.max_quiet_moves,
             bulk_quiet: t.moves.len() <= 1 && t.moves.iter().all(|m| m.condition.is_none()) && t.cells.is_none(),
             steps_only: t.moves.len() == 1 && t.moves[0].kind == MoveKind::Step && t.moves[0].condition.is_none() && t.cells.is_none(),

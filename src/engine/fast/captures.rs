@@ -366,7 +366,7 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
     /// The kind a piece of kind `k` has on arriving at `l` mid-capture, and whether the
     /// move must end there.
     #[inline(always)]
-    pub(super) fn arrive(&self, l: B, k: usize) -> (usize, bool) {
+    pub(super) fn arrive(&self, l: B, k: usize, d: usize) -> (usize, bool) {
         let kind = self.hot(k);
         if l & kind.zone == B::ZERO {
             return (k, false);
@@ -374,7 +374,27 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
         match self.f.mid {
             MidPromotion::AtEnd => (k, false),
             MidPromotion::PromoteAndContinue => (kind.promotes_to, false),
+            MidPromotion::PromoteAndContinueIfAble => (kind.promotes_to, !self.could_go_on(l, k, d)),
             MidPromotion::EndsMove => (k, true),
+        }
+    }
+
+    /// Whether a piece of kind `k` that arrived on `l` by a capture in direction `d`
+    /// could capture on from there, in the directions its rules leave it.
+    fn could_go_on(&self, l: B, k: usize, d: usize) -> bool {
+        let barred = self.barred(l, k, d);
+        (0..self.f.dirs).filter(|&e| !barred.contains(e)).any(|e| self.captures_in(l, k, e))
+    }
+
+    /// The directions the capture of a piece of kind `k` on `at` may not go on in after
+    /// one in direction `last` (15: none yet): its lines, or on a cell of its `edge`, only
+    /// the way back.
+    #[inline(always)]
+    fn barred(&self, at: B, k: usize, last: usize) -> DirSet {
+        if SHAPE == GENERAL && self.kinds[k].edge & at != B::ZERO {
+            self.f.barred_edge[k & 3][last & 15]
+        } else {
+            self.f.barred[k & 3][last & 15]
         }
     }
 
@@ -440,7 +460,10 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
         if self.n > 0 && self.spent() {
             return false;
         }
-        let excluded = self.excluded(k, last, skip);
+        let mut excluded = self.barred(at, k, last);
+        if skip != NONE {
+            excluded.insert(skip);
+        }
         let kinds = self.kinds;
         let mut any = false;
         for rule in &kinds[k].caps {

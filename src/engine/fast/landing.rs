@@ -13,7 +13,7 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
     #[inline(always)]
     pub(super) fn land_one(&mut self, l: B, k: usize, d: usize) {
         self.push_trail(l);
-        let (k2, ends) = self.arrive(l, k);
+        let (k2, ends) = self.arrive(l, k, d);
         let cont = !ends && self.dfs(l, k2, d, NONE);
         if !cont || SHAPE == GENERAL && self.f.may_stop && self.hot(k2).may_stop {
             let fin = self.stop_kind(l, k2, cont);
@@ -31,7 +31,7 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
         let f = self.f;
         let first = f.nearest(land, d);
         let straight = self.paths && self.stands(first, k) && {
-            let (k1, _) = self.arrive(first, k);
+            let (k1, _) = self.arrive(first, k, d);
             self.captures_in(first, k1, d)
         };
         let mut any_cont = straight;
@@ -45,7 +45,7 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
                 continue;
             }
             self.push_trail(l);
-            let (k2, ends) = self.arrive(l, k);
+            let (k2, ends) = self.arrive(l, k, d);
             let skip = if straight && l != first { d } else { NONE };
             let cont = !ends && self.dfs(l, k2, d, skip);
             any_cont |= cont;
@@ -70,7 +70,7 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
             let l = f.nearest(ended, d);
             ended ^= l;
             self.push_trail(l);
-            let (k2, _) = self.arrive(l, k);
+            let (k2, _) = self.arrive(l, k, d);
             let fin = self.stop_kind(l, k2, stopped & l != B::ZERO);
             self.record(l, fin);
             self.pop_trail();

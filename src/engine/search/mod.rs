@@ -200,7 +200,7 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
         }
         // Directions not to search: `skip`, and those the rules bar after `last` (turning
         // back, or any turn).
-        let mut excluded = table.barred_after[last as usize & 15];
+        let mut excluded = self.barred(c, k, last);
         if skip != NO_DIR {
             excluded.insert(skip as usize);
         }
@@ -417,14 +417,34 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
     /// The kind a piece of kind `k` has after arriving at `cell` mid-capture, and whether
     /// the move must end there.
     #[inline]
-    fn arrive(&self, cell: u16, k: u8) -> (u8, bool) {
+    fn arrive(&self, cell: u16, k: u8, d: u8) -> (u8, bool) {
         match self.rules.tables[self.us][k as usize].promoted[cell as usize & 255] {
             NO_PROMOTION => (k, false),
             t => match self.cap.mid_promotion {
                 MidPromotion::AtEnd => (k, false),
                 MidPromotion::PromoteAndContinue => (t, false),
+                MidPromotion::PromoteAndContinueIfAble => (t, !self.could_go_on(cell, k, d)),
                 MidPromotion::EndsMove => (k, true),
             },
+        }
+    }
+
+    /// Whether a piece of kind `k` that arrived on `cell` by a capture in direction `d`
+    /// could capture on from there, in the directions its rules leave it.
+    fn could_go_on(&self, cell: u16, k: u8, d: u8) -> bool {
+        let barred = self.barred(cell, k, d);
+        (0..self.rules.dirs).filter(|&e| !barred.contains(e)).any(|e| self.capture_in_dir(cell, k, e))
+    }
+
+    /// The directions the capture of a piece of kind `k` on `cell` may not go on in after
+    /// a capture in direction `last` (15: none yet): its lines, or on a cell at the edge
+    /// where it may turn, only the way back.
+    #[inline(always)]
+    fn barred(&self, cell: u16, k: u8, last: u8) -> DirSet {
+        let table = &self.rules.tables[self.us][k as usize];
+        match &table.edge {
+            Some(edge) if edge.contains(cell) => table.barred_at_edge[last as usize & 15],
+            _ => table.barred_after[last as usize & 15],
         }
     }
 
@@ -451,7 +471,7 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
     /// Lands on the single cell `l` after a capture in direction `d`.
     fn land_one(&mut self, l: u16, k: u8, d: u8) {
         self.list.trail.push(l);
-        let (k2, ends) = self.arrive(l, k);
+        let (k2, ends) = self.arrive(l, k, d);
         let cont = !ends && self.dfs(l, k2, d, NO_DIR);
         if !cont || self.may_stop(k2) {
             let fin = self.stop_kind(l, k2, cont);
@@ -467,7 +487,7 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
         // Counting turns, going on straight is searched from the first landing only: it is
         // the same from every landing.
         let straight = self.turning_points && self.stands(first, k) && {
-            let (k_first, _) = self.arrive(first, k);
+            let (k_first, _) = self.arrive(first, k, d);
             self.capture_in_dir(first, k_first, d as usize)
         };
         let mut l = first;
@@ -484,7 +504,7 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
                 continue;
             }
             self.list.trail.push(l);
-            let (k2, ends) = self.arrive(l, k);
+            let (k2, ends) = self.arrive(l, k, d);
             let skip = if straight && i > 0 { d } else { NO_DIR };
             let cont = !ends && self.dfs(l, k2, d, skip);
             any_cont |= cont;
@@ -507,7 +527,7 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
         while self.board[l] == EMPTY && i < 64 {
             if ended >> i & 1 == 1 {
                 self.list.trail.push(l);
-                let (k2, _) = self.arrive(l, k);
+                let (k2, _) = self.arrive(l, k, d);
                 let fin = self.stop_kind(l, k2, stopped >> i & 1 == 1);
                 self.record(l, fin);
                 self.list.trail.pop();

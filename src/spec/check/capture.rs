@@ -37,6 +37,7 @@ impl Checker<'_> {
             let names = [
                 ("at-end", MidPromotion::AtEnd),
                 ("promote-and-continue", MidPromotion::PromoteAndContinue),
+                ("promote-and-continue-if-able", MidPromotion::PromoteAndContinueIfAble),
                 ("ends-move", MidPromotion::EndsMove),
             ];
             if let Some(v) = self.ok(one_of(p, &names, "promotion rule")) {

@@ -236,6 +236,7 @@ impl Checker<'_> {
         let kinds = self.pieces(&raw.pieces, raw.board.span(), &board)?;
         let kind_names: Vec<String> = kinds.iter().map(|k| k.name.clone()).collect();
         let capture = raw.capture.as_ref().map_or_else(CaptureRules::default, |c| self.capture(c.get_ref(), &kind_names));
+        self.turn_at_edge_needs_straight(&raw.pieces, &kinds, &capture);
         let setup = self.setup(raw.setup.get_ref(), &board, &kind_names);
         self.setup_on_kind_cells(&setup, &kinds, &board, raw.setup.span());
         let columns = raw.columns.as_ref().map(|c| self.columns(c, raw.capture.as_ref(), &capture, &setup));

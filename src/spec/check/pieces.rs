@@ -2,7 +2,7 @@
 
 use super::{Checker, kind_index};
 use crate::geometry::CellSet;
-use crate::spec::checked::{BySide, CaptureRule, Kind, MoveRule};
+use crate::spec::checked::{BySide, CaptureRule, CaptureRules, Kind, MoveRule};
 use crate::spec::diag::{Diagnostic, DiagnosticKind};
 use crate::spec::lower::{Board, lower_capture, lower_move};
 use crate::spec::raw::{Ordered, RawPiece, SStr};
@@ -76,6 +76,22 @@ impl Checker<'_> {
     }
 
     /// The rest of a kind's table; `i` is the kind's index, `names` every kind's name.
+    /// `turn_at_edge` is for a kind whose capture goes on only straight (its own
+    /// `straight`, or `[capture]`'s).
+    pub(super) fn turn_at_edge_needs_straight(&mut self, raw: &Ordered<Spanned<RawPiece>>, kinds: &[Kind], capture: &CaptureRules) {
+        for ((_, p), kind) in raw.0.iter().zip(kinds) {
+            if let Some(t) = &p.get_ref().turn_at_edge
+                && kind.turn_at_edge
+                && !kind.straight.unwrap_or(capture.straight)
+            {
+                self.err(
+                    Diagnostic::new(DiagnosticKind::ConflictingKeys, "`turn_at_edge` without `straight`", t.span(), "this capture may turn anywhere")
+                        .help("`turn_at_edge` lets a capture that goes on only straight turn at the board's edge: add `straight = true` to the kind"),
+                );
+            }
+        }
+    }
+
     fn piece(&mut self, kind: &mut Kind, i: usize, p: &RawPiece, board: &Board, names: &[String]) {
         if let Some(s) = &p.symbol {
             match s.get_ref().chars().collect::<Vec<_>>()[..] {
@@ -115,6 +131,7 @@ impl Checker<'_> {
                     .help("a capture that goes on only straight ahead never turns back: remove `turn_back`"),
             );
         }
+        kind.turn_at_edge = p.turn_at_edge.as_ref().is_some_and(|t| *t.get_ref());
         kind.cells = p.cells.as_ref().and_then(|z| self.relative_cells(z, board));
         if let (Some(z), Some([white, _])) = (&p.cells, &kind.cells)
             && white.is_empty()
