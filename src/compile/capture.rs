@@ -22,6 +22,8 @@ pub struct CaptureSettings {
     pub halt: Option<Halt>,
     /// Whether a capture stopped on promotion cells, though it could go on, promotes.
     pub stop_promotes: bool,
+    /// Whether a capture may land where its piece has stood during the move.
+    pub revisit: bool,
     /// The precedence criteria, the first `precedence_len` of them (the checker refuses a
     /// criterion named twice, so there are at most as many as criteria exist).
     pub(crate) precedence: [Criterion; Criterion::NAMES.len()],
@@ -43,6 +45,7 @@ impl CaptureSettings {
             landing: c.landing,
             halt: c.halt,
             stop_promotes: c.stop_promotes,
+            revisit: c.revisit,
             precedence,
             precedence_len: c.precedence.len() as u8,
         }

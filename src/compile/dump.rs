@@ -233,6 +233,10 @@ fn capture_rule(o: &mut String, rules: &Rules, side: Side, t: &KindTable, c: &Ca
         (CaptureKind::Fly, Land::NEXT) => format!("flies to a piece {distance}, landing just beyond"),
         (CaptureKind::Fly, Land { min, max }) if min == max => format!("flies to a piece {distance}, landing on the cell {min} beyond it"),
         (CaptureKind::Fly, Land { min, max }) => format!("flies to a piece {distance}, landing on an empty cell {min} to {max} beyond it"),
+        (CaptureKind::Approach, _) => "steps to an adjacent empty cell and takes the line of pieces just beyond it".to_string(),
+        (CaptureKind::Withdrawal, _) => {
+            "steps to an adjacent empty cell and takes the line of pieces just behind the cell it left".to_string()
+        }
         (CaptureKind::Leap, land) => format!(
             "leaps a line of {} or more pieces{}, landing {}; {}",
             c.min,
@@ -302,6 +306,9 @@ fn capture(o: &mut String, rules: &Rules) {
         let min = if h.min_captures > 1 { format!(" and it takes at least {} pieces", h.min_captures) } else { String::new() };
         let names = kind_names(rules, h.kinds).join(" or ");
         let _ = writeln!(o, "  halt rule: a flying capture lands directly behind the last piece when {last} {names}{min}");
+    }
+    if !c.revisit {
+        let _ = writeln!(o, "  a capture never lands where its piece has stood during the move, its start included");
     }
     if !c.stop_promotes && rules.tables[0].iter().any(|t| t.may_stop) {
         let _ = writeln!(o, "  a piece that stops a capture on its promotion cells, though it could go on, does not promote");

@@ -20,6 +20,10 @@ pub enum Searcher {
     GapFly,
     /// A leap over a line of pieces.
     Leap,
+    /// A step that takes the line beyond its landing.
+    Approach,
+    /// A step that takes the line behind the cell it leaves.
+    Withdrawal,
 }
 
 /// A capture rule compiled for one side.
@@ -202,6 +206,8 @@ impl KindTable {
                         CaptureKind::Fly if c.gap == (0, u8::MAX) => Searcher::Fly,
                         CaptureKind::Fly => Searcher::GapFly,
                         CaptureKind::Leap => Searcher::Leap,
+                        CaptureKind::Approach => Searcher::Approach,
+                        CaptureKind::Withdrawal => Searcher::Withdrawal,
                     },
                     dirs: c.dirs[s],
                     land: c.land,
@@ -235,7 +241,9 @@ impl KindTable {
             barred_at_edge: std::array::from_fn(|d| if d < g.dirs().len() { DirSet::one(g.opposite(d)) } else { DirSet::EMPTY }),
             first_jumps,
             first_flies: first_dirs(kind, s, CaptureKind::Fly),
-            first_leaps: !first_dirs(kind, s, CaptureKind::Leap).is_empty() || first_long_jumps(kind),
+            first_leaps: !first_dirs(kind, s, CaptureKind::Leap).is_empty()
+                || first_long_jumps(kind)
+                || kind.captures.iter().any(|c| matches!(c.kind, CaptureKind::Approach | CaptureKind::Withdrawal)),
             jump_reach: (0..g.len() as u16).map(|c| first_jumps.iter().filter_map(|d| g.step(c, d)).collect()).collect(),
             quiet_count: QuietCount::of(kind),
         }

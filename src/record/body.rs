@@ -50,6 +50,7 @@ fn read_tokens(tokens: pest::iterators::Pairs<Rule>, places: &mut Places, game: 
                         text: t.as_str().to_string(),
                         squares: Vec::new(),
                         capture: false,
+                        taken: Vec::new(),
                         packed: false,
                         line,
                         column,
@@ -112,6 +113,7 @@ fn move_text(t: pest::iterators::Pair<Rule>, line: usize, column: usize) -> Move
     let mut capture = false;
     let mut written = String::new();
     let mut notes = MoveNotes::default();
+    let mut taken = Vec::new();
     for part in t.into_inner() {
         match part.as_rule() {
             Rule::square | Rule::alg_square => {
@@ -128,11 +130,15 @@ fn move_text(t: pest::iterators::Pair<Rule>, line: usize, column: usize) -> Move
                 written.push_str(part.as_str());
             }
             Rule::strength => notes.strength = Some(part.as_str().to_string()),
+            Rule::taken => {
+                taken = part.into_inner().map(|s| s.as_str().to_string()).collect();
+                written.push_str(&format!("<{}>", taken.join(",")));
+            }
             other => unreachable!("move holds {other:?}"),
         }
     }
     let packed = squares.len() == 1;
-    MoveText { text: written, squares, capture, packed, line, column, notes }
+    MoveText { text: written, squares, capture, taken, packed, line, column, notes }
 }
 
 /// The FEN of a PDN 3.0 setup token (`/FEN "W:W31-50:B1-20"/`), if it is one.

@@ -5,7 +5,9 @@ use crate::engine::MoveInfo;
 use crate::geometry::Notation;
 
 /// Writes a move. A capture is written `fromxto` unless another of `legal` has the
-/// same origin and destination; then every landing cell is written.
+/// same origin and destination; then every landing cell is written, and where another
+/// has the same landings too (an approach and a withdrawal by one step), the pieces it
+/// takes: `d3xe3<f3>`.
 pub fn move_text(rules: &Rules, m: &MoveInfo, legal: &[MoveInfo]) -> String {
     let name = |c: u16| rules.cell_name(c).to_string();
     if m.is_pass() {
@@ -15,7 +17,23 @@ pub fn move_text(rules: &Rules, m: &MoveInfo, legal: &[MoveInfo]) -> String {
         return format!("{}-{}", name(m.from), name(m.to));
     }
     let ambiguous = legal.iter().filter(|o| o.from == m.from && o.to == m.to).count() > 1;
-    if ambiguous { full_path(rules, m) } else { format!("{}x{}", name(m.from), name(m.to)) }
+    if !ambiguous {
+        return format!("{}x{}", name(m.from), name(m.to));
+    }
+    full_path(rules, m) + &taken_suffix(&rules.spec().notation, m, legal)
+}
+
+/// `<f3>`: the pieces `m` takes, where another of `legal` has its origin, landings and
+/// destination and takes others (an approach and a withdrawal by one step: `d3xe3<f3>`,
+/// `d3xe3<c3>`); else nothing.
+pub(crate) fn taken_suffix(notation: &Notation, m: &MoveInfo, legal: &[MoveInfo]) -> String {
+    let same_taken = |o: &MoveInfo| o.captured.len() == m.captured.len() && o.captured.iter().all(|c| m.captured.contains(c));
+    if !legal.iter().any(|o| o.from == m.from && o.to == m.to && o.path == m.path && !same_taken(o)) {
+        return String::new();
+    }
+    let mut taken = m.captured.clone();
+    taken.sort_unstable();
+    format!("<{}>", taken.iter().map(|&c| notation.name(c)).collect::<Vec<_>>().join(","))
 }
 
 /// Orders move texts (or square names) as players read them: numbers by their value, so

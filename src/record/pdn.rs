@@ -56,6 +56,9 @@ pub struct MoveText {
     pub squares: Vec<String>,
     /// Whether it was written as a capture (`x` or `:`).
     pub capture: bool,
+    /// The squares of the pieces it takes, where written (`d3xe3<f3>`: where two captures
+    /// land alike and take differently); empty when not written.
+    pub taken: Vec<String>,
     /// Written without a separator, as PDN 1.0 allowed (`3228`): `squares` holds the
     /// digits as one string, which the replay splits into two squares of the variant
     /// (see [`packed_readings`](crate::pdn::packed_readings)); `capture` is then false,

@@ -4,7 +4,7 @@
 use super::fen::{Fallback, FenError, read_among};
 use super::notations::{Notations, notation_name};
 use super::pdn::{MoveText, PdnGame};
-use super::resolve::{MoveError, Resolved, Resolver, packed_cells, squares};
+use super::resolve::{MoveError, Resolved, Resolver, packed_cells, squares, taken_cells};
 use super::warnings::{Seen, Warning, warn_about_result, warn_about_text};
 use crate::compile::Rules;
 use crate::engine::{History, MoveInfo, MoveList, Outcome, Position};
@@ -333,7 +333,7 @@ fn play_one(r: &mut Resolver, moves: &[MoveText], i: usize, v: &mut Verdict, see
         read_packed(r, mv)?
     } else {
         let c = squares(r.notation, mv)?;
-        let res = r.resolve(&c, mv.capture);
+        let res = r.resolve_taking(&c, mv.capture, &taken_cells(r.notation, mv)?);
         (c, res)
     };
     let mut used = 1;

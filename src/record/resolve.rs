@@ -2,7 +2,7 @@
 //! legal move, or an error that says why not (no such square, illegal and why, ambiguous
 //! and between which moves).
 
-use super::move_text::{PASS_TEXT, full_path_in};
+use super::move_text::{PASS_TEXT, full_path_in, taken_suffix};
 use super::notations::candidate_notations;
 use super::pdn::MoveText;
 use crate::compile::Rules;
@@ -259,7 +259,7 @@ impl fmt::Display for MoveError {
             MoveError::NoSuchSquare { square } => write!(f, "there is no square {square} on this board in this notation"),
             MoveError::Illegal(i) => i.fmt(f),
             MoveError::Ambiguous { candidates, go_on } => {
-                write!(f, "ambiguous: it matches {} different captures ({}); write the full path", candidates.len(), Listed(candidates))?;
+                write!(f, "ambiguous: it matches {} different captures ({}); write the one meant", candidates.len(), Listed(candidates))?;
                 if let Some(n) = go_on {
                     write!(f, "; the game goes on legally after {n} of them")?;
                 }
@@ -292,6 +292,7 @@ pub fn read_move(text: &str) -> Result<MoveText, MoveError> {
             text: PASS_TEXT.to_string(),
             squares: Vec::new(),
             capture: false,
+            taken: Vec::new(),
             packed: false,
             line: 1,
             column: 1,
@@ -330,7 +331,7 @@ pub fn parse_move(rules: &Rules, pos: &Position, text: &str) -> Result<MoveInfo,
 pub(crate) fn resolve_text(r: &mut Resolver, text: &str) -> Result<usize, MoveError> {
     let written = read_move(text)?;
     match squares(r.notation, &written) {
-        Ok(cells) => match r.resolve(&cells, written.capture) {
+        Ok(cells) => match r.resolve_taking(&cells, written.capture, &taken_cells(r.notation, &written)?) {
             Resolved::One(i) => Ok(i),
             Resolved::Ambiguous(_, e) | Resolved::Error(e) => Err(e),
         },
@@ -358,6 +359,11 @@ pub(crate) fn squares(n: &Notation, mv: &MoveText) -> Result<Vec<u16>, MoveError
         };
     }
     mv.squares.iter().map(|s| n.parse(s).ok_or_else(|| MoveError::NoSuchSquare { square: s.clone() })).collect()
+}
+
+/// The cells of the pieces a move is written to take (`d3xe3<f3>`), none where not written.
+pub(crate) fn taken_cells(n: &Notation, mv: &MoveText) -> Result<Vec<u16>, MoveError> {
+    mv.taken.iter().map(|s| n.parse(s).ok_or_else(|| MoveError::NoSuchSquare { square: s.clone() })).collect()
 }
 
 /// The readings of a move written without a separator (see [`MoveText::packed`]) as cells
@@ -408,7 +414,12 @@ impl<'a> Resolver<'a> {
 
     /// A move with every landing cell, in the resolver's notation.
     pub fn text(&self, m: &MoveInfo) -> String {
-        full_path_in(self.notation, m)
+        self.text_among(m, &self.infos)
+    }
+
+    /// `m` in full, with the pieces it takes where another of `legal` lands alike.
+    fn text_among(&self, m: &MoveInfo, legal: &[MoveInfo]) -> String {
+        full_path_in(self.notation, m) + &taken_suffix(self.notation, m, legal)
     }
 
     fn texts<'m>(&self, moves: impl IntoIterator<Item = &'m MoveInfo>) -> Vec<String> {
@@ -453,6 +464,12 @@ impl<'a> Resolver<'a> {
     /// The legal move that written squares name (none: a pass); routes with the same
     /// result are one move.
     pub fn resolve(&mut self, cells: &[u16], written_capture: bool) -> Resolved {
+        self.resolve_taking(cells, written_capture, &[])
+    }
+
+    /// [`Resolver::resolve`] of a move written with the pieces it takes (`taken`, empty
+    /// when not written): only the captures that take exactly those.
+    pub fn resolve_taking(&mut self, cells: &[u16], written_capture: bool, taken: &[u16]) -> Resolved {
         if self.list.exceeded() {
             return Resolved::Error(MoveError::budget(self.rules, BudgetExceeded::at(self.rules, &self.pos)));
         }
@@ -462,8 +479,19 @@ impl<'a> Resolver<'a> {
                 None => Resolved::Error(Illegal::NoPass { side: self.pos.side_to_move() }.into()),
             };
         }
-        let found = self.matches(cells);
+        let mut found = self.matches(cells);
         let list = &self.list;
+        if !taken.is_empty() && !found.is_empty() {
+            found.retain(|&i| {
+                let m = list.get(i);
+                m.captures() == taken.len() && m.captured_cells().all(|c| taken.contains(&c))
+            });
+            if found.is_empty() {
+                self.spell_out();
+                let mine = self.texts(self.infos.iter().filter(|m| m.from == cells[0] && !m.captured.is_empty()));
+                return Resolved::Error(Illegal::NoSuchCapture { square: self.name(cells[0]), captures: mine }.into());
+            }
+        }
         let mut distinct: Vec<usize> = Vec::new();
         for &i in &found {
             let m = list.get(i);
@@ -493,10 +521,9 @@ impl<'a> Resolver<'a> {
     /// Why written squares name no legal move.
     fn why_not(&mut self, cells: &[u16], written_capture: bool) -> Illegal {
         self.spell_out();
-        let infos = std::mem::take(&mut self.infos);
-        let why = self.explain(cells, written_capture, &infos);
-        self.infos = infos;
-        why
+        // A copy: the reasons name moves with the list at hand (see `Resolver::text`).
+        let infos = self.infos.clone();
+        self.explain(cells, written_capture, &infos)
     }
 
     /// [`Resolver::why_not`], given the moves of the list spelled out.

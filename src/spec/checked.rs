@@ -106,6 +106,12 @@ pub enum CaptureKind {
     /// Take a contiguous line of `min` or more enemy pieces and land just beyond; the
     /// move ends there.
     Leap,
+    /// Step to the adjacent empty cell and take the line of enemy pieces that starts
+    /// just beyond it, in the direction of the step (Fanorona's approach).
+    Approach,
+    /// Step to the adjacent empty cell and take the line of enemy pieces that starts
+    /// just behind the cell left, away from the step (Fanorona's withdrawal).
+    Withdrawal,
 }
 
 /// Where a flying capture may land: on an empty cell from the `min`-th to the `max`-th
@@ -170,6 +176,7 @@ impl CaptureRule {
             CaptureKind::Jump => (Land::NEXT, When::Always),
             CaptureKind::Fly => (Land::ANY, When::Always),
             CaptureKind::Leap => (Land::NEXT, When::First),
+            CaptureKind::Approach | CaptureKind::Withdrawal => (Land::NEXT, When::Always),
         };
         CaptureRule {
             kind,
@@ -409,6 +416,9 @@ pub struct CaptureRules {
     /// Whether a piece that stops a capture (see [`Kind::may_stop`]) on its promotion
     /// cells, though it could go on, promotes.
     pub stop_promotes: bool,
+    /// Whether a capture may land on a cell where its piece has stood during the move, its
+    /// start included (Fanorona: not).
+    pub revisit: bool,
 }
 
 impl Default for CaptureRules {
@@ -427,6 +437,7 @@ impl Default for CaptureRules {
             precedence_kinds: u8::MAX,
             halt: None,
             stop_promotes: true,
+            revisit: true,
         }
     }
 }

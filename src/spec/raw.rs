@@ -241,6 +241,10 @@ pub struct RawCapture {
     /// (a kind with `may_stop`), promotes (default true).
     #[serde(default)]
     pub stop_promotes: Option<Spanned<bool>>,
+    /// Whether a capture may land on a cell where its piece has stood during the move
+    /// (default true).
+    #[serde(default)]
+    pub revisit: Option<Spanned<bool>>,
 }
 
 /// `[columns]`: a jump takes the top piece of the jumped column and puts it under the

@@ -792,6 +792,7 @@ const NOT_LEFT_RIGHT_SYMMETRIC: &[(&str, &str)] = &[
     // Each side's pieces fill the middle row on one side of the centre.
     ("alquerque", "the start position"),
     ("kharbaga", "the start position"),
+    ("fanorona", "the start position"),
     // Every square is a cell, but the pieces stand on the squares of a1's colour.
     ("unnamed-dutch", "the start position"),
     ("makvoer", "the start position"),

@@ -133,6 +133,8 @@ fn spec_support(spec: &Spec) -> Result<(), &'static str> {
         precedence_kinds: _,
         halt: _,
         stop_promotes: _,
+        // The fast capture search keeps the cells stood on (see `FastRules::revisit`).
+        revisit: _,
     } = capture;
     let EndRules {
         no_moves,
@@ -167,6 +169,7 @@ fn capture_support(c: &CaptureSettings) -> Result<(), &'static str> {
         landing,
         halt,
         stop_promotes: _,
+        revisit: _,
         precedence,
         precedence_len,
     } = c;
@@ -236,10 +239,16 @@ fn kind_support(t: &KindTable, cells: usize) -> Result<(), &'static str> {
     for c in captures {
         let CapRule { kind, searcher, dirs: _, land, approach: _, min: _, ends_move: _, when, kinds: _, stride: _, gap: _ } = c;
         match kind {
-            CaptureKind::Jump | CaptureKind::Fly | CaptureKind::Leap => {}
+            CaptureKind::Jump | CaptureKind::Fly | CaptureKind::Leap | CaptureKind::Approach | CaptureKind::Withdrawal => {}
         }
         match searcher {
-            Searcher::Jump | Searcher::LongJump | Searcher::Fly | Searcher::GapFly | Searcher::Leap => {}
+            Searcher::Jump
+            | Searcher::LongJump
+            | Searcher::Fly
+            | Searcher::GapFly
+            | Searcher::Leap
+            | Searcher::Approach
+            | Searcher::Withdrawal => {}
         }
         // Every landing range: the fast path's flight masks the landings by distance.
         let Land { min: _, max: _ } = land;

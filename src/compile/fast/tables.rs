@@ -98,6 +98,9 @@ pub(crate) enum Shape {
     /// distance), landing just beyond (`next`) or anywhere beyond; the move ends there
     /// (`ends`) or goes on.
     Leap { min: u8, approach: bool, next: bool, ends: bool },
+    /// A step to the adjacent empty cell that takes the line of pieces starting just
+    /// beyond it (an approach), or just behind the cell left (a `withdrawal`).
+    StepTaking { withdrawal: bool },
 }
 
 /// A capture rule of a kind, for one side.
@@ -201,6 +204,9 @@ pub(crate) struct FastRules<B> {
     /// Per kind, per direction of the last capture (15: none), the directions barred
     /// after it (a kind's own capture lines, or `[capture]`'s).
     pub(crate) barred: [[DirSet; 16]; MAX_KINDS],
+    /// A capture may land where its piece has stood during the move (`[capture]
+    /// revisit`); else the search keeps those cells.
+    pub(crate) revisit: bool,
     /// Per kind, the directions barred on a cell of its `edge`: the way back.
     pub(crate) barred_edge: [[DirSet; 16]; MAX_KINDS],
     /// Per cell its bit, per bit its cell.
@@ -298,6 +304,7 @@ impl<B: Bits> FastRules<B> {
             up: 0,
             opposite: rules.opposite,
             barred: std::array::from_fn(|k| rules.tables[0].get(k).map_or([DirSet::EMPTY; 16], |t| t.barred_after)),
+            revisit: rules.capture.revisit,
             barred_edge: std::array::from_fn(|k| rules.tables[0].get(k).map_or([DirSet::EMPTY; 16], |t| t.barred_at_edge)),
             bit: Box::new(std::array::from_fn(|c| l.bit.get(c).copied().unwrap_or(0))),
             cell: Box::new(std::array::from_fn(|b| l.cell.get(b).copied().unwrap_or(0))),
@@ -465,6 +472,8 @@ impl<B: Bits> FastRules<B> {
                     CaptureKind::Jump => Shape::LongJump(c.stride),
                     CaptureKind::Fly => Shape::Fly { reach: (c.land.min, c.land.max), gap: c.gap },
                     CaptureKind::Leap => Shape::Leap { min: c.min, approach: c.approach, next: c.land == Land::NEXT, ends: c.ends_move },
+                    CaptureKind::Approach => Shape::StepTaking { withdrawal: false },
+                    CaptureKind::Withdrawal => Shape::StepTaking { withdrawal: true },
                 },
                 dirs: c.dirs,
                 when: c.when,

@@ -39,6 +39,9 @@ pub(super) struct FastSearch<'a, B, const TRACE: bool, const SHAPE: u8> {
     pub(super) halt_kinds: u64,
     /// The capturing piece's cell and kind.
     pub(super) from: B,
+    /// The cells the capturing piece has stood on in this move (its start and landings),
+    /// kept where the rules forbid landing on them again (`[capture] revisit = false`).
+    pub(super) visited: B,
     pub(super) start_kind: usize,
     pub(super) list: &'a mut FastList<B>,
     /// Captures counted, not stored (`count_only`).
@@ -125,6 +128,7 @@ impl<B: Width> FastRules<B> {
             n: 0,
             halt_kinds: 0,
             from: B::ZERO,
+            visited: B::ZERO,
             start_kind: 0,
             list,
             counted: 0,
@@ -221,6 +225,7 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
             pieces ^= p;
             let k = self.kind_at(p);
             self.from = p;
+            self.visited = p;
             self.start_kind = k;
             self.occ = all ^ p;
             self.key = self.f.start_key[k & 3];
@@ -493,6 +498,7 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
             Shape::LongJump(stride) => self.long_jumps(at, dirs, k, rule.prey, stride),
             Shape::Fly { reach, gap } => self.flies(at, dirs, k, rule.prey, reach, gap),
             Shape::Leap { .. } => self.leaps(at, dirs, k, rule),
+            Shape::StepTaking { withdrawal } => self.steps_taking(at, dirs, k, rule.prey, withdrawal),
         }
     }
 }

@@ -122,6 +122,9 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
                 && o.taken == m.taken
                 && o.kinds == m.kinds
                 && list.path[t.path as usize..t.path as usize + t.npath as usize] == *list.trail.as_slice()
+                // The pieces taken in the same order: an approach and a withdrawal may
+                // land alike and take differently.
+                && list.caps[t.caps as usize..t.caps as usize + t.ncap as usize] == *list.stack.as_slice()
         })
     }
 

@@ -193,6 +193,56 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
         any
     }
 
+    /// The landing and the line of pieces an approach (or a withdrawal) from `at` in
+    /// direction `d` would take: the empty cell next to `at`, not stood on before where
+    /// the rules forbid it, and the contiguous victims from the cell beyond it (or behind
+    /// `at`) on, with how many.
+    pub(super) fn step_line(&self, at: B, d: usize, k: usize, prey: u8, withdrawal: bool) -> Option<(B, B, u32)> {
+        let f = self.f;
+        let l = f.next(at, d);
+        if l == B::ZERO || l & self.occ != B::ZERO || !self.stands(l, k) || !f.revisit && l & self.visited != B::ZERO {
+            return None;
+        }
+        let away = if withdrawal { f.opposite[d] as usize } else { d };
+        let first = if withdrawal { f.next(at, away) } else { f.next(l, away) };
+        let victims = self.victims(prey);
+        let (mut x, mut count) = (first, 0);
+        while x != B::ZERO && x & victims != B::ZERO {
+            count += 1;
+            x = f.next(x, away);
+        }
+        (count > 0).then_some((l, first, count))
+    }
+
+    /// Approaches (or withdrawals) from `at` in the directions `dirs`.
+    #[inline(never)]
+    pub(super) fn steps_taking(&mut self, at: B, dirs: DirSet, k: usize, prey: u8, withdrawal: bool) -> bool {
+        let f = self.f;
+        let mut any = false;
+        for d in dirs.iter() {
+            let Some((l, first, count)) = self.step_line(at, d, k, prey, withdrawal) else { continue };
+            any = true;
+            let away = if withdrawal { f.opposite[d] as usize } else { d };
+            let (mut x, mut last) = (first, first);
+            for _ in 0..count {
+                self.take(x);
+                last = x;
+                x = f.next(x, away);
+            }
+            let visited = self.visited;
+            self.visited |= l;
+            self.land_one(l, k, d);
+            self.visited = visited;
+            // Taken back from the last (the line may end at the board's edge).
+            let back = f.opposite[away] as usize;
+            for _ in 0..count {
+                self.untake(last);
+                last = f.next(last, back);
+            }
+        }
+        any
+    }
+
     /// The line a leap from `at` in direction `d` would take (its first piece, the cell
     /// beyond its last, how many) and its landings, if it takes at least `min`.
     pub(super) fn leap_line(&self, at: B, d: usize, k: usize, rule: &CapRule) -> Option<(B, B, u32, B)> {
@@ -283,6 +333,7 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
                 // A leap that ends the move along the same line is searched from every
                 // landing.
                 Shape::Leap { ends: true, .. } => false,
+                Shape::StepTaking { withdrawal } => self.step_line(at, d, k, rule.prey, withdrawal).is_some(),
                 Shape::Leap { .. } => self.leap_line(at, d, k, rule).is_some(),
             };
             if can {

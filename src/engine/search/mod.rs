@@ -140,6 +140,12 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
             let mut n = r.next(c, d);
             let mut min = 1;
             match rule.kind {
+                CaptureKind::Approach | CaptureKind::Withdrawal => {
+                    if self.step_line(c, d, k, rule.kinds, rule.kind == CaptureKind::Withdrawal).is_some() {
+                        return true;
+                    }
+                    continue;
+                }
                 CaptureKind::Jump if rule.stride > 1 => match self.long_jump(c, d, rule) {
                     Some((_, l)) if self.stands(l, k) => return true,
                     _ => continue,
@@ -218,6 +224,8 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
                 Searcher::Fly => self.flies::<false>(c, dirs, k, rule),
                 Searcher::GapFly => self.flies::<true>(c, dirs, k, rule),
                 Searcher::Leap => self.leaps(c, dirs, k, rule),
+                Searcher::Approach => self.steps_taking::<false>(c, dirs, k, rule),
+                Searcher::Withdrawal => self.steps_taking::<true>(c, dirs, k, rule),
             };
         }
         any
@@ -353,6 +361,52 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
             self.untake();
         }
         any
+    }
+
+    /// Approaches (or with `WITHDRAW` withdrawals) from `c` in the directions `dirs`: a
+    /// step to the adjacent empty cell that takes the contiguous line of capturable pieces
+    /// starting just beyond it (or just behind `c`, away from the step).
+    #[inline(always)]
+    fn steps_taking<const WITHDRAW: bool>(&mut self, c: u16, dirs: DirSet, k: u8, rule: &CapRule) -> bool {
+        let r = self.rules;
+        let mut any = false;
+        for d in dirs.iter() {
+            let Some((l, mut x, away)) = self.step_line(c, d, k, rule.kinds, WITHDRAW) else { continue };
+            any = true;
+            let mut count = 0;
+            while self.capturable(rule.kinds, self.board[x]) {
+                self.take(x);
+                count += 1;
+                x = r.next(x, away);
+            }
+            self.land_one(l, k, d as u8);
+            for _ in 0..count {
+                self.untake();
+            }
+        }
+        any
+    }
+
+    /// An approach (or a withdrawal) from `c` in direction `d`, if there is one: its
+    /// landing (the empty cell next to `c`), the first piece of the line it takes (just
+    /// beyond the landing, or just behind `c`) and the direction the line runs.
+    #[inline(always)]
+    fn step_line(&self, c: u16, d: usize, k: u8, kinds: u8, withdraw: bool) -> Option<(u16, u16, usize)> {
+        let r = self.rules;
+        let l = r.next(c, d);
+        if self.board[l] != EMPTY || !self.stands(l, k) || !self.may_revisit(l) {
+            return None;
+        }
+        let away = if withdraw { r.opposite[d] as usize } else { d };
+        let first = if withdraw { r.next(c, away) } else { r.next(l, away) };
+        self.capturable(kinds, self.board[first]).then_some((l, first, away))
+    }
+
+    /// Whether a capture may land on `cell`: always, unless the rules forbid landing where
+    /// the piece has stood during this move (`[capture] revisit = false`).
+    #[inline(always)]
+    fn may_revisit(&self, cell: u16) -> bool {
+        self.cap.revisit || (cell != self.from && !self.list.trail.contains(&cell))
     }
 
     /// Leaps from `c` in the directions `dirs`: over a contiguous line of at least

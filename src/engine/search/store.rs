@@ -111,8 +111,14 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
         let duplicate = |m: &Move| {
             same(m)
                 && if self.every_route {
-                    // Two capture rules may find the same route: it is one route.
+                    // Two capture rules may find the same route: it is one route. A route is
+                    // its landings and, at each, the pieces taken (an approach and a
+                    // withdrawal may land alike and take differently).
                     list.path[m.path_start as usize..m.path_start as usize + m.npath as usize] == *list.trail.as_slice()
+                        && list.caps[m.cap_start as usize..m.cap_start as usize + ncap]
+                            .iter()
+                            .map(|c| c.0)
+                            .eq(list.stack.iter().map(|s| s.0))
                 } else {
                     // The same cells taken: without columns, equal counts and one set
                     // within the other are enough; with columns a cell may be jumped more

@@ -24,6 +24,9 @@ impl Checker<'_> {
                 );
             }
         }
+        if let Some(t) = &c.revisit {
+            capture.revisit = *t.get_ref();
+        }
         if let Some(t) = &c.stop_promotes {
             capture.stop_promotes = *t.get_ref();
         }

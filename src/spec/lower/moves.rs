@@ -8,7 +8,7 @@ use crate::spec::dsl::{self, Arg, Expr, Op};
 use std::ops::Range;
 
 const MOVE_CALLS: [&str; 3] = ["step", "slide", "run"];
-const CAPTURE_CALLS: [&str; 3] = ["jump", "fly", "leap"];
+const CAPTURE_CALLS: [&str; 5] = ["jump", "fly", "leap", "approach", "withdrawal"];
 
 /// The parts of a call: name, name span, arguments, whole span.
 type Call<'e> = (&'e str, &'e Range<usize>, &'e [Arg], &'e Range<usize>);
@@ -27,11 +27,11 @@ fn call<'e>(e: &'e Expr, what: &str, example: &str, calls: &str) -> Result<Call<
 }
 
 /// The help for an unknown call among `calls` that may belong under the other key.
-fn unknown_call(name: &str, calls: [&str; 3], known: &str, others: [&str; 3], other_key: &str) -> String {
-    if near_miss(name, calls).is_none() && others.contains(&name) {
+fn unknown_call(name: &str, calls: &[&str], known: &str, others: &[&str], other_key: &str) -> String {
+    if near_miss(name, calls.iter().copied()).is_none() && others.contains(&name) {
         format!("`{name}` is a {other_key}")
     } else {
-        did_you_mean(name, calls, known)
+        did_you_mean(name, calls.iter().copied(), known)
     }
 }
 
@@ -46,9 +46,9 @@ pub(in crate::spec) fn lower_move(e: &dsl::Expression, board: &Board) -> Result<
         other => {
             return Err(Diagnostic::unknown_name("move", other, name_span.clone(), "not a move").help(unknown_call(
                 other,
-                MOVE_CALLS,
+                &MOVE_CALLS,
                 "moves are `step`, `slide` and `run`",
-                CAPTURE_CALLS,
+                &CAPTURE_CALLS,
                 "capture: put it under `captures`",
             )));
         }
@@ -67,17 +67,24 @@ pub(in crate::spec) fn lower_move(e: &dsl::Expression, board: &Board) -> Result<
 
 /// One string of a kind's `captures` (its `where` condition already refused).
 pub(in crate::spec) fn lower_capture(e: &Expr, board: &Board, kind_names: &[String]) -> Result<CaptureRule, Diagnostic> {
-    let (name, name_span, args, span) = call(e, "capture", "jump(diagonal)", "captures are `jump(DIRS)`, `fly(DIRS)` and `leap(DIRS)`")?;
+    let (name, name_span, args, span) = call(
+        e,
+        "capture",
+        "jump(diagonal)",
+        "captures are `jump(DIRS)`, `fly(DIRS)`, `leap(DIRS)`, `approach(DIRS)` and `withdrawal(DIRS)`",
+    )?;
     let kind = match name {
         "jump" => CaptureKind::Jump,
         "fly" => CaptureKind::Fly,
         "leap" => CaptureKind::Leap,
+        "approach" => CaptureKind::Approach,
+        "withdrawal" => CaptureKind::Withdrawal,
         other => {
             return Err(Diagnostic::unknown_name("capture", other, name_span.clone(), "not a capture").help(unknown_call(
                 other,
-                CAPTURE_CALLS,
-                "captures are `jump`, `fly` and `leap`",
-                MOVE_CALLS,
+                &CAPTURE_CALLS,
+                "captures are `jump`, `fly`, `leap`, `approach` and `withdrawal`",
+                &MOVE_CALLS,
                 "quiet move: put it under `moves`",
             )));
         }
@@ -86,6 +93,7 @@ pub(in crate::spec) fn lower_capture(e: &Expr, board: &Board, kind_names: &[Stri
         CaptureKind::Jump => &["stride", "when", "kinds"],
         CaptureKind::Fly => &["gap", "land", "when", "kinds"],
         CaptureKind::Leap => &["approach", "min", "land", "then", "when", "kinds"],
+        CaptureKind::Approach | CaptureKind::Withdrawal => &["when", "kinds"],
     };
     let a = split_args(name, args, span, 1, allowed)?;
     let mut rule = CaptureRule::new(kind, side_dirs(a.positional[0], board)?);
