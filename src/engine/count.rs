@@ -81,6 +81,12 @@ impl Position {
         n + self.gen_quiet::<true>(rules, list, pieces)
     }
 
+    /// Whether the side to move might have a capture: false only where the fast path's
+    /// quick test finds that no piece can capture (always true without the fast path).
+    pub(crate) fn might_capture(&self, rules: &Rules) -> bool {
+        rules.fast_rules().is_none_or(|f| f.might_capture(self))
+    }
+
     /// The number of legal moves after `m` (a move of a list generated in this position),
     /// as [`Position::count_moves`] gives it, with `child` as scratch: bulk counting one
     /// ply above the leaves of perft. Where bit sets suffice (a board with a bit layout

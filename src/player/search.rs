@@ -4,7 +4,7 @@
 use super::line::Lines;
 use super::table::{Bound, Entry, Table};
 use super::{Best, Limits, MAX_DEPTH, Player, WIN_SCORE};
-use crate::engine::{BudgetExceeded, History, MoveInfo, MoveList, Outcome, Position};
+use crate::engine::{BudgetExceeded, History, MoveInfo, MoveList, Outcome, Position, Routes};
 use crate::rng::Rng;
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -134,9 +134,34 @@ impl<'p, 'r> TreeSearch<'p, 'r> {
         result
     }
 
+    /// A leaf where no piece can capture, scored with its moves counted, not listed: what
+    /// [`TreeSearch::node`] finds there the long way (the game goes on, so its moves are
+    /// counted; no capture, so the position is evaluated), on the variants whose only end
+    /// a position without moves can reach is having none. `None`: take the long way.
+    fn quiet_leaf(&mut self, pos: &mut Position, n: Node, list: &mut MoveList) -> Option<i32> {
+        let rules = self.player.rules;
+        let end = &rules.spec().end;
+        if end.promotion_wins || !end.material.is_empty() || pos.might_capture(rules) {
+            return None;
+        }
+        let count = pos.count_moves(rules, list, Routes::Distinct);
+        if count == 0 || list.exceeded() || pos.pieces(pos.side_to_move()).is_empty() {
+            return None;
+        }
+        if n.ply > 0 && pos.history_draw(rules, &self.history, false).is_some() {
+            return Some(0);
+        }
+        Some(self.player.worth.evaluate(rules, pos, count, &mut self.scratch))
+    }
+
     /// [`TreeSearch::negamax`] with the position's lists taken out of the scratch.
     fn node(&mut self, pos: &mut Position, n: Node, list: &mut MoveList, order: &mut Vec<(u32, u16)>) -> Result<i32, BudgetExceeded> {
         let rules = self.player.rules;
+        if n.depth == 0
+            && let Some(score) = self.quiet_leaf(pos, n, list)
+        {
+            return Ok(score);
+        }
         match pos.outcome(rules, list) {
             Outcome::Ongoing => {}
             Outcome::Win(side, _) if side == pos.side_to_move() => return Ok(WIN_SCORE - n.ply as i32),

@@ -160,6 +160,11 @@ impl<B: Width> FastRules<B> {
     /// The pieces of the side to move that may capture: those with a first jump (found
     /// for all at once by shifts), and those of kinds with other first captures that see
     /// an enemy piece along a line.
+    /// Whether some piece of `b`'s side to move might capture ([`FastRules::origins`]).
+    pub(super) fn might_capture(&self, b: &Board<B>) -> bool {
+        self.origins(b) != B::ZERO
+    }
+
     #[inline(always)]
     fn origins(&self, b: &Board<B>) -> B {
         let empty = self.cells & !(b.own | b.opp);

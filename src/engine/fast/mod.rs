@@ -204,6 +204,12 @@ impl Fast {
         on_width!(self, f => f.generate_list(rules, pos, list, routes))
     }
 
+    /// Whether some piece of the side to move might capture (the search's quick test: where
+    /// it says no, there is no capture).
+    pub fn might_capture(&self, pos: &Position) -> bool {
+        on_width!(self, f => f.might_capture(&f.board(pos)))
+    }
+
     /// How many legal moves `pos` has (`None` past the capture budget).
     pub fn count(&self, pos: &Position, list: &mut MoveList, routes: Routes) -> Option<usize> {
         let scratch = list.fast.get_or_insert_with(Box::default);
