@@ -31,7 +31,7 @@ pub enum Playable {
         /// Whether a1, the bottom-left corner seen from White, is dark.
         a1_dark: bool,
     },
-    /// A board of points and the lines through them (Alquerque, Fanorona): the cells are
+    /// A board of points and the lines through them (draughts' ancestors): the cells are
     /// points of the grid, and a step goes from a point to the next point along a line
     /// ([`Geometry::with_lines`]).
     Lines,
@@ -409,7 +409,8 @@ mod tests {
 
     #[test]
     fn a_board_of_points_steps_along_its_lines() {
-        // Alquerque's board, and a triangle below a 5x5 square whose base skips b1 and d1.
+        // Rows, columns and diagonals through every other point; and a triangle below a
+        // 5x5 square whose base skips b1 and d1.
         let shape = Shape::Square { width: 5, height: 5, playable: Playable::Lines };
         let mut lines: Vec<Line> = (0..5).flat_map(|i| [((0, i), (4, i)), ((i, 0), (i, 4))]).collect();
         lines.extend([((0, 0), (4, 4)), ((0, 4), (4, 0)), ((0, 2), (2, 4)), ((2, 4), (4, 2)), ((4, 2), (2, 0)), ((2, 0), (0, 2))]);

@@ -107,10 +107,10 @@ pub enum CaptureKind {
     /// move ends there.
     Leap,
     /// Step to the adjacent empty cell and take the line of enemy pieces that starts
-    /// just beyond it, in the direction of the step (Fanorona's approach).
+    /// just beyond it, in the direction of the step (a capture by approach).
     Approach,
     /// Step to the adjacent empty cell and take the line of enemy pieces that starts
-    /// just behind the cell left, away from the step (Fanorona's withdrawal).
+    /// just behind the cell left, away from the step (a capture by withdrawal).
     Withdrawal,
 }
 
@@ -341,8 +341,8 @@ pub enum MidPromotion {
     /// It promotes at once and goes on capturing as the new kind.
     PromoteAndContinue,
     /// It promotes at once; the capture goes on, as the new kind, only where it could have
-    /// gone on as the kind it was (Ludii's Dam: the man's jump decides whether the turn
-    /// goes on, the king's capture how).
+    /// gone on as the kind it was (its old kind's capture decides whether the move goes
+    /// on, its new kind's capture how).
     PromoteAndContinueIfAble,
     /// The move ends there and it promotes.
     EndsMove,
@@ -417,7 +417,7 @@ pub struct CaptureRules {
     /// cells, though it could go on, promotes.
     pub stop_promotes: bool,
     /// Whether a capture may land on a cell where its piece has stood during the move, its
-    /// start included (Fanorona: not).
+    /// start included.
     pub revisit: bool,
 }
 
@@ -563,8 +563,8 @@ pub enum NoMoves {
     /// It passes: its one legal move is a pass, and play goes on.
     Pass,
     /// It passes, and has then lost: its one legal move is a pass, after which the game is
-    /// over (Ludii's Kharbaga and Zamma, whose side that cannot move passes before its
-    /// loss is judged).
+    /// over (as where the end is judged after each move: a side that cannot move passes
+    /// before its loss is judged).
     PassThenLoss,
 }
 

@@ -133,16 +133,7 @@ impl Checker<'_> {
             ("a1", board.a1.as_ref().map(SStr::span)),
             ("holes", board.holes.as_ref().map(SStr::span)),
         ];
-        for (k, v) in spans {
-            if let Some(span) = v {
-                self.err(conflicting(
-                    format!("`{k}` is for square boards"),
-                    span,
-                    "not for a hexagonal board",
-                    "every cell of a hexagonal board is played on",
-                ));
-            }
-        }
+        self.refuse_keys(&spans, "is for square boards", "not for a hexagonal board", "every cell of a hexagonal board is played on");
         if board.side.is_none() {
             self.err(
                 Diagnostic::new(DiagnosticKind::MissingKey, "a hexagonal board needs `side`", raw.span(), "in this table")
@@ -151,6 +142,15 @@ impl Checker<'_> {
         }
         let s = self.int(&board.side, "`side`", 2..10)?;
         Some(Shape::Hex { side: s as u8 })
+    }
+
+    /// Refuses each key of `spans` that is given (`Some` span): "`KEY` WHY".
+    fn refuse_keys(&mut self, spans: &[(&str, Option<std::ops::Range<usize>>)], why: &str, label: &str, help: &str) {
+        for (k, v) in spans {
+            if let Some(span) = v {
+                self.err(conflicting(format!("`{k}` {why}"), span.clone(), label, help));
+            }
+        }
     }
 
     /// A board of points and lines: `width` and `height` of the grid the points lie on,
@@ -162,16 +162,12 @@ impl Checker<'_> {
             ("a1", board.a1.as_ref().map(SStr::span)),
             ("holes", board.holes.as_ref().map(SStr::span)),
         ];
-        for (k, v) in spans {
-            if let Some(span) = v {
-                self.err(conflicting(
-                    format!("`{k}` is not for a board of points"),
-                    span,
-                    "not for a board of lines",
-                    "a board of points has `width` and `height`, its `lines` and, if not every point on them, its `cells`",
-                ));
-            }
-        }
+        self.refuse_keys(
+            &spans,
+            "is not for a board of points",
+            "not for a board of lines",
+            "a board of points has `width` and `height`, its `lines` and, if not every point on them, its `cells`",
+        );
         if let Some(c) = &board.cells
             && let RawCells::Choice(_) = c.get_ref()
         {
