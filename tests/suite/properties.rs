@@ -783,6 +783,7 @@ const NOT_LEFT_RIGHT_SYMMETRIC: &[(&str, &str)] = &[
     ("pleasant-draughts", "the board"),
     ("pool", "the board"),
     ("russian", "the board"),
+    ("seesaw-draughts", "the board"),
     ("shashki-ludii", "the board"),
     ("spanish", "the board"),
     ("thai", "the board"),
