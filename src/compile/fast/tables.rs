@@ -432,6 +432,10 @@ impl<B: Bits> FastRules<B> {
             if l.shl[d] > 0 {
                 self.up |= 1 << d;
             }
+            // A direction no line of the board runs along (a board of points) has no step.
+            if l.from[d] == 0 {
+                continue;
+            }
             let delta = (l.shl[d] as usize).wrapping_sub(l.shr[d] as usize) & 255;
             debug_assert_eq!(self.dir_of[delta], 0xFF, "two directions of one step");
             self.dir_of[delta] = d as u8;
