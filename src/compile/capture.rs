@@ -24,6 +24,9 @@ pub struct CaptureSettings {
     pub stop_promotes: bool,
     /// Whether a capture may land where its piece has stood during the move.
     pub revisit: bool,
+    /// Whether a piece crowned mid-capture into a ranked kind must take the most pieces it
+    /// can from there (see [`CaptureRules::longest_after_crowning`]).
+    pub longest_after_crowning: bool,
     /// The precedence criteria, the first `precedence_len` of them (the checker refuses a
     /// criterion named twice, so there are at most as many as criteria exist).
     pub(crate) precedence: [Criterion; Criterion::NAMES.len()],
@@ -46,6 +49,7 @@ impl CaptureSettings {
             halt: c.halt,
             stop_promotes: c.stop_promotes,
             revisit: c.revisit,
+            longest_after_crowning: c.longest_after_crowning,
             precedence,
             precedence_len: c.precedence.len() as u8,
         }

@@ -321,6 +321,9 @@ fn capture(o: &mut String, rules: &Rules) {
             let ranked = kind_names(rules, c.precedence_kinds).join(", ");
             let _ = writeln!(o, "    ranking only the captures of: {ranked}; the others' captures are offered beside the best of them");
         }
+        if c.longest_after_crowning {
+            let _ = writeln!(o, "    a piece crowned during its capture into a ranked kind takes the most pieces it can from there");
+        }
     }
 }
 

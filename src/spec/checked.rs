@@ -419,6 +419,10 @@ pub struct CaptureRules {
     /// Whether a capture may land on a cell where its piece has stood during the move, its
     /// start included.
     pub revisit: bool,
+    /// Whether a piece crowned during a capture into a kind `precedence` ranks, from a
+    /// kind it does not, must go on by the routes that take the most pieces from there
+    /// (the longest-capture rule applying from the crowning on).
+    pub longest_after_crowning: bool,
 }
 
 impl Default for CaptureRules {
@@ -438,6 +442,7 @@ impl Default for CaptureRules {
             halt: None,
             stop_promotes: true,
             revisit: true,
+            longest_after_crowning: false,
         }
     }
 }

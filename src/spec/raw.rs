@@ -245,6 +245,10 @@ pub struct RawCapture {
     /// (default true).
     #[serde(default)]
     pub revisit: Option<Spanned<bool>>,
+    /// Whether a piece crowned mid-capture into a ranked kind must take the most pieces
+    /// from there (default false).
+    #[serde(default)]
+    pub longest_after_crowning: Option<Spanned<bool>>,
 }
 
 /// `[columns]`: a jump takes the top piece of the jumped column and puts it under the

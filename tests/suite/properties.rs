@@ -776,6 +776,7 @@ const NOT_LEFT_RIGHT_SYMMETRIC: &[(&str, &str)] = &[
     ("frysk", "the board"),
     ("international", "the board"),
     ("italian", "the board"),
+    ("jekab", "the board"),
     ("killer", "the board"),
     ("main-dam", "the board"),
     ("maleys", "the board"),

@@ -135,6 +135,8 @@ fn spec_support(spec: &Spec) -> Result<(), &'static str> {
         stop_promotes: _,
         // The fast capture search keeps the cells stood on (see `FastRules::revisit`).
         revisit: _,
+        // The fast capture search measures a crowned piece's routes first (`FastSearch::go_on`).
+        longest_after_crowning: _,
     } = capture;
     let EndRules {
         no_moves,
@@ -170,6 +172,7 @@ fn capture_support(c: &CaptureSettings) -> Result<(), &'static str> {
         halt,
         stop_promotes: _,
         revisit: _,
+        longest_after_crowning: _,
         precedence,
         precedence_len,
     } = c;

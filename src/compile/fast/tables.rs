@@ -234,6 +234,9 @@ pub(crate) struct FastRules<B> {
     /// offered beside the best).
     pub(crate) ranked: bool,
     pub(crate) ranked_kinds: u8,
+    /// A piece crowned mid-capture into a ranked kind goes on by its longest routes only
+    /// (`[capture] longest_after_crowning`).
+    pub(crate) longest_after_crowning: bool,
     /// The rank of a capture is one number, criteria from the highest bits down, kept as
     /// pieces are taken: `take_key[k]` is what taking a piece of kind k adds, `start_key[k]`
     /// its start for a capture by kind k; `earliest`: the lowest bit of the earliest-king
@@ -320,6 +323,7 @@ impl<B: Bits> FastRules<B> {
             halt: cap.halt.map(|h| (h.kinds, h.last, h.min_captures)),
             ranked: !cap.precedence().is_empty(),
             ranked_kinds: cap.precedence_kinds & rules.every_kind,
+            longest_after_crowning: cap.longest_after_crowning,
             take_key: [0; MAX_KINDS],
             start_key: [0; MAX_KINDS],
             earliest: None,
@@ -419,6 +423,7 @@ impl<B: Bits> FastRules<B> {
             && !self.may_stop
             && self.kinds.iter().flatten().all(|k| k.edge == B::ZERO)
             && (!self.ranked || self.ranked_kinds == self.every_kind)
+            && !self.longest_after_crowning
             && !self.route_dedup
     }
 

@@ -59,6 +59,11 @@ pub(super) struct FastSearch<'a, B, const TRACE: bool, const SHAPE: u8> {
     /// Steps taken, and whether the search passed the budget.
     pub(super) steps: u64,
     pub(super) over: bool,
+    /// A crowned piece's routes measured (`measuring`: nothing stored, the most pieces
+    /// taken kept in `measured`), then only those taking `need` pieces stored (0: any).
+    pub(super) measuring: bool,
+    pub(super) measured: u32,
+    pub(super) need: u32,
 }
 
 impl<B: Width> FastRules<B> {
@@ -140,6 +145,9 @@ impl<B: Width> FastRules<B> {
             paths: routes == Routes::Paths,
             steps: 0,
             over: false,
+            measuring: false,
+            measured: 0,
+            need: 0,
         };
         let all = b.own | b.opp;
         if self.ranked && self.ranked_kinds != self.every_kind {

@@ -14,7 +14,7 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
     pub(super) fn land_one(&mut self, l: B, k: usize, d: usize) {
         self.push_trail(l);
         let (k2, ends) = self.arrive(l, k, d);
-        let cont = !ends && self.dfs(l, k2, d, NONE);
+        let cont = !ends && self.go_on(l, k, k2, d, NONE);
         if !cont || SHAPE == GENERAL && self.f.may_stop && self.hot(k2).may_stop {
             let fin = self.stop_kind(l, k2, cont);
             self.record(l, fin);
@@ -47,7 +47,7 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
             self.push_trail(l);
             let (k2, ends) = self.arrive(l, k, d);
             let skip = if straight && l != first { d } else { NONE };
-            let cont = !ends && self.dfs(l, k2, d, skip);
+            let cont = !ends && self.go_on(l, k, k2, d, skip);
             any_cont |= cont;
             // A kind that may stop ends the capture on any landing (the halt rule allowing).
             let stop = self.hot(k2).may_stop && (l == first || !halt);
@@ -80,6 +80,15 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
     /// A complete capture ending on `to`, the piece of kind `kind_after` then.
     #[inline(always)]
     pub(super) fn record(&mut self, to: B, kind_after: usize) {
+        if SHAPE == GENERAL && self.f.longest_after_crowning {
+            if self.measuring {
+                self.measured = self.measured.max(self.n);
+                return;
+            }
+            if self.need != 0 && self.n != self.need {
+                return;
+            }
+        }
         if self.ranking {
             match self.best {
                 Some(best) if self.key < best => return,
@@ -105,6 +114,28 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
             return;
         }
         self.push(m);
+    }
+
+    /// The capture going on from `l` (reached in direction `d`) by a piece of kind `k`, now
+    /// of kind `k2`; whether it can. With `[capture] longest_after_crowning`, a piece just
+    /// crowned into a ranked kind from an unranked one goes on only by the routes that take
+    /// the most pieces from there: measured first, then searched.
+    #[inline(always)]
+    fn go_on(&mut self, l: B, k: usize, k2: usize, d: usize, skip: usize) -> bool {
+        let ranked = |kind: usize| self.f.ranked_kinds >> kind & 1 == 1;
+        if SHAPE != GENERAL || k2 == k || !self.f.longest_after_crowning || self.measuring || !ranked(k2) || ranked(k) {
+            return self.dfs(l, k2, d, skip);
+        }
+        self.measuring = true;
+        self.measured = self.n;
+        let any = self.dfs(l, k2, d, NONE);
+        self.measuring = false;
+        if any {
+            let outer = std::mem::replace(&mut self.need, self.measured);
+            self.dfs(l, k2, d, skip);
+            self.need = outer;
+        }
+        any
     }
 
     /// Whether `m` is stored already: the same result, or (routes told apart) the same

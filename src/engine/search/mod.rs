@@ -44,6 +44,12 @@ struct CaptureSearch<'a, const COLUMNS: bool> {
     count_only: bool,
     /// The steps the search may take (see [`Rules::set_capture_budget`]).
     budget: u64,
+    /// `[capture] longest_after_crowning`: a piece crowned mid-capture into a ranked kind
+    /// is first searched in `measuring` mode, which stores nothing and keeps in `measured`
+    /// the most pieces a route takes; then only routes taking `need` pieces are stored.
+    measuring: bool,
+    measured: usize,
+    need: usize,
 }
 
 impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
@@ -483,6 +489,27 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
         }
     }
 
+    /// The capture going on from `l` (reached in direction `d`) by a piece of kind `k`, now
+    /// of kind `k2`; whether it can. With `[capture] longest_after_crowning`, a piece just
+    /// crowned into a kind the precedence ranks, from one it does not, goes on only by the
+    /// routes that take the most pieces from there: measured first, then searched.
+    fn go_on(&mut self, l: u16, k: u8, k2: u8, d: u8, skip: u8) -> bool {
+        let ranked = |kind: u8| self.cap.precedence_kinds >> kind & 1 == 1;
+        if k2 == k || !self.cap.longest_after_crowning || self.measuring || !ranked(k2) || ranked(k) {
+            return self.dfs(l, k2, d, skip);
+        }
+        self.measuring = true;
+        self.measured = self.list.stack.len();
+        let any = self.dfs(l, k2, d, NO_DIR);
+        self.measuring = false;
+        if any {
+            let outer = std::mem::replace(&mut self.need, self.measured);
+            self.dfs(l, k2, d, skip);
+            self.need = outer;
+        }
+        any
+    }
+
     /// Whether a piece of kind `k` that arrived on `cell` by a capture in direction `d`
     /// could capture on from there, in the directions its rules leave it.
     fn could_go_on(&self, cell: u16, k: u8, d: u8) -> bool {
@@ -526,7 +553,7 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
     fn land_one(&mut self, l: u16, k: u8, d: u8) {
         self.list.trail.push(l);
         let (k2, ends) = self.arrive(l, k, d);
-        let cont = !ends && self.dfs(l, k2, d, NO_DIR);
+        let cont = !ends && self.go_on(l, k, k2, d, NO_DIR);
         if !cont || self.may_stop(k2) {
             let fin = self.stop_kind(l, k2, cont);
             self.record(l, fin);
@@ -560,7 +587,7 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
             self.list.trail.push(l);
             let (k2, ends) = self.arrive(l, k, d);
             let skip = if straight && i > 0 { d } else { NO_DIR };
-            let cont = !ends && self.dfs(l, k2, d, skip);
+            let cont = !ends && self.go_on(l, k, k2, d, skip);
             any_cont |= cont;
             // A kind that may stop ends the capture on any landing (the halt rule allowing).
             let stop = self.may_stop(k2) && (i == 0 || !halt);
@@ -641,6 +668,9 @@ impl Position {
             criteria,
             count_only,
             budget: rules.capture_budget,
+            measuring: false,
+            measured: 0,
+            need: 0,
         };
         s.search_from(first);
         for from in origins {

@@ -63,6 +63,13 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
     }
 
     pub(super) fn record(&mut self, to: u16, kind_after: u8) {
+        if self.measuring {
+            self.measured = self.measured.max(self.list.stack.len());
+            return;
+        }
+        if self.need != 0 && self.list.stack.len() != self.need {
+            return;
+        }
         if !self.ranks_among_best() {
             return;
         }

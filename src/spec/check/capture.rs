@@ -66,7 +66,40 @@ impl Checker<'_> {
         }
         capture.precedence_kinds = self.precedence_kinds(c, &capture, kind_names);
         capture.halt = self.halt(c, kind_names);
+        capture.longest_after_crowning = self.longest_after_crowning(c, &capture);
         capture
+    }
+
+    /// `longest_after_crowning`: with `precedence = ["most-pieces"]` ranking some kinds
+    /// only, and a piece going on capturing once crowned.
+    fn longest_after_crowning(&mut self, c: &RawCapture, capture: &CaptureRules) -> bool {
+        let Some(v) = &c.longest_after_crowning else { return false };
+        if !*v.get_ref() {
+            return false;
+        }
+        let (span, label) = (v.span(), "nothing to apply it to");
+        let problem = if capture.precedence != [Criterion::MostPieces] {
+            Some(("`longest_after_crowning` needs `precedence = [\"most-pieces\"]`", "it counts the pieces taken from the crowning on"))
+        } else if capture.precedence_kinds == u8::MAX {
+            Some((
+                "`longest_after_crowning` needs `precedence_kinds`",
+                "name the kinds ranked, e.g. `[\"king\"]`: a piece crowned into one of them from another kind is then held to the most pieces",
+            ))
+        } else if !matches!(capture.promotion, MidPromotion::PromoteAndContinue | MidPromotion::PromoteAndContinueIfAble) {
+            Some((
+                "`longest_after_crowning` with a crowning that ends the capture",
+                "add `promotion = \"promote-and-continue\"`: the piece must go on capturing once crowned",
+            ))
+        } else {
+            None
+        };
+        match problem {
+            Some((message, help)) => {
+                self.err(Diagnostic::new(DiagnosticKind::ConflictingKeys, message, span, label).help(help));
+                false
+            }
+            None => true,
+        }
     }
 
     /// `precedence_kinds`: the kinds whose captures the precedence ranks (default all).
