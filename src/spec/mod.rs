@@ -5,6 +5,7 @@ mod check;
 mod checked;
 pub(crate) mod diag;
 mod dsl;
+mod ending;
 mod lower;
 mod options;
 mod raw;
@@ -12,6 +13,7 @@ mod raw;
 pub use check::load;
 pub use checked::*;
 pub use diag::{Diagnostic, DiagnosticKind, Diagnostics, line_col};
+pub use ending::*;
 pub use options::{OptionError, UnknownChoice, UnknownOption, load_with};
 
 /// The largest variant file read, in bytes (1 MiB); the shipped ones are under 10 KiB.

@@ -1,8 +1,8 @@
 //! `[end]`: how the game ends.
 
 use super::{Checker, one_of};
-use crate::spec::checked::{CountRule, EndRules, MaterialEnd, MaterialResult, NoMoves};
 use crate::spec::diag::{Diagnostic, DiagnosticKind};
+use crate::spec::ending::{CountRule, EndRules, MaterialEnd, MaterialResult, NoMoves};
 use crate::spec::raw::{RawCount, RawEnd, RawMaterial, SStr};
 use toml::Spanned;
 

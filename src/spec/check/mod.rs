@@ -15,6 +15,7 @@ mod sides;
 use super::checked::*;
 use super::diag::{Diagnostic, DiagnosticKind, Diagnostics, did_you_mean};
 use super::dsl;
+use super::ending::EndRules;
 use super::lower::{Board, lower_cells};
 use super::raw::{RawVariant, SStr};
 use crate::geometry::CellSet;

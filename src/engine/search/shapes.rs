@@ -1,0 +1,246 @@
+//! The capture shapes of the general engine's search: jumps, long jumps, flying captures,
+//! leaps over a line, and steps that take a line (approach and withdrawal).
+
+use super::CaptureSearch;
+use crate::compile::{CapRule, EMPTY};
+use crate::geometry::DirSet;
+use crate::spec::Land;
+
+impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
+    /// Jumps from `c` in the directions `dirs` by a piece of kind `k`, over an adjacent
+    /// piece of `kinds`, landing just beyond. Returns whether there is one.
+    #[inline(always)]
+    pub(super) fn jumps(&mut self, c: u16, dirs: DirSet, k: u8, kinds: u8) -> bool {
+        let r = self.rules;
+        let mut any = false;
+        for d in dirs.iter() {
+            let n = r.next(c, d);
+            if !self.capturable(kinds, self.board[n]) {
+                continue;
+            }
+            let l = r.next(n, d);
+            if self.board[l] != EMPTY || !self.stands(l, k) {
+                continue;
+            }
+            any = true;
+            self.take(n);
+            self.land_one(l, k, d as u8);
+            self.untake();
+        }
+        any
+    }
+
+    /// Jumps over a piece `rule.stride` cells away, landing as far beyond it, every cell
+    /// between empty.
+    pub(super) fn long_jumps(&mut self, c: u16, dirs: DirSet, k: u8, rule: &CapRule) -> bool {
+        let mut any = false;
+        for d in dirs.iter() {
+            let Some((n, l)) = self.long_jump(c, d, rule) else { continue };
+            if !self.stands(l, k) {
+                continue;
+            }
+            any = true;
+            self.take(n);
+            self.land_one(l, k, d as u8);
+            self.untake();
+        }
+        any
+    }
+
+    /// The piece taken and the landing of a jump of `rule` from `c` in direction `d`.
+    pub(super) fn long_jump(&self, c: u16, d: usize, rule: &CapRule) -> Option<(u16, u16)> {
+        let r = self.rules;
+        let mut n = r.next(c, d);
+        for _ in 1..rule.stride {
+            if self.board[n] != EMPTY {
+                return None;
+            }
+            n = r.next(n, d);
+        }
+        if !self.capturable(rule.kinds, self.board[n]) {
+            return None;
+        }
+        let mut l = n;
+        for _ in 0..rule.stride {
+            l = r.next(l, d);
+            if self.board[l] != EMPTY {
+                return None;
+            }
+        }
+        Some((n, l))
+    }
+
+    /// Whether a piece of kind `k` may stand on `cell` (its kind's `cells`).
+    #[inline]
+    pub(super) fn stands(&self, cell: u16, k: u8) -> bool {
+        !self.rules.has_kind_cells || self.rules.tables[self.us][k as usize].cells.as_ref().is_none_or(|z| z.contains(cell))
+    }
+
+    /// Whether some empty cell from `first` (the cell just beyond the piece taken) on in
+    /// direction `d`, within the `land` range and with only empty cells before it, is
+    /// one a piece of kind `k` may stand on.
+    #[inline]
+    pub(super) fn can_land(&self, first: u16, d: usize, k: u8, land: Land) -> bool {
+        let cells = if self.rules.has_kind_cells { self.rules.tables[self.us][k as usize].cells.as_ref() } else { None };
+        if cells.is_none() && land.min == 1 {
+            return self.board[first] == EMPTY;
+        }
+        let mut l = first;
+        for i in 1..=land.max {
+            if self.board[l] != EMPTY {
+                break;
+            }
+            if i >= land.min && cells.is_none_or(|z| z.contains(l)) {
+                return true;
+            }
+            l = self.rules.next(l, d);
+        }
+        false
+    }
+
+    /// Flying captures from `c` in the directions `dirs`: over the first piece along each
+    /// line (with `GAP`, only across as many empty cells as the rule allows), landing just
+    /// beyond or on any empty cell beyond, as the rule says.
+    #[inline(always)]
+    pub(super) fn flies<const GAP: bool>(&mut self, c: u16, dirs: DirSet, k: u8, rule: &CapRule) -> bool {
+        let r = self.rules;
+        let (kinds, land) = (rule.kinds, rule.land);
+        let mut any = false;
+        for d in dirs.iter() {
+            let mut n = r.next(c, d);
+            let mut gap = 0u32;
+            while self.board[n] == EMPTY {
+                n = r.next(n, d);
+                if GAP {
+                    gap += 1;
+                }
+            }
+            if !self.capturable(kinds, self.board[n]) || GAP && (gap < rule.gap.0 as u32 || gap > rule.gap.1 as u32) {
+                continue;
+            }
+            let first = r.next(n, d);
+            if !self.can_land(first, d, k, land) {
+                continue;
+            }
+            any = true;
+            self.take(n);
+            if land == Land::NEXT {
+                self.land_one(first, k, d as u8);
+            } else {
+                let halt = self.halts();
+                let mut nearest = first;
+                for _ in 1..land.min {
+                    nearest = r.next(nearest, d);
+                }
+                self.land_many(nearest, k, d as u8, halt, land.max - land.min);
+            }
+            self.untake();
+        }
+        any
+    }
+
+    /// Approaches (or with `WITHDRAW` withdrawals) from `c` in the directions `dirs`: a
+    /// step to the adjacent empty cell that takes the contiguous line of capturable pieces
+    /// starting just beyond it (or just behind `c`, away from the step).
+    #[inline(always)]
+    pub(super) fn steps_taking<const WITHDRAW: bool>(&mut self, c: u16, dirs: DirSet, k: u8, rule: &CapRule) -> bool {
+        let r = self.rules;
+        let mut any = false;
+        for d in dirs.iter() {
+            let Some((l, mut x, away)) = self.step_line(c, d, k, rule.kinds, WITHDRAW) else { continue };
+            any = true;
+            let mut count = 0;
+            while self.capturable(rule.kinds, self.board[x]) {
+                self.take(x);
+                count += 1;
+                x = r.next(x, away);
+            }
+            self.land_one(l, k, d as u8);
+            for _ in 0..count {
+                self.untake();
+            }
+        }
+        any
+    }
+
+    /// An approach (or a withdrawal) from `c` in direction `d`, if there is one: its
+    /// landing (the empty cell next to `c`), the first piece of the line it takes (just
+    /// beyond the landing, or just behind `c`) and the direction the line runs.
+    #[inline(always)]
+    pub(super) fn step_line(&self, c: u16, d: usize, k: u8, kinds: u8, withdraw: bool) -> Option<(u16, u16, usize)> {
+        let r = self.rules;
+        let l = r.next(c, d);
+        if self.board[l] != EMPTY || !self.stands(l, k) || !self.may_revisit(l) {
+            return None;
+        }
+        let away = if withdraw { r.opposite[d] as usize } else { d };
+        let first = if withdraw { r.next(c, away) } else { r.next(l, away) };
+        self.capturable(kinds, self.board[first]).then_some((l, first, away))
+    }
+
+    /// Whether a capture may land on `cell`: always, unless the rules forbid landing where
+    /// the piece has stood during this move (`[capture] revisit = false`).
+    #[inline(always)]
+    pub(super) fn may_revisit(&self, cell: u16) -> bool {
+        self.cap.revisit || (cell != self.from && !self.list.trail.contains(&cell))
+    }
+
+    /// Leaps from `c` in the directions `dirs`: over a contiguous line of at least
+    /// `rule.min` pieces (adjacent, or with `rule.approach` at any distance), landing just
+    /// beyond (or on any empty cell beyond); the move ends there, or goes on as after any
+    /// capture.
+    #[inline(always)]
+    pub(super) fn leaps(&mut self, c: u16, dirs: DirSet, k: u8, rule: &CapRule) -> bool {
+        let r = self.rules;
+        let mut any = false;
+        for d in dirs.iter() {
+            let mut n = r.next(c, d);
+            if rule.approach {
+                while self.board[n] == EMPTY {
+                    n = r.next(n, d);
+                }
+            }
+            let mut m = n;
+            let mut count = 0;
+            while self.capturable(rule.kinds, self.board[m]) {
+                count += 1;
+                m = r.next(m, d);
+            }
+            if count < rule.min as usize || !self.can_land(m, d, k, rule.land) {
+                continue;
+            }
+            any = true;
+            let mut x = n;
+            while x != m {
+                self.take(x);
+                x = r.next(x, d);
+            }
+            if !rule.ends_move {
+                if rule.land == Land::NEXT {
+                    self.land_one(m, k, d as u8);
+                } else {
+                    let halt = self.halts();
+                    self.land_many(m, k, d as u8, halt, u8::MAX);
+                }
+            } else {
+                let mut l = m;
+                while self.board[l] == EMPTY {
+                    if self.stands(l, k) {
+                        self.list.trail.push(l);
+                        let fin = self.final_kind(l, k);
+                        self.record(l, fin);
+                        self.list.trail.pop();
+                    }
+                    if rule.land == Land::NEXT {
+                        break;
+                    }
+                    l = r.next(l, d);
+                }
+            }
+            for _ in 0..count {
+                self.untake();
+            }
+        }
+        any
+    }
+}
