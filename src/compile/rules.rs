@@ -273,6 +273,11 @@ impl Rules {
         Ok(())
     }
 
+    /// Whether the game is over after a pass (`[end] no_moves = "pass-then-loss"`).
+    pub(crate) fn pass_ends(&self) -> bool {
+        self.spec().end.no_moves == crate::spec::NoMoves::PassThenLoss
+    }
+
     /// The fast path's tables, when it runs these rules.
     #[inline]
     pub(crate) fn fast_rules(&self) -> Option<&super::fast::Fast> {

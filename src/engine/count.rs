@@ -109,7 +109,7 @@ impl Position {
     ///
     /// If `m`'s list was generated in another position.
     pub fn count_after(&mut self, rules: &Rules, m: MoveRef, child: &mut MoveList, routes: Routes) -> usize {
-        if m.is_pass() && rules.spec().end.no_moves == crate::spec::NoMoves::PassThenLoss {
+        if m.is_pass() && rules.pass_ends() {
             return 0;
         }
         if !rules.bit_leaves || rules.fast_rules().is_some() {

@@ -3,7 +3,6 @@
 use super::moves::MoveRef;
 use super::position::{Position, QuietTrack};
 use crate::compile::{EMPTY, Rules, code, kind_of};
-use crate::spec::NoMoves;
 
 /// What [`Position::make`] returns and [`Position::unmake`] needs to take the move back.
 #[derive(Clone, Copy, Debug)]
@@ -77,7 +76,7 @@ impl Position {
         }
         self.side = self.side.other();
         self.hash ^= rules.zobrist_black;
-        self.over = m.is_pass() && rules.spec().end.no_moves == NoMoves::PassThenLoss;
+        self.over = m.is_pass() && rules.pass_ends();
         starts
     }
 

@@ -1,5 +1,5 @@
 //! Variant options: `[options.NAME]` tables whose choices override parts of the file,
-//! chosen at load (`--option halt=killer`).
+//! chosen at load (`--option NAME=CHOICE`).
 //!
 //! The file as written describes the default choice of every option. Choosing another
 //! merges that choice's tables into the file's TOML tree (a key given in the choice
@@ -175,7 +175,7 @@ black = "ranks(1..3)"
 [options.halt]
 default = "none"
 choices.none = {}
-choices.killer = { capture = { halt_behind = ["king"] } }
+choices.after-kings = { capture = { halt_behind = ["king"] } }
 choices.typo = { capture = { halt_behind = ["kng"] } }
 [options.rules]
 default = "plain"
@@ -190,7 +190,7 @@ choices.short = { pieces = { king = { captures = ["jump(diagonal)"] } }, end = {
 
     #[test]
     fn a_choice_merges_tables_key_by_key_and_replaces_other_values() {
-        let spec = with(&[("halt", "killer"), ("rules", "short")]).unwrap();
+        let spec = with(&[("halt", "after-kings"), ("rules", "short")]).unwrap();
         // `capture` merged: the file's precedence stays, the choice's halt rule comes in.
         assert_eq!(spec.capture.precedence.len(), 1);
         assert_eq!(spec.capture.halt.map(|h| h.kinds), Some(0b10));
@@ -199,7 +199,7 @@ choices.short = { pieces = { king = { captures = ["jump(diagonal)"] } }, end = {
         assert_eq!(spec.kinds[1].captures[0].kind, crate::spec::CaptureKind::Jump);
         assert_eq!(spec.end.repetition, Some(3));
         let chosen: Vec<&str> = spec.options.iter().map(|o| o.chosen.as_str()).collect();
-        assert_eq!(chosen, ["killer", "short"]);
+        assert_eq!(chosen, ["after-kings", "short"]);
         // The default choice changes nothing.
         let spec = with(&[("halt", "none")]).unwrap();
         assert!(spec.capture.halt.is_none() && spec.end.repetition.is_none());
@@ -217,10 +217,13 @@ choices.short = { pieces = { king = { captures = ["jump(diagonal)"] } }, end = {
 
     #[test]
     fn unknown_options_and_choices_say_what_exists() {
-        let Err(OptionError::UnknownOption(e)) = with(&[("hlat", "killer")]) else { panic!("no such option") };
+        let Err(OptionError::UnknownOption(e)) = with(&[("hlat", "after-kings")]) else { panic!("no such option") };
         assert_eq!(e.suggestion.as_deref(), Some("halt"));
         assert_eq!(e.to_string(), "variant opts has no option `hlat` (did you mean `halt`?); its options are: halt, rules");
-        let Err(OptionError::UnknownChoice(e)) = with(&[("halt", "killr")]) else { panic!("no such choice") };
-        assert_eq!(e.to_string(), "option `halt` has no choice `killr` (did you mean `killer`?); choices: none, killer, typo");
+        let Err(OptionError::UnknownChoice(e)) = with(&[("halt", "after-kngs")]) else { panic!("no such choice") };
+        assert_eq!(
+            e.to_string(),
+            "option `halt` has no choice `after-kngs` (did you mean `after-kings`?); choices: none, after-kings, typo"
+        );
     }
 }

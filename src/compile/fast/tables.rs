@@ -329,7 +329,7 @@ impl<B: Bits> FastRules<B> {
             earliest: None,
             optional: rules.optional_captures,
             passes: rules.passes,
-            pass_ends: rules.spec().end.no_moves == crate::spec::NoMoves::PassThenLoss,
+            pass_ends: rules.pass_ends(),
             count_by_generating: rules.count_by_generating,
             route_dedup: false,
             dedup_from: 0,
