@@ -37,6 +37,9 @@ pub struct MoveJson {
     /// The origin and every landing cell.
     pub path: Vec<String>,
     pub captured: Vec<String>,
+    /// Pieces taken off without being captured (huffing); left out when none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub removed: Vec<String>,
     /// How the move is written: `32-28`, `28x19`, or the full path when another capture
     /// has the same origin and destination.
     pub notation: String,
@@ -54,6 +57,7 @@ impl MoveJson {
                 to: name(m.to),
                 path: if m.is_pass() { Vec::new() } else { std::iter::once(m.from).chain(m.path.iter().copied()).map(name).collect() },
                 captured: m.captured.iter().map(|&c| name(c)).collect(),
+                removed: m.removed.iter().map(|&c| name(c)).collect(),
                 notation: move_text(rules, m, moves),
             })
             .collect()

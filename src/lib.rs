@@ -132,7 +132,9 @@ pub mod pdn {
 /// Moves and squares as text: a move in a variant's notation, its full path, the order
 /// moves are listed in, and the notations a record may be written in.
 pub mod notation {
-    pub use crate::record::{Notations, candidate_notations, full_path, move_text, read_move, sort_moves, square_order, turning_path};
+    pub use crate::record::{
+        Notations, candidate_notations, full_path, full_text, move_text, read_move, sort_moves, square_order, taken_suffix, turning_path,
+    };
 }
 
 /// What the crate's own tests and benchmarks need of its insides. Not part of the

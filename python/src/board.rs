@@ -75,15 +75,15 @@ impl Move {
 
     /// A move from its parts (as pickling makes it again).
     #[staticmethod]
-    fn _rebuild(cells: (u16, u16, Vec<u16>, Vec<u16>, u8, u8), text: String, names: Vec<String>, captured: Vec<String>) -> Move {
-        let (from, to, path, taken, kind_before, kind_after) = cells;
-        Move { info: MoveInfo { from, to, path, captured: taken, kind_before, kind_after }, text, names, captured }
+    fn _rebuild(cells: MoveCells, text: String, names: Vec<String>, captured: Vec<String>) -> Move {
+        let (from, to, path, taken, removed, kind_before, kind_after) = cells;
+        Move { info: MoveInfo { from, to, path, captured: taken, removed, kind_before, kind_after }, text, names, captured }
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, MoveParts)> {
         let m = slf.get();
         let i = &m.info;
-        let cells = (i.from, i.to, i.path.clone(), i.captured.clone(), i.kind_before, i.kind_after);
+        let cells = (i.from, i.to, i.path.clone(), i.captured.clone(), i.removed.clone(), i.kind_before, i.kind_after);
         Ok((slf.getattr("_rebuild")?, (cells, m.text.clone(), m.names.clone(), m.captured.clone())))
     }
 
@@ -312,7 +312,7 @@ impl Board {
         let b = slf.borrow();
         let rules: &Rules = &b.rules;
         let start = polydame::fen::write_fen(rules, b.game.start());
-        let moves = b.game.moves().map(|m| polydame::notation::full_path(rules, m)).collect();
+        let moves = b.game.moves().map(|m| polydame::notation::full_text(rules, m)).collect();
         Ok((slf.getattr("_rebuild")?, (b.variant.clone_ref(slf.py()), start, moves)))
     }
 
@@ -402,7 +402,11 @@ impl Board {
 }
 
 /// What a move is made again from: its cells and kinds, its text, its squares' names.
-type MoveParts = ((u16, u16, Vec<u16>, Vec<u16>, u8, u8), String, Vec<String>, Vec<String>);
+type MoveParts = (MoveCells, String, Vec<String>, Vec<String>);
+
+/// A move's cells and kinds as pickled: origin, destination, path, captured, removed,
+/// kind before, kind after.
+type MoveCells = (u16, u16, Vec<u16>, Vec<u16>, Vec<u16>, u8, u8);
 
 /// What a board is made again from: its variant, its start's FEN, its moves.
 type BoardParts = (Py<Variant>, String, Vec<String>);

@@ -1,6 +1,6 @@
 //! The capture rules of a variant as the capture search reads them.
 
-use crate::spec::{CaptureRules, Criterion, Halt, Landing, MidPromotion, Removal};
+use crate::spec::{CaptureRules, Criterion, Halt, Huff, Landing, MidPromotion, Removal};
 
 /// The variant's capture rules, compiled once into [`Rules::capture`](super::Rules::capture)
 /// and copied into each capture search, so no node reads the spec.
@@ -27,6 +27,12 @@ pub struct CaptureSettings {
     /// Whether a piece crowned mid-capture into a ranked kind must take the most pieces it
     /// can from there (see [`CaptureRules::longest_after_crowning`]).
     pub longest_after_crowning: bool,
+    /// Whether the precedence ranks each piece's captures among themselves only.
+    pub per_piece: bool,
+    /// Huffing (see [`Huff`]).
+    pub huff: Huff,
+    /// Whether huffing spares a move that ends where its side's last capture first landed.
+    pub huff_spares_last_landing: bool,
     /// The precedence criteria, the first `precedence_len` of them (the checker refuses a
     /// criterion named twice, so there are at most as many as criteria exist).
     pub(crate) precedence: [Criterion; Criterion::NAMES.len()],
@@ -50,6 +56,9 @@ impl CaptureSettings {
             stop_promotes: c.stop_promotes,
             revisit: c.revisit,
             longest_after_crowning: c.longest_after_crowning,
+            per_piece: c.precedence_per_piece,
+            huff: c.huff,
+            huff_spares_last_landing: c.huff_spares_last_landing,
             precedence,
             precedence_len: c.precedence.len() as u8,
         }

@@ -3,8 +3,8 @@
 use super::{CapRule, KindTable, MoveRule, Rules};
 use crate::geometry::{CellSet, DirSet, NotationKind, Playable, Shape};
 use crate::spec::{
-    CaptureKind, ColumnTake, Columns, Condition, JumpAgain, Land, Landing, MaterialResult, MidPromotion, MoveKind, NoMoves, Removal, Side,
-    When,
+    CaptureKind, ColumnTake, Columns, Condition, Huff, JumpAgain, Land, Landing, MaterialResult, MidPromotion, MoveKind, NoMoves, Removal,
+    Side, When,
 };
 use std::fmt::Write;
 
@@ -108,12 +108,17 @@ fn layout(o: &mut String, rules: &Rules) {
         .zip(&spec.kinds)
         .filter_map(|(t, k)| t.quiet_count.reason().map(|why| format!("{} ({why})", k.name)))
         .collect();
+    let leaves = if rules.count_by_generating && rules.fast_path().is_err() {
+        "perft generates the moves at its leaves (a rule its bit-set count does not know)".to_string()
+    } else {
+        let slow = if slow.is_empty() { String::new() } else { format!(", one by one for {}", slow.join(", ")) };
+        format!("perft counts quiet moves at its leaves on bit sets{slow}")
+    };
     let _ = writeln!(
         o,
-        "bit layout: {} bits ({}), each direction one shift; perft counts quiet moves at its leaves on bit sets{}",
+        "bit layout: {} bits ({}), each direction one shift; {leaves}",
         l.width,
-        if l.width <= 64 { "one 64-bit word" } else { "128-bit words" },
-        if slow.is_empty() { String::new() } else { format!(", one by one for {}", slow.join(", ")) }
+        if l.width <= 64 { "one 64-bit word" } else { "128-bit words" }
     );
     let _ = match (rules.engine(), rules.fast_path()) {
         (super::Engine::Fast, _) => writeln!(
@@ -324,6 +329,27 @@ fn capture(o: &mut String, rules: &Rules) {
         if c.longest_after_crowning {
             let _ = writeln!(o, "    a piece crowned during its capture into a ranked kind takes the most pieces it can from there");
         }
+        if c.per_piece {
+            let _ = writeln!(o, "    each piece's captures ranked among themselves: a piece that captures makes one of its own best");
+        }
+    }
+    huff(o, c);
+}
+
+/// Huffing, if the variant has it.
+fn huff(o: &mut String, c: &crate::compile::CaptureSettings) {
+    let when = match c.huff {
+        Huff::None => return,
+        Huff::RemovedAtOnce => "they are taken off at the end of that move",
+        Huff::OpponentRemovesOne => "the opponent may take one of them off before its next move, the removal and its move one move",
+    };
+    let best = if c.precedence().is_empty() { "could capture" } else { "could have made one of its best captures, over all its pieces" };
+    let _ = writeln!(
+        o,
+        "  huffing: when a side moves without capturing, though it could, its pieces that {best} (the moved one where it went): {when}"
+    );
+    if c.huff_spares_last_landing {
+        let _ = writeln!(o, "    except after a move that ends where its side's last capture first landed");
     }
 }
 

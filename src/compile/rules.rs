@@ -59,7 +59,7 @@ pub struct Rules {
     /// Whether bit sets alone can count the moves of a position without captures: a
     /// layout, and every kind's quiet moves countable on bit sets (see [`KindTable::quiet_count`](super::KindTable::quiet_count)).
     pub(crate) bit_leaves: bool,
-    /// Whether every move is played the plain way: no passes and no columns.
+    /// Whether every move is played the plain way: no passes, no columns, no huffing.
     pub(crate) plain_moves: bool,
     /// Captured pieces kept in columns, if the variant has them.
     pub(crate) columns: Option<crate::spec::Columns>,
@@ -71,7 +71,7 @@ pub struct Rules {
     pub(crate) optional_captures: u8,
     /// Whether counting moves must generate them: a rule the counting shortcuts do not
     /// know (cells to avoid, passes, compulsory captures for some kinds only, precedence
-    /// for some kinds only).
+    /// for some kinds only or for each piece apart, huffing).
     pub(crate) count_by_generating: bool,
     /// A bit for every kind of piece.
     pub(crate) every_kind: u8,
@@ -158,12 +158,15 @@ impl Rules {
         }
         let layout = Layout::new(g);
         let columns = spec.columns;
+        let huffing = spec.capture.huff != crate::spec::Huff::None;
         let passes = matches!(spec.end.no_moves, crate::spec::NoMoves::Pass | crate::spec::NoMoves::PassThenLoss);
         let optional_captures = tables[0].iter().enumerate().filter(|(_, t)| !t.must_capture).fold(0u8, |m, (k, _)| m | 1 << k);
         let count_by_generating = has_avoid
             || passes
             || (optional_captures != 0 && optional_captures != every_kind)
-            || (!spec.capture.precedence.is_empty() && spec.capture.precedence_kinds & every_kind != every_kind);
+            || (!spec.capture.precedence.is_empty() && spec.capture.precedence_kinds & every_kind != every_kind)
+            || spec.capture.precedence_per_piece
+            || huffing;
         // With columns a captured cell keeps the rest of its column: the bit sets after a
         // move are known only by playing it.
         let bit_leaves = !count_by_generating
@@ -195,7 +198,7 @@ impl Rules {
             bit_leaves,
             passes,
             columns,
-            plain_moves: !passes && columns.is_none(),
+            plain_moves: !passes && columns.is_none() && !huffing,
             optional_captures,
             count_by_generating,
             layout,
@@ -365,6 +368,21 @@ impl Rules {
         state ^= mix(bits as u64);
         state ^= mix((bits >> 64) as u64 ^ 0x5851_F42D_4C95_7F2D).rotate_left(17);
         mix(state)
+    }
+
+    /// The hash key of a piece on `cell` that the side to move may take off (huffing).
+    pub(crate) fn huff_key(&self, cell: u16) -> u64 {
+        // A cell's key turned half round: another random word, not a piece's key.
+        self.cell_keys[cell as usize].rotate_left(32)
+    }
+
+    /// The hash key of `side`'s last capture having first landed on `cell` (none for no
+    /// cell).
+    pub(crate) fn landing_key(&self, side: crate::spec::Side, cell: u16) -> u64 {
+        if cell as usize >= self.cell_keys.len() {
+            return 0;
+        }
+        self.cell_keys[cell as usize].rotate_left(16 + 16 * side.index() as u32)
     }
 
     /// The next cell in a direction (or the off-board marker).

@@ -8,7 +8,7 @@ use super::sets::Sets;
 use crate::compile::{EMPTY, Rules, kind_of, side_of};
 use crate::geometry::bits::{Bits, on_layout};
 use crate::geometry::{CellSet, Layout};
-use crate::spec::Criterion;
+use crate::spec::{Criterion, Huff};
 
 impl Position {
     /// Generates the legal moves into `list` (emptied first); `routes` says which captures
@@ -41,6 +41,15 @@ impl Position {
             f.generate(rules, self, list, routes);
             return !list.exceeded;
         }
+        self.generate_plain(rules, list, routes);
+        if rules.capture.huff != Huff::None {
+            self.add_huffing(rules, list, routes);
+        }
+        !list.exceeded
+    }
+
+    /// [`Position::generate`] on the general engine, huffing left out.
+    pub(super) fn generate_plain(&mut self, rules: &Rules, list: &mut MoveList, routes: Routes) {
         self.gen_captures(rules, list, routes);
         if self.quiet_allowed(rules, list) {
             let pieces = self.pieces[self.side];
@@ -52,7 +61,6 @@ impl Position {
         if rules.passes && list.moves.is_empty() && !self.pieces[self.side].is_empty() {
             list.push_pass();
         }
-        !list.exceeded
     }
 
     /// [`Position::generate`], with an error if the capture search passed the rules'

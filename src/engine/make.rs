@@ -2,12 +2,16 @@
 
 use super::moves::MoveRef;
 use super::position::{Position, QuietTrack};
-use crate::compile::{EMPTY, Rules, code, kind_of};
+use crate::compile::{EMPTY, Rules, code, kind_of, side_of};
+use crate::geometry::CellSet;
+use crate::spec::{Huff, Side};
 
 /// What [`Position::make`] returns and [`Position::unmake`] needs to take the move back.
 #[derive(Clone, Copy, Debug)]
 pub struct Undo {
     quiet: QuietTrack,
+    /// Where the mover's last capture first landed, before the move.
+    landing: u16,
     /// With columns taken whole, where each begins in the moving column.
     starts: u32,
 }
@@ -34,11 +38,21 @@ impl Position {
     /// If the move's list was generated in another position (told by the hash).
     pub fn make(&mut self, rules: &Rules, m: MoveRef) -> Undo {
         self.assert_generated_here(m);
-        let mut undo = Undo { quiet: self.quiet, starts: 0 };
-        if !rules.plain_moves && (m.is_pass() || rules.columns.is_some()) {
+        let mut undo = Undo { quiet: self.quiet, landing: self.last_landing[self.side], starts: 0 };
+        if !rules.plain_moves && (m.is_pass() || rules.columns.is_some() || rules.capture.huff != Huff::None) {
             undo.starts = self.make_special(rules, m);
             return undo;
         }
+        self.move_pieces(rules, m);
+        self.side = self.side.other();
+        self.hash ^= rules.zobrist_black;
+        undo
+    }
+
+    /// The pieces' side of a plain move: the mover from its origin to its destination, its
+    /// captures taken off, the quiet track kept.
+    #[inline(always)]
+    fn move_pieces(&mut self, rules: &Rules, m: MoveRef) {
         let s = m.stored();
         let us = self.side;
         let them = us.other();
@@ -59,25 +73,60 @@ impl Position {
         if rules.has_quiet_limit {
             self.track_quiet(rules, m);
         }
-        self.side = them;
-        self.hash ^= rules.zobrist_black;
-        undo
     }
 
-    /// [`Position::make`] of a pass, or of a move in a variant with columns.
+    /// [`Position::make`] of a pass, or of a move in a variant with columns or huffing.
     #[inline(never)]
     fn make_special(&mut self, rules: &Rules, m: MoveRef) -> u32 {
         let mut starts = 0;
+        let huffing = rules.capture.huff != Huff::None;
+        if huffing {
+            // An enemy piece taken off before the move: the move may land where it stood.
+            self.take_off_removed(rules, m, self.side.other());
+        }
         if !m.is_pass() {
-            starts = self.make_columns(rules, m);
-            if rules.has_quiet_limit {
-                self.track_quiet(rules, m);
+            if rules.columns.is_some() {
+                starts = self.make_columns(rules, m);
+                if rules.has_quiet_limit {
+                    self.track_quiet(rules, m);
+                }
+            } else {
+                self.move_pieces(rules, m);
             }
+        }
+        if huffing {
+            if rules.capture.huff_spares_last_landing && m.captures() > 0 {
+                self.set_last_landing(rules, self.side, m.path()[0]);
+            }
+            self.take_off_removed(rules, m, self.side);
+            let mut marked = CellSet::EMPTY;
+            if m.captures() == 0 {
+                m.marked_cells().for_each(|c| marked.insert(c));
+            }
+            self.set_huffable(rules, marked);
         }
         self.side = self.side.other();
         self.hash ^= rules.zobrist_black;
         self.over = m.is_pass() && rules.pass_ends();
         starts
+    }
+
+    /// Huffing: takes off the pieces of `side` that `m` removes.
+    fn take_off_removed(&mut self, rules: &Rules, m: MoveRef, side: Side) {
+        for &(cell, pc) in m.removed_pieces() {
+            if side_of(pc) == side as u8 {
+                self.take_off(rules, cell);
+            }
+        }
+    }
+
+    /// Huffing undone: puts back the pieces of `side` that `m` removed.
+    fn put_back_removed(&mut self, rules: &Rules, m: MoveRef, side: Side) {
+        for &(cell, pc) in m.removed_pieces().iter().rev() {
+            if side_of(pc) == side as u8 {
+                self.put(rules, cell, side, kind_of(pc));
+            }
+        }
     }
 
     /// Panics unless `m`'s list was generated in this position.
@@ -134,21 +183,42 @@ impl Position {
     /// Takes back `m`, played with [`Position::make`] (which gave `undo`); see there for an
     /// example.
     pub fn unmake(&mut self, rules: &Rules, m: MoveRef, undo: Undo) {
-        if !rules.plain_moves && (m.is_pass() || rules.columns.is_some()) {
+        if !rules.plain_moves && (m.is_pass() || rules.columns.is_some() || rules.capture.huff != Huff::None) {
             self.side = self.side.other();
             self.hash ^= rules.zobrist_black;
             self.over = false;
+            let huffing = rules.capture.huff != Huff::None;
+            if huffing {
+                self.set_last_landing(rules, self.side, undo.landing);
+                self.set_huffable(rules, m.huff_before());
+                self.put_back_removed(rules, m, self.side);
+            }
             if !m.is_pass() {
-                self.unmake_columns(rules, m, undo.starts);
+                if rules.columns.is_some() {
+                    self.unmake_columns(rules, m, undo.starts);
+                } else {
+                    self.unmove_pieces(rules, m);
+                }
                 self.quiet = undo.quiet;
+            }
+            if huffing {
+                self.put_back_removed(rules, m, self.side.other());
             }
             return;
         }
-        let s = m.stored();
-        let them = self.side;
-        let us = them.other();
-        self.side = us;
+        self.side = self.side.other();
         self.hash ^= rules.zobrist_black;
+        self.unmove_pieces(rules, m);
+        self.quiet = undo.quiet;
+        debug_assert_eq!(self.hash, m.position_hash(), "unmake: a move taken back from a position it did not lead to");
+    }
+
+    /// [`Position::move_pieces`] undone, the mover to move again.
+    #[inline(always)]
+    fn unmove_pieces(&mut self, rules: &Rules, m: MoveRef) {
+        let s = m.stored();
+        let us = self.side;
+        let them = us.other();
         let c1 = code(us, s.kind_after);
         self.board[s.to] = EMPTY;
         self.hash ^= rules.zobrist_key(s.to, c1);
@@ -163,8 +233,6 @@ impl Position {
         self.board[s.from] = c0;
         self.hash ^= rules.zobrist_key(s.from, c0);
         self.pieces[us].insert(s.from);
-        self.quiet = undo.quiet;
-        debug_assert_eq!(self.hash, m.position_hash(), "unmake: a move taken back from a position it did not lead to");
     }
 }
 

@@ -17,6 +17,7 @@ mod end_reason;
 mod fast;
 mod generate;
 mod history;
+mod huff;
 mod make;
 mod moves;
 mod outcome;

@@ -21,6 +21,11 @@ pub(crate) struct Move {
     pub(crate) npath: u16,
     /// The captured cells' keys xored, to tell capture sets apart quickly.
     pub(crate) key: u64,
+    /// Huffing: after the `ncap` captured pieces, `nrem` pieces the move takes off without
+    /// capturing them, then `nmark` of the mover's pieces the opponent may take off next
+    /// (see [`crate::spec::Huff`]).
+    pub(crate) nrem: u8,
+    pub(crate) nmark: u8,
 }
 
 /// The legal moves of a position, as [`Position::generate`](crate::Position::generate)
@@ -56,6 +61,10 @@ pub struct MoveList {
     pub(super) trail: Vec<u16>,
     pub(super) best: [u32; 5],
     pub(super) has_best: bool,
+    /// What the ranking keeps when a better capture clears the worse: the moves, captured
+    /// pieces, landings and counted captures stored before it (the other pieces' captures,
+    /// when each piece's captures are ranked apart).
+    pub(super) floor: [usize; 4],
     /// Captures counted without being stored (bulk counting at the leaves of perft).
     pub(super) counted: usize,
     /// Capture-search steps taken in this position (see [`Rules::set_capture_budget`](crate::Rules::set_capture_budget)).
@@ -71,6 +80,11 @@ pub struct MoveList {
     /// The fast path's scratch, made the first time the list is filled there (boxed, so
     /// the list stays small to move).
     pub(crate) fast: Option<Box<super::fast::Scratch>>,
+    /// Huffing: the pieces the side to move could take off in the position the list was
+    /// generated in (its moves' [`Position::unmake`](crate::Position::unmake) restores
+    /// them), and a list to generate the moves after each removal in.
+    pub(super) huff_before: crate::geometry::CellSet,
+    pub(super) huff_scratch: Option<Box<MoveList>>,
 }
 
 impl MoveList {
@@ -122,6 +136,8 @@ impl MoveList {
             path_start: 0,
             npath: 0,
             key: 0,
+            nrem: 0,
+            nmark: 0,
         });
     }
 
@@ -134,6 +150,7 @@ impl MoveList {
         self.stack.clear();
         self.trail.clear();
         self.has_best = false;
+        self.floor = [0; 4];
         self.counted = 0;
         self.steps = 0;
         self.exceeded = false;
@@ -259,6 +276,18 @@ impl<'a> MoveRef<'a> {
         self.captured_pieces().iter().map(|&(cell, _)| cell)
     }
 
+    /// Every piece the move takes off: the captured ones, then those removed by huffing.
+    pub fn taken_cells(self) -> impl Iterator<Item = u16> + 'a {
+        self.captured_cells().chain(self.removed_cells())
+    }
+
+    /// The cells of the pieces the move takes off without capturing them (huffing, see
+    /// [`Huff`](crate::spec::Huff)): an enemy piece the opponent removes before its move,
+    /// or the mover's own pieces that could have made a best capture.
+    pub fn removed_cells(self) -> impl ExactSizeIterator<Item = u16> + DoubleEndedIterator + 'a {
+        self.removed_pieces().iter().map(|&(cell, _)| cell)
+    }
+
     /// Whether this is a pass: the side to move has pieces but no other legal move, and
     /// the variant lets it pass (`no_moves = "pass"`). A pass has no cells: its origin
     /// and destination are [`MoveInfo::PASS`], its path is empty.
@@ -287,6 +316,7 @@ impl<'a> MoveRef<'a> {
             to: self.to(),
             path: self.path().to_vec(),
             captured: self.captured_cells().collect(),
+            removed: self.removed_cells().collect(),
             kind_before: self.kind_before(),
             kind_after: self.kind_after(),
         }
@@ -301,6 +331,8 @@ impl<'a> MoveRef<'a> {
         out.path.extend_from_slice(self.path());
         out.captured.clear();
         out.captured.extend(self.captured_cells());
+        out.removed.clear();
+        out.removed.extend(self.removed_cells());
         out.kind_before = self.kind_before();
         out.kind_after = self.kind_after();
     }
@@ -316,6 +348,27 @@ impl<'a> MoveRef<'a> {
     pub(crate) fn captured_pieces(self) -> &'a [(u16, u8)] {
         let m = self.m;
         &self.list.caps[m.cap_start as usize..m.cap_start as usize + m.ncap as usize]
+    }
+
+    /// The pieces taken off without being captured: (cell, piece code).
+    #[inline]
+    pub(crate) fn removed_pieces(self) -> &'a [(u16, u8)] {
+        let start = self.m.cap_start as usize + self.m.ncap as usize;
+        &self.list.caps[start..start + self.m.nrem as usize]
+    }
+
+    /// The mover's pieces the opponent may take off on its next turn, where they stand
+    /// after the move.
+    #[inline]
+    pub(crate) fn marked_cells(self) -> impl Iterator<Item = u16> + 'a {
+        let start = self.m.cap_start as usize + self.m.ncap as usize + self.m.nrem as usize;
+        self.list.caps[start..start + self.m.nmark as usize].iter().map(|&(cell, _)| cell)
+    }
+
+    /// The pieces the side to move could take off in the list's position (huffing).
+    #[inline]
+    pub(crate) fn huff_before(self) -> crate::geometry::CellSet {
+        self.list.huff_before
     }
 
     /// The stored move.
@@ -348,6 +401,9 @@ pub struct MoveInfo {
     pub path: Vec<u16>,
     /// Captured cells in capture order.
     pub captured: Vec<u16>,
+    /// Cells of the pieces taken off without being captured (huffing; see
+    /// [`MoveRef::removed_cells`]), in the order of their cells.
+    pub removed: Vec<u16>,
     /// The kind of the moving piece before the move.
     pub kind_before: u8,
     /// The kind of the moving piece after the move.
@@ -361,6 +417,14 @@ impl MoveInfo {
     /// Whether this is a pass (see [`MoveRef::is_pass`]).
     pub fn is_pass(&self) -> bool {
         self.from == MoveInfo::PASS
+    }
+
+    /// Every piece the move takes off, sorted: the captured ones and those removed by
+    /// huffing.
+    pub fn taken(&self) -> Vec<u16> {
+        let mut taken: Vec<u16> = self.captured.iter().chain(&self.removed).copied().collect();
+        taken.sort_unstable();
+        taken
     }
 }
 

@@ -53,7 +53,16 @@ pub struct Position {
     /// The game is over: the side not to move passed where a pass ends the game
     /// ([`NoMoves::PassThenLoss`](crate::spec::NoMoves)). No move follows.
     pub(crate) over: bool,
+    /// Huffing by the opponent ([`Huff::OpponentRemovesOne`](crate::spec::Huff)): the
+    /// pieces of the side not to move that the side to move may take off before its move.
+    pub(crate) huff: CellSet,
+    /// Per side, the cell where its last capture first landed (`NO_CELL`: none), kept
+    /// where huffing spares a move that ends there.
+    pub(crate) last_landing: BySide<u16>,
 }
+
+/// No cell: a [`Position::last_landing`] not set.
+pub(crate) const NO_CELL: u16 = u16::MAX;
 
 impl Position {
     /// An empty board with `side` to move.
@@ -62,7 +71,19 @@ impl Position {
         board.0[..rules.cells].fill(EMPTY);
         let hash = if side == Side::Black { rules.zobrist_black } else { 0 };
         let under = if rules.columns.is_some() { vec![Column::EMPTY; rules.cells] } else { Vec::new() };
-        Position { board, side, pieces: [CellSet::EMPTY; 2], bits: [0; 2], kinds: [0; 8], hash, quiet: [(0, 0); 2], under, over: false }
+        Position {
+            board,
+            side,
+            pieces: [CellSet::EMPTY; 2],
+            bits: [0; 2],
+            kinds: [0; 8],
+            hash,
+            quiet: [(0, 0); 2],
+            under,
+            over: false,
+            huff: CellSet::EMPTY,
+            last_landing: [NO_CELL; 2],
+        }
     }
 
     /// The variant's start position.
@@ -144,6 +165,12 @@ impl Position {
         for (cell, col) in self.under.iter().enumerate() {
             h ^= rules.column_key(cell as u16, col.bits, col.len);
         }
+        for cell in self.huff.iter() {
+            h ^= rules.huff_key(cell);
+        }
+        for side in Side::BOTH {
+            h ^= rules.landing_key(side, self.last_landing[side]);
+        }
         h
     }
 
@@ -189,6 +216,9 @@ impl Position {
         if bits != self.bits || kinds != self.kinds {
             return Err("bit sets disagree with the board".into());
         }
+        if !self.huff.difference(&self.pieces[self.side.other()]).is_empty() {
+            return Err("a piece to take off (huffing) that the side not to move does not have".into());
+        }
         if self.hash != self.hash_slow(rules) {
             return Err("incremental hash differs from a fresh one".into());
         }
@@ -204,6 +234,48 @@ impl Position {
     /// [`Setup::quiet`](super::Setup::quiet)).
     pub(crate) fn set_quiet_track(&mut self, q: QuietTrack) {
         self.quiet = q;
+    }
+
+    /// Huffing by the opponent: the cells of the pieces of the side not to move that the
+    /// side to move may take off before its move (they could have captured, and their
+    /// side moved without capturing). Empty in variants without that rule.
+    pub fn huffable(&self) -> CellSet {
+        self.huff
+    }
+
+    /// Sets [`Position::huffable`] (from a FEN); `cells` must hold pieces of the side not
+    /// to move.
+    pub(crate) fn set_huffable(&mut self, rules: &Rules, cells: CellSet) {
+        for c in self.huff.iter().chain(cells.iter()) {
+            self.hash ^= rules.huff_key(c);
+        }
+        self.huff = cells;
+    }
+
+    /// Sets where `side`'s last capture first landed (see [`Position::last_landing`]).
+    pub(crate) fn set_last_landing(&mut self, rules: &Rules, side: Side, cell: u16) {
+        self.hash ^= rules.landing_key(side, self.last_landing[side]) ^ rules.landing_key(side, cell);
+        self.last_landing[side] = cell;
+    }
+
+    /// Where each side's last capture first landed, in a variant whose huffing spares a
+    /// move that ends there (`huff_spares_last_landing`); `None` elsewhere, and before a
+    /// side's first capture.
+    pub fn last_landing(&self, side: Side) -> Option<u16> {
+        Some(self.last_landing[side]).filter(|&c| c != NO_CELL)
+    }
+
+    /// Takes the piece on `cell` off the board (the inverse of [`Position::put`]); its
+    /// code.
+    pub(crate) fn take_off(&mut self, rules: &Rules, cell: u16) -> u8 {
+        let c = self.board[cell];
+        let (side, kind) = (side_of(c) as usize, kind_of(c));
+        self.board[cell] = EMPTY;
+        self.pieces[side].remove(cell);
+        self.bits[side] &= !rules.cell_bit(cell);
+        self.kinds[kind as usize] &= !rules.cell_bit(cell);
+        self.hash ^= rules.zobrist_key(cell, c);
+        c
     }
 
     /// Number of pieces of a side of a kind.

@@ -112,6 +112,8 @@ impl Position {
             path_start: 0,
             npath: 1,
             key: 0,
+            nrem: 0,
+            nmark: 0,
         });
     }
 

@@ -5,7 +5,8 @@
 use super::columns::Column;
 use super::position::{Position, QuietTrack};
 use crate::compile::{Rules, code};
-use crate::spec::Side;
+use crate::geometry::CellSet;
+use crate::spec::{BySide, Side};
 use std::fmt;
 
 /// A piece of a [`Setup`].
@@ -49,12 +50,20 @@ pub struct Setup {
     /// cell of the piece that has made such moves and how many (a count of 0: none). A
     /// record or a FEN extension carries it; [`Setup::new`] starts with none.
     pub quiet: QuietTrack,
+    /// Under huffing by the opponent (`huff = "opponent-removes-one"`): the cells of the
+    /// pieces of the side not to move that the side to move may take off before its move
+    /// (see [`Position::huffable`]). A FEN carries them (`:X`); [`Setup::new`] has none.
+    pub huffable: Vec<u16>,
+    /// Under `huff_spares_last_landing`: per side, where its last capture first landed
+    /// (see [`Position::last_landing`]). A FEN carries them (`:L`); [`Setup::new`] has
+    /// none.
+    pub last_landing: BySide<Option<u16>>,
 }
 
 impl Setup {
     /// No pieces, `side_to_move` to move.
     pub fn new(side_to_move: Side) -> Setup {
-        Setup { side_to_move, pieces: Vec::new(), quiet: [(0, 0); 2] }
+        Setup { side_to_move, pieces: Vec::new(), quiet: [(0, 0); 2], huffable: Vec::new(), last_landing: [None; 2] }
     }
 
     /// Adds a piece.
@@ -117,6 +126,20 @@ pub enum SetupProblem {
         /// The cell given, named in the variant's notation (or its number, past the board).
         cell: String,
     },
+    /// A piece to take off by huffing that is not a piece of the side not to move, or in a
+    /// variant whose opponent takes none off.
+    NotHuffable {
+        /// The cell given, named in the variant's notation (or its number, past the board).
+        cell: String,
+        /// Whether the variant has huffing by the opponent.
+        huffing: bool,
+    },
+    /// A capture's first landing given for a variant that does not keep it, or off the
+    /// board.
+    NoLastLanding {
+        /// The cell given, named in the variant's notation (or its number, past the board).
+        cell: String,
+    },
     /// A side with more pieces than it starts the game with.
     TooManyPieces {
         /// The side.
@@ -143,7 +166,10 @@ impl SetupProblem {
             | SetupProblem::CellTwice { piece, .. }
             | SetupProblem::ColumnTooTall { piece, .. }
             | SetupProblem::OnPromotionCells { piece, .. } => Some(*piece),
-            SetupProblem::TooManyPieces { .. } | SetupProblem::NoTrackedPiece { .. } => None,
+            SetupProblem::TooManyPieces { .. }
+            | SetupProblem::NoTrackedPiece { .. }
+            | SetupProblem::NotHuffable { .. }
+            | SetupProblem::NoLastLanding { .. } => None,
         }
     }
 
@@ -157,6 +183,8 @@ impl SetupProblem {
             SetupProblem::OnPromotionCells { .. } => "on-promotion-cells",
             SetupProblem::TooManyPieces { .. } => "too-many-pieces",
             SetupProblem::NoTrackedPiece { .. } => "no-tracked-piece",
+            SetupProblem::NotHuffable { .. } => "not-huffable",
+            SetupProblem::NoLastLanding { .. } => "no-last-landing",
         }
     }
 }
@@ -177,6 +205,15 @@ impl fmt::Display for SetupProblem {
             ),
             SetupProblem::NoTrackedPiece { side, cell } => {
                 write!(f, "the quiet moves counted for {} are a piece's on {cell}, but {cell} holds no piece of {0}", side.name())
+            }
+            SetupProblem::NotHuffable { cell, huffing: true } => {
+                write!(f, "{cell} is given as a piece to take off (huffing), but holds no piece of the side not to move")
+            }
+            SetupProblem::NotHuffable { cell, huffing: false } => {
+                write!(f, "{cell} is given as a piece to take off (huffing), but in this variant the opponent takes none off")
+            }
+            SetupProblem::NoLastLanding { cell } => {
+                write!(f, "{cell} is given as where a side's last capture first landed, which this variant does not keep")
             }
             SetupProblem::TooManyPieces { side, count, most } => {
                 write!(f, "{} has {count} pieces, more than the {most} it starts with: no game reaches this position", side.name())
@@ -293,6 +330,7 @@ impl Position {
             }
         }
         pos.set_quiet_track(setup.quiet.map(|(c, n)| if n == 0 { (0, 0) } else { (c, n) }));
+        pos.set_huff_state(rules, setup, &mut problems);
         if problems.is_empty() {
             return Ok(pos);
         }
@@ -313,6 +351,33 @@ impl Position {
         // Stable: a column's pieces stay top first.
         s.pieces.sort_by_key(|p| p.cell);
         s.quiet = self.quiet_track();
+        s.huffable = self.huff.iter().collect();
+        s.last_landing = [self.last_landing(Side::White), self.last_landing(Side::Black)];
         s
+    }
+
+    /// The huffing state of a setup: the pieces to take off, and where each side's last
+    /// capture first landed; a problem for each cell the variant cannot take.
+    fn set_huff_state(&mut self, rules: &Rules, setup: &Setup, problems: &mut Vec<SetupProblem>) {
+        let name = |c: u16| if (c as usize) < rules.cells { rules.cell_name(c).to_string() } else { c.to_string() };
+        let huffing = rules.capture.huff == crate::spec::Huff::OpponentRemovesOne;
+        let mut cells = CellSet::EMPTY;
+        for &c in &setup.huffable {
+            let theirs = (c as usize) < rules.cells && self.piece(c).is_some_and(|(s, _)| s != self.side);
+            if huffing && theirs {
+                cells.insert(c);
+            } else {
+                problems.push(SetupProblem::NotHuffable { cell: name(c), huffing });
+            }
+        }
+        self.set_huffable(rules, cells);
+        for side in Side::BOTH {
+            let Some(c) = setup.last_landing[side] else { continue };
+            if rules.capture.huff_spares_last_landing && (c as usize) < rules.cells {
+                self.set_last_landing(rules, side, c);
+            } else {
+                problems.push(SetupProblem::NoLastLanding { cell: name(c) });
+            }
+        }
     }
 }

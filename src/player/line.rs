@@ -27,7 +27,15 @@ impl Lines {
         let (upper, lower) = self.moves.split_at_mut(ply + 1);
         let (line, rest) = (&mut upper[ply], &lower[0][..below]);
         while line.len() < below + 1 {
-            line.push(MoveInfo { from: 0, to: 0, path: Vec::new(), captured: Vec::new(), kind_before: 0, kind_after: 0 });
+            line.push(MoveInfo {
+                from: 0,
+                to: 0,
+                path: Vec::new(),
+                captured: Vec::new(),
+                removed: Vec::new(),
+                kind_before: 0,
+                kind_after: 0,
+            });
         }
         m.info_into(&mut line[0]);
         for (to, from) in line[1..].iter_mut().zip(rest) {

@@ -77,7 +77,8 @@ fn turn_round(rules: &Rules, v: &mut Verdict) -> bool {
         let moves = line.moves.iter().map(|(m, w)| {
             let path = m.path.iter().map(|&c| cell(c)).collect();
             let captured = m.captured.iter().map(|&c| cell(c)).collect();
-            (MoveInfo { from: cell(m.from), to: cell(m.to), path, captured, ..m.clone() }, *w)
+            let removed = m.removed.iter().map(|&c| cell(c)).collect();
+            (MoveInfo { from: cell(m.from), to: cell(m.to), path, captured, removed, ..m.clone() }, *w)
         });
         let start = line.start.as_ref().map(|p| {
             let mut q = Position::empty(rules, p.side_to_move().other());

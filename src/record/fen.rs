@@ -7,7 +7,7 @@
 pub use super::fen_error::{FenError, FenErrorKind};
 use super::notations::Notations;
 use crate::compile::Rules;
-use crate::engine::{Position, Setup};
+use crate::engine::{Position, Setup, SetupProblem};
 use crate::geometry::Notation;
 use crate::spec::{BySide, Side};
 
@@ -167,12 +167,20 @@ fn read_in(rules: &Rules, notation: &Notation, text: &str, as_given: bool) -> Re
 /// The position of a FEN read: through [`Position::from_setup`], with the king-move
 /// counters as its quiet track where they say it exactly.
 fn finish(rules: &Rules, notation: &Notation, text: &str, parsed: Parsed, as_given: bool) -> Result<(Position, FenExtras), FenError> {
-    let Parsed { setup, columns, extras, king_squares } = parsed;
+    let Parsed { setup, columns, extras, king_squares, huff_column } = parsed;
     let mut pos = match Position::from_setup(rules, &setup) {
         Ok(p) => p,
         Err(e) => {
-            // The column of the first piece a problem is about, else of the first list.
-            let column = e.problems().iter().find_map(|p| p.piece()).map_or_else(|| columns.first().copied().unwrap_or(1), |i| columns[i]);
+            // The column of the first piece a problem is about, else of huffing's field if
+            // a problem is about it, else of the first list.
+            let huffing = |p: &SetupProblem| matches!(p, SetupProblem::NotHuffable { .. } | SetupProblem::NoLastLanding { .. });
+            let column = e
+                .problems()
+                .iter()
+                .find_map(|p| p.piece())
+                .map(|i| columns[i])
+                .or(huff_column.filter(|_| e.problems().iter().any(huffing)))
+                .unwrap_or_else(|| columns.first().copied().unwrap_or(1));
             let err = FenError { kind: FenErrorKind::Setup(e), column, fen: text.to_string() };
             if !as_given {
                 return Err(err);
@@ -263,6 +271,8 @@ struct Parsed {
     extras: FenExtras,
     /// Per side, the byte offset and text of the square a king-move counter names.
     king_squares: [Option<(usize, String)>; 2],
+    /// The column (from 1) of the field of huffing's state, if any.
+    huff_column: Option<usize>,
 }
 
 /// A FEN's setup and extras, and the column (from 1) of each of its pieces.
@@ -279,7 +289,13 @@ fn read_setup(rules: &Rules, notation: &Notation, text: &str) -> Result<Parsed, 
     if fields.len() < 2 {
         return Err(err(end, FenErrorKind::NoPieceLists));
     }
-    let mut parsed = Parsed { setup: Setup::new(side), columns: Vec::new(), extras: FenExtras::default(), king_squares: [None, None] };
+    let mut parsed = Parsed {
+        setup: Setup::new(side),
+        columns: Vec::new(),
+        extras: FenExtras::default(),
+        king_squares: [None, None],
+        huff_column: None,
+    };
     let mut seen = [false; 2];
     for &(at, field) in &fields[1..] {
         let f = field.trim();
@@ -289,6 +305,17 @@ fn read_setup(rules: &Rules, notation: &Notation, text: &str) -> Result<Parsed, 
             Some('B') | Some('b') => (Side::Black, &f[1..]),
             Some('H' | 'h' | 'F' | 'f' | '+') => {
                 read_extra(rules, notation, f, at, &mut parsed).map_err(|(at, kind)| err(at, kind))?;
+                continue;
+            }
+            // Huffing's state, in the variants that keep it (elsewhere not a side's letter).
+            Some('X' | 'x') if rules.capture.huff == crate::spec::Huff::OpponentRemovesOne => {
+                parsed.huff_column.get_or_insert(at + 1);
+                read_huffing(rules, notation, f, at, &mut parsed.setup).map_err(|(at, kind)| err(at, kind))?;
+                continue;
+            }
+            Some('L' | 'l') if rules.capture.huff_spares_last_landing => {
+                parsed.huff_column.get_or_insert(at + 1);
+                read_huffing(rules, notation, f, at, &mut parsed.setup).map_err(|(at, kind)| err(at, kind))?;
                 continue;
             }
             Some(c) => return Err(err(at, FenErrorKind::BadColour { found: c })),
@@ -324,6 +351,37 @@ fn read_setup(rules: &Rules, notation: &Notation, text: &str) -> Result<Parsed, 
         return Err(err(end, FenErrorKind::NoPieceLists));
     }
     Ok(parsed)
+}
+
+/// A field of huffing's state, `field` (trimmed) at byte offset `at`: `X` and the pieces
+/// the side to move may take off (`:Xe5,g5`), or `L` and where each side's last capture
+/// first landed (`:LWc5,Be3`). Errors carry their byte offset.
+fn read_huffing(rules: &Rules, notation: &Notation, field: &str, at: usize, setup: &mut Setup) -> Result<(), (usize, FenErrorKind)> {
+    let bad = || (at, FenErrorKind::BadExtra { found: field.to_string() });
+    let removals = field.starts_with(['X', 'x']);
+    if (removals && !setup.huffable.is_empty()) || (!removals && setup.last_landing != [None; 2]) {
+        return Err((at, FenErrorKind::ExtraTwice { found: field.to_string() }));
+    }
+    let mut off = at + 1;
+    for item in field[1..].split(',') {
+        let item_at = off + (item.len() - item.trim_start().len());
+        off += item.len() + 1;
+        let item = item.trim();
+        if item.is_empty() && field[1..].trim().is_empty() {
+            break;
+        }
+        if removals {
+            setup.huffable.push(square(rules, notation, item).map_err(|k| (item_at, k))?);
+            continue;
+        }
+        let side = match item.chars().next() {
+            Some('W' | 'w') => Side::White,
+            Some('B' | 'b') => Side::Black,
+            _ => return Err(bad()),
+        };
+        setup.last_landing[side] = Some(square(rules, notation, &item[1..]).map_err(|k| (item_at + 1, k))?);
+    }
+    Ok(())
 }
 
 /// One of the fields lidraughts appends, `field` (trimmed) at byte offset `at`: `H<n>`,
@@ -499,6 +557,17 @@ pub fn write_fen(rules: &Rules, pos: &Position) -> String {
             })
             .collect();
         out.push_str(&items.join(","));
+    }
+    let huffable: Vec<&str> = pos.huffable().iter().map(|c| rules.cell_name(c)).collect();
+    if !huffable.is_empty() {
+        out.push_str(":X");
+        out.push_str(&huffable.join(","));
+    }
+    let landings: Vec<String> =
+        Side::BOTH.into_iter().filter_map(|s| pos.last_landing(s).map(|c| format!("{}{}", s.letter(), rules.cell_name(c)))).collect();
+    if !landings.is_empty() {
+        out.push_str(":L");
+        out.push_str(&landings.join(","));
     }
     out
 }

@@ -2,8 +2,9 @@
 //! the outcome is judged with the history (repetition).
 
 use super::fen::{FenError, parse_fen, write_fen};
+use super::move_error::MoveError;
 use super::move_text::move_text;
-use super::resolve::{MoveError, Resolver, parse_move, resolve_text};
+use super::resolve::{Resolver, parse_move, resolve_text};
 use super::write::GameRecord;
 use crate::compile::Rules;
 use crate::engine::{BudgetExceeded, EndReason, History, MoveInfo, MoveList, Outcome, Position, Routes};

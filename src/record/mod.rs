@@ -6,6 +6,7 @@ mod decode;
 mod fen;
 mod fen_error;
 mod game;
+mod move_error;
 mod move_text;
 mod notations;
 mod pdn;
@@ -20,7 +21,8 @@ pub use body::packed_readings;
 pub use convert::{RewriteError, rewrite};
 pub use fen::{FenError, FenErrorKind, FenExtras, FenRead, parse_fen, parse_fen_in, read_fen, write_fen, write_fen_with};
 pub use game::Game;
-pub use move_text::{full_path, move_text, sort_moves, square_order, turning_path};
+pub use move_error::{Illegal, MoveError};
+pub use move_text::{full_path, full_text, move_text, sort_moves, square_order, taken_suffix, turning_path};
 pub use notations::{Notations, candidate_notations};
 pub use pdn::{
     GameText, MAX_GAME_BYTES, MAX_GAME_MOVES, MAX_LINE_BYTES, MoveText, Oddity, PdnGame, PdnGames, UnknownEncoding, Variation, parse_game,
@@ -28,6 +30,6 @@ pub use pdn::{
 };
 pub use registry::Registry;
 pub use replay::{PlayedLine, PlyError, PlyReason, Verdict, replay, replay_recorded, replay_with};
-pub use resolve::{Illegal, MoveError, parse_move, read_move};
+pub use resolve::{parse_move, read_move};
 pub use warnings::Warning;
 pub use write::{Annotations, GameRecord, MoveNotes, RecordVariation, WriteError, random_game, write_pdn};

@@ -14,26 +14,45 @@ pub fn move_text(rules: &Rules, m: &MoveInfo, legal: &[MoveInfo]) -> String {
         return PASS_TEXT.to_string();
     }
     if m.captured.is_empty() {
-        return format!("{}-{}", name(m.from), name(m.to));
+        return format!("{}-{}", name(m.from), name(m.to)) + &taken_suffix(&rules.spec().notation, m, legal);
     }
     let ambiguous = legal.iter().filter(|o| o.from == m.from && o.to == m.to).count() > 1;
     if !ambiguous {
-        return format!("{}x{}", name(m.from), name(m.to));
+        return format!("{}x{}", name(m.from), name(m.to)) + &taken_suffix(&rules.spec().notation, m, legal);
     }
     full_path(rules, m) + &taken_suffix(&rules.spec().notation, m, legal)
 }
 
+/// `m` with every landing and every piece it takes (`d3xe3<f3>`, `c3-b4<b4,e3>`; a move
+/// that takes nothing as [`full_path`] writes it): a text that names the move whatever
+/// else is legal in its position.
+pub fn full_text(rules: &Rules, m: &MoveInfo) -> String {
+    let taken = m.taken();
+    if taken.is_empty() {
+        return full_path(rules, m);
+    }
+    format!("{}<{}>", full_path(rules, m), sorted_names(&rules.spec().notation, &taken))
+}
+
 /// `<f3>`: the pieces `m` takes, where another of `legal` has its origin, landings and
 /// destination and takes others (an approach and a withdrawal by one step: `d3xe3<f3>`,
-/// `d3xe3<c3>`); else nothing.
-pub(crate) fn taken_suffix(notation: &Notation, m: &MoveInfo, legal: &[MoveInfo]) -> String {
-    let same_taken = |o: &MoveInfo| o.captured.len() == m.captured.len() && o.captured.iter().all(|c| m.captured.contains(c));
-    if !legal.iter().any(|o| o.from == m.from && o.to == m.to && o.path == m.path && !same_taken(o)) {
+/// `d3xe3<c3>`), or where it removes pieces by huffing (`c3-b4<b4,e3>`); else nothing.
+pub fn taken_suffix(notation: &Notation, m: &MoveInfo, legal: &[MoveInfo]) -> String {
+    let taken = m.taken();
+    // A move that takes nothing is the one written bare (a quiet move beside the same move
+    // with a piece huffed); one that removes pieces by huffing always names what it takes.
+    let alike = || legal.iter().any(|o| o.from == m.from && o.to == m.to && o.path == m.path && o.taken() != taken);
+    if taken.is_empty() || (m.removed.is_empty() && !alike()) {
         return String::new();
     }
-    let mut taken = m.captured.clone();
-    taken.sort_unstable();
-    format!("<{}>", taken.iter().map(|&c| notation.name(c)).collect::<Vec<_>>().join(","))
+    format!("<{}>", sorted_names(notation, &taken))
+}
+
+/// Cells' names in the order players read them, joined by commas.
+fn sorted_names(notation: &Notation, cells: &[u16]) -> String {
+    let mut names: Vec<&str> = cells.iter().map(|&c| notation.name(c)).collect();
+    names.sort_by(|a, b| square_order(a, b));
+    names.join(",")
 }
 
 /// Orders move texts (or square names) as players read them: numbers by their value, so

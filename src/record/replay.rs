@@ -2,9 +2,10 @@
 //! legal moves of its position, with the reason when one is illegal or ambiguous.
 
 use super::fen::{Fallback, FenError, read_among};
+use super::move_error::MoveError;
 use super::notations::{Notations, notation_name};
 use super::pdn::{MoveText, PdnGame};
-use super::resolve::{MoveError, Resolved, Resolver, packed_cells, squares, taken_cells};
+use super::resolve::{Resolved, Resolver, packed_cells, squares, taken_cells};
 use super::warnings::{Seen, Warning, warn_about_result, warn_about_text};
 use crate::compile::Rules;
 use crate::engine::{History, MoveInfo, MoveList, Outcome, Position};

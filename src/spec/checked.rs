@@ -424,6 +424,31 @@ pub struct CaptureRules {
     /// kind it does not, must go on by the routes that take the most pieces from there
     /// (the longest-capture rule applying from the crowning on).
     pub longest_after_crowning: bool,
+    /// Whether the precedence compares each piece's captures among themselves only, not
+    /// all the side's captures together.
+    pub precedence_per_piece: bool,
+    /// Huffing: what becomes of the pieces that could have made a best capture when their
+    /// side moves without capturing.
+    pub huff: Huff,
+    /// Huffing spares a move that ends on the cell where its side's last capture first
+    /// landed.
+    pub huff_spares_last_landing: bool,
+}
+
+/// Huffing: a side that moves without capturing, though it could, loses the pieces that
+/// could have made one of its best captures (best by `precedence` over all its pieces;
+/// any capture without a precedence). The piece that moved, if it was one of them, is
+/// taken where it went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Huff {
+    /// No huffing.
+    None,
+    /// The opponent may, on its next turn, take one of them off before its move (the
+    /// removal and the move are one move).
+    OpponentRemovesOne,
+    /// They are taken off at the end of the move that did not capture.
+    RemovedAtOnce,
 }
 
 impl Default for CaptureRules {
@@ -444,6 +469,9 @@ impl Default for CaptureRules {
             stop_promotes: true,
             revisit: true,
             longest_after_crowning: false,
+            precedence_per_piece: false,
+            huff: Huff::None,
+            huff_spares_last_landing: false,
         }
     }
 }

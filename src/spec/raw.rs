@@ -249,6 +249,19 @@ pub struct RawCapture {
     /// from there (default false).
     #[serde(default)]
     pub longest_after_crowning: Option<Spanned<bool>>,
+    /// "side" (default): the precedence compares the captures of all the side's pieces;
+    /// "piece": each piece's captures among themselves.
+    #[serde(default)]
+    pub precedence_scope: Option<SStr>,
+    /// What becomes of pieces that could have made one of the best captures when their
+    /// side moves without capturing: "none" (default), "opponent-removes-one",
+    /// "removed-at-once".
+    #[serde(default)]
+    pub huff: Option<SStr>,
+    /// Whether a move that ends where its side's last capture first landed removes
+    /// nothing by huffing (default false).
+    #[serde(default)]
+    pub huff_spares_last_landing: Option<Spanned<bool>>,
 }
 
 /// `[columns]`: a jump takes the top piece of the jumped column and puts it under the

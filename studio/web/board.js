@@ -23,7 +23,9 @@ function squareOf(el) {
 export function describeRoute(move) {
   const path = (move.path && move.path.length ? move.path : [move.from, move.to]).join(' → ');
   const taken = move.captured && move.captured.length ? `, takes ${move.captured.join(', ')}` : '';
-  return `${path}${taken}`;
+  // Pieces taken off by huffing, apart from those captured.
+  const removed = move.removed && move.removed.length ? `, removes ${move.removed.join(', ')}` : '';
+  return `${path}${taken}${removed}`;
 }
 
 export class Board {
@@ -252,7 +254,7 @@ export class Board {
       [b.x - len * Math.cos(angle + 0.5), b.y - len * Math.sin(angle + 0.5)],
     ];
     this.shape('polygon', { points: head.map((p) => p.join(',')).join(' ') }, `${cls}-head`);
-    for (const c of move.captured || []) {
+    for (const c of [...(move.captured || []), ...(move.removed || [])]) {
       const at = this.geometry(c);
       if (at) this.shape('circle', { cx: at.x, cy: at.y, r: at.size * 0.38 }, `${cls}-taken`);
     }

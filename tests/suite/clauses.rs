@@ -3,7 +3,8 @@
 //! Each file in `tests/clauses/` is TOML: `variant = "..."`, optionally `options = { NAME =
 //! "CHOICE" }`, and `[[clause]]` tables with
 //! `name`, `rule` (the clause and where it comes from), `fen`, and `moves`: every legal
-//! move as its full path (`32-28`, `28x19x10`), counting every capture route. `distinct`,
+//! move as its full path (`32-28`, `28x19x10`), counting every capture route, followed
+//! by the pieces it takes (`c3-b4<b4,e3>`) when it removes some by huffing. `distinct`,
 //! when given, is the number of moves once routes with the same origin, destination and
 //! captured pieces are merged. `unreachable`, when given, says why no game reaches the
 //! position (a bystander on its own promotion cells, say): the position is then taken as
@@ -12,7 +13,7 @@
 //! (what a move does to columns, say).
 
 use polydame::fen::{parse_fen, write_fen};
-use polydame::notation::full_path;
+use polydame::notation::{full_path, full_text};
 use polydame::{MoveList, Routes, load_variant_with};
 use serde::Deserialize;
 use std::fs;
@@ -71,7 +72,8 @@ fn every_clause_has_exactly_its_moves() {
             };
             let mut list = MoveList::new();
             pos.generate(&rules, &mut list, Routes::Landings);
-            let mut got: Vec<String> = (0..list.len()).map(|i| full_path(&rules, &list.info(i))).collect();
+            let text = |i: usize| written(&rules, &list.info(i));
+            let mut got: Vec<String> = (0..list.len()).map(text).collect();
             got.sort();
             let mut want = c.moves.clone();
             want.sort();
@@ -81,7 +83,7 @@ fn every_clause_has_exactly_its_moves() {
                 failures.push(format!("{where_}:\n  missing {missing:?}\n  extra   {extra:?}"));
             }
             for (path, fen) in &c.after {
-                match (0..list.len()).find(|&i| full_path(&rules, &list.info(i)) == *path) {
+                match (0..list.len()).find(|&i| text(i) == *path) {
                     None => failures.push(format!("{where_}: `after` names {path}, not a legal move")),
                     Some(i) => {
                         let undo = pos.make(&rules, list.get(i));
@@ -103,4 +105,10 @@ fn every_clause_has_exactly_its_moves() {
     }
     assert!(count > 0, "no clause ran");
     assert!(failures.is_empty(), "{} of {count} clauses fail:\n{}", failures.len(), failures.join("\n"));
+}
+
+/// A move as a clause lists it: its full path, and the pieces it takes (`<b4,e3>`) when it
+/// removes some by huffing.
+fn written(rules: &polydame::Rules, m: &polydame::MoveInfo) -> String {
+    if m.removed.is_empty() { full_path(rules, m) } else { full_text(rules, m) }
 }

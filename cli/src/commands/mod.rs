@@ -252,8 +252,9 @@ pub fn say_moves(out: &mut Out, rules: &Rules, moves: &[MoveInfo]) {
 /// routes are counted.
 pub fn say_routes(out: &mut Out, rules: &Rules, moves: &[MoveInfo], routes: Routes) {
     for m in moves {
-        let written = polydame::notation::full_path(rules, m);
-        let full = if routes == Routes::Paths { polydame::notation::turning_path(rules, m) } else { written.clone() };
+        let taken = polydame::notation::taken_suffix(&rules.spec().notation, m, moves);
+        let written = polydame::notation::full_path(rules, m) + &taken;
+        let full = if routes == Routes::Paths { polydame::notation::turning_path(rules, m) + &taken } else { written.clone() };
         let t = match polydame::notation::move_text(rules, m, moves) {
             t if t == written => full.clone(),
             t => t,

@@ -9,7 +9,7 @@
 use super::tables::MAX_KINDS;
 use crate::compile::{CapRule, CaptureSettings, KindTable, MoveRule, Rules, Searcher};
 use crate::spec::{
-    CaptureKind, CaptureRule, CaptureRules, Condition, CountRule, Criterion, EndRules, Halt, Kind, Land, Landing, MaterialEnd,
+    CaptureKind, CaptureRule, CaptureRules, Condition, CountRule, Criterion, EndRules, Halt, Huff, Kind, Land, Landing, MaterialEnd,
     MidPromotion, MoveKind, NoMoves, Removal, Spec, When,
 };
 
@@ -137,6 +137,10 @@ fn spec_support(spec: &Spec) -> Result<(), &'static str> {
         revisit: _,
         // The fast capture search measures a crowned piece's routes first (`FastSearch::go_on`).
         longest_after_crowning: _,
+        // Decided with the capture settings (`capture_support`).
+        precedence_per_piece: _,
+        huff: _,
+        huff_spares_last_landing: _,
     } = capture;
     let EndRules {
         no_moves,
@@ -173,9 +177,21 @@ fn capture_support(c: &CaptureSettings) -> Result<(), &'static str> {
         stop_promotes: _,
         revisit: _,
         longest_after_crowning: _,
+        per_piece,
+        huff,
+        // Only with huffing, which the fast path does not take.
+        huff_spares_last_landing: _,
         precedence,
         precedence_len,
     } = c;
+    // The fast path ranks the captures of all the side's pieces together.
+    need(!per_piece, "a precedence that ranks each piece's captures apart (`precedence_scope = \"piece\"`)")?;
+    match huff {
+        Huff::None => {}
+        // Its moves carry no pieces taken off but those captured, and its positions no
+        // memory of the move before.
+        Huff::OpponentRemovesOne | Huff::RemovedAtOnce => return Err("huffing (`huff`): pieces taken off for a capture not made"),
+    }
     match removal {
         Removal::End | Removal::Immediate => {}
     }

@@ -146,6 +146,8 @@ impl<B: Width> FastRules<B> {
                 path_start: list.path.len() as u32,
                 npath: t.npath,
                 key: 0,
+                nrem: 0,
+                nmark: 0,
             };
             for &bit in &fl.caps[t.caps as usize..t.caps as usize + t.ncap as usize] {
                 let c = cell(bit);
@@ -180,6 +182,8 @@ impl<B: Bits> Sink<B> for Quiet<'_> {
             path_start: 0,
             npath: 1,
             key: 0,
+            nrem: 0,
+            nmark: 0,
         });
     }
 }

@@ -13,6 +13,7 @@ use crate::spec::{CaptureKind, ColumnTake, Criterion, JumpAgain, Land, Landing, 
 
 mod shapes;
 mod store;
+pub(super) use store::rank_key;
 
 const NO_DIR: u8 = 0xFF;
 
@@ -436,6 +437,17 @@ impl Position {
             measured: 0,
             need: 0,
         };
+        if rules.capture.per_piece && !criteria.is_empty() {
+            // Each piece's captures ranked among themselves: the ranking starts afresh at
+            // each piece, above what the pieces before it stored.
+            for from in std::iter::once(first).chain(origins) {
+                let list = &mut *s.list;
+                list.has_best = false;
+                list.floor = [list.moves.len(), list.caps.len(), list.path.len(), list.counted];
+                s.search_from(from);
+            }
+            return;
+        }
         s.search_from(first);
         for from in origins {
             s.search_from(from);

@@ -2,36 +2,37 @@
 //! keeping one move per distinct result (or per route).
 
 use super::CaptureSearch;
-use crate::compile::{DEAD, kind_of};
+use crate::compile::{DEAD, Rules, kind_of};
 use crate::engine::moves::{Move, MoveList};
 use crate::spec::Criterion;
 
+/// The rank of a capture by `criteria` (compared as arrays: greater is better), from the
+/// kind its piece had when the move started and the pieces it takes, in order.
+pub(crate) fn rank_key(rules: &Rules, criteria: &[Criterion], us: usize, start_kind: u8, taken: &[(u16, u8)]) -> [u32; 5] {
+    let them = 1 - us;
+    let mut key = [0u32; 5];
+    for (i, c) in criteria.iter().enumerate() {
+        key[i] = match c {
+            Criterion::MostPieces => taken.len() as u32,
+            Criterion::MostValue => taken.iter().map(|&(_, pc)| rules.tables[them][kind_of(pc) as usize].value).sum(),
+            Criterion::KingCaptures => rules.tables[us][start_kind as usize].is_king as u32,
+            Criterion::MostKings => taken.iter().filter(|&&(_, pc)| rules.tables[them][kind_of(pc) as usize].is_king).count() as u32,
+            // Kings met earlier weigh more, place by place (FID art. 6.9): bit 31 for a
+            // king taken first, bit 30 for one taken second, ...
+            Criterion::EarliestKing => taken
+                .iter()
+                .take(32)
+                .enumerate()
+                .filter(|&(_, &(_, pc))| rules.tables[them][kind_of(pc) as usize].is_king)
+                .fold(0u32, |acc, (i, _)| acc | 1 << (31 - i)),
+        };
+    }
+    key
+}
+
 impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
     fn key(&self) -> [u32; 5] {
-        let r = self.rules;
-        let them = self.them as usize;
-        let mut key = [0u32; 5];
-        for (i, c) in self.criteria.iter().enumerate() {
-            key[i] = match c {
-                Criterion::MostPieces => self.list.stack.len() as u32,
-                Criterion::MostValue => self.list.stack.iter().map(|&(_, pc)| r.tables[them][kind_of(pc) as usize].value).sum(),
-                Criterion::KingCaptures => r.tables[self.us][self.start_kind as usize].is_king as u32,
-                Criterion::MostKings => {
-                    self.list.stack.iter().filter(|&&(_, pc)| r.tables[them][kind_of(pc) as usize].is_king).count() as u32
-                }
-                // Kings met earlier weigh more, place by place (FID art. 6.9): bit 31 for a
-                // king taken first, bit 30 for one taken second, ...
-                Criterion::EarliestKing => self
-                    .list
-                    .stack
-                    .iter()
-                    .take(32)
-                    .enumerate()
-                    .filter(|&(_, &(_, pc))| r.tables[them][kind_of(pc) as usize].is_king)
-                    .fold(0u32, |acc, (i, _)| acc | 1 << (31 - i)),
-            };
-        }
-        key
+        rank_key(self.rules, self.criteria, self.us, self.start_kind, &self.list.stack)
     }
 
     /// Whether the capture found now ranks among the best so far (clearing the list when
@@ -51,10 +52,11 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
             std::cmp::Ordering::Less => false,
             std::cmp::Ordering::Greater => {
                 list.forget_index();
-                list.moves.clear();
-                list.caps.clear();
-                list.path.clear();
-                list.counted = 0;
+                let [moves, caps, path, counted] = list.floor;
+                list.moves.truncate(moves);
+                list.caps.truncate(caps);
+                list.path.truncate(path);
+                list.counted = counted;
                 list.best = key;
                 true
             }
@@ -99,6 +101,8 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
             path_start: list.path.len() as u32,
             npath: list.trail.len() as u16,
             key: h,
+            nrem: 0,
+            nmark: 0,
         };
         list.caps.extend(list.stack.iter().map(|&(c, pc)| (c, pc & !DEAD)));
         list.path.extend_from_slice(&list.trail);

@@ -1,7 +1,7 @@
 //! `[capture]`: how a capture move is built and which captures must be preferred.
 
 use super::{Checker, kind_index, one_of};
-use crate::spec::checked::{CaptureRules, Criterion, Halt, Landing, MidPromotion, Removal};
+use crate::spec::checked::{CaptureRules, Criterion, Halt, Huff, Landing, MidPromotion, Removal};
 use crate::spec::diag::{Diagnostic, DiagnosticKind};
 use crate::spec::raw::RawCapture;
 
@@ -67,7 +67,57 @@ impl Checker<'_> {
         capture.precedence_kinds = self.precedence_kinds(c, &capture, kind_names);
         capture.halt = self.halt(c, kind_names);
         capture.longest_after_crowning = self.longest_after_crowning(c, &capture);
+        capture.precedence_per_piece = self.precedence_scope(c, &capture);
+        capture.huff = self.huff(c, &capture);
+        if let Some(v) = &c.huff_spares_last_landing {
+            capture.huff_spares_last_landing = *v.get_ref();
+            if capture.huff_spares_last_landing && capture.huff != Huff::RemovedAtOnce {
+                self.err(
+                    Diagnostic::new(
+                        DiagnosticKind::MissingKey,
+                        "`huff_spares_last_landing` without `huff = \"removed-at-once\"`",
+                        v.span(),
+                        "no removal to spare",
+                    )
+                    .help("it spares a removal at the end of a move: add `huff = \"removed-at-once\"`, or remove this key"),
+                );
+            }
+        }
         capture
+    }
+
+    /// `precedence_scope`: "side" (default) or "piece", with a `precedence` to scope.
+    fn precedence_scope(&mut self, c: &RawCapture, capture: &CaptureRules) -> bool {
+        let Some(v) = &c.precedence_scope else { return false };
+        let per_piece = self.ok(one_of(v, &[("side", false), ("piece", true)], "precedence scope")).unwrap_or(false);
+        if per_piece && capture.precedence.is_empty() {
+            self.err(
+                Diagnostic::new(DiagnosticKind::MissingKey, "`precedence_scope` without `precedence`", v.span(), "nothing to rank by")
+                    .help("add e.g. `precedence = [\"most-pieces\"]`, or remove `precedence_scope`"),
+            );
+        }
+        per_piece
+    }
+
+    /// `huff`: a capture not made costs the pieces that could have made it; only where
+    /// capturing is optional.
+    fn huff(&mut self, c: &RawCapture, capture: &CaptureRules) -> Huff {
+        let Some(v) = &c.huff else { return Huff::None };
+        let names = [("none", Huff::None), ("opponent-removes-one", Huff::OpponentRemovesOne), ("removed-at-once", Huff::RemovedAtOnce)];
+        let huff = self.ok(one_of(v, &names, "huff rule")).unwrap_or(Huff::None);
+        if huff != Huff::None && capture.mandatory {
+            self.err(
+                Diagnostic::new(
+                    DiagnosticKind::ConflictingKeys,
+                    "`huff` with compulsory captures",
+                    v.span(),
+                    "no capture is ever left unmade",
+                )
+                .help("huffing punishes a capture not made: add `mandatory = false`, or remove `huff`"),
+            );
+            return Huff::None;
+        }
+        huff
     }
 
     /// `longest_after_crowning`: with `precedence = ["most-pieces"]` ranking some kinds

@@ -1,0 +1,106 @@
+//! Huffing (`[capture] huff`): a side that moves without capturing, though it could,
+//! loses the pieces that could have made one of its best captures: at the end of that
+//! move, or when the opponent takes one of them off before its next move.
+
+use super::moves::{Move, MoveList, Routes};
+use super::position::{NO_CELL, Position};
+use super::search::rank_key;
+use crate::compile::{Rules, code, kind_of, side_of};
+use crate::geometry::CellSet;
+use crate::spec::Huff;
+
+impl Position {
+    /// Adds huffing to the legal moves in `list` (generated in this position): each move
+    /// that does not capture, though the side could, takes off the pieces that could have
+    /// made a best capture, or marks them for the opponent; and with the opponent's
+    /// removal, each legal move after taking off one of [`Position::huffable`] is a move
+    /// too.
+    pub(super) fn add_huffing(&mut self, rules: &Rules, list: &mut MoveList, routes: Routes) {
+        list.huff_before = self.huff;
+        let best = self.best_capturers(rules, list, 0..list.moves.len());
+        let at_once = rules.capture.huff == Huff::RemovedAtOnce;
+        let spared = if rules.capture.huff_spares_last_landing { self.last_landing[self.side] } else { NO_CELL };
+        for i in 0..list.moves.len() {
+            let m = list.moves[i];
+            if m.ncap == 0 && m.from != super::MoveInfo::PASS && !best.is_empty() && m.to != spared {
+                let cap_start = list.caps.len() as u32;
+                let n = self.push_moved(list, &m, best);
+                let m = &mut list.moves[i];
+                m.cap_start = cap_start;
+                if at_once { m.nrem = n } else { m.nmark = n }
+            }
+        }
+        if rules.capture.huff == Huff::OpponentRemovesOne && !self.huff.is_empty() {
+            self.add_removals(rules, list, routes);
+        }
+    }
+
+    /// The cells of the pieces whose captures in `list` (moves `range`) rank best among
+    /// them all by the variant's precedence (any capture without one).
+    fn best_capturers(&self, rules: &Rules, list: &MoveList, range: std::ops::Range<usize>) -> CellSet {
+        let criteria = rules.capture.precedence();
+        let us = self.side.index();
+        let mut best: Option<[u32; 5]> = None;
+        let mut cells = CellSet::EMPTY;
+        for i in range {
+            let m = list.get(i);
+            if m.captures() == 0 {
+                continue;
+            }
+            let key = rank_key(rules, criteria, us, m.kind_before(), m.captured_pieces());
+            if best.is_none_or(|b| key > b) {
+                best = Some(key);
+                cells = CellSet::EMPTY;
+            }
+            if best == Some(key) {
+                cells.insert(m.from());
+            }
+        }
+        cells
+    }
+
+    /// Stores `cells` (the mover's pieces) in `list.caps` as they stand after `m`, the
+    /// moved piece on its destination, in the order of their cells. How many.
+    fn push_moved(&self, list: &mut MoveList, m: &Move, cells: CellSet) -> u8 {
+        let start = list.caps.len();
+        for c in cells.iter() {
+            let entry = if c == m.from { (m.to, code(self.side, m.kind_after)) } else { (c, self.board[c]) };
+            list.caps.push(entry);
+        }
+        list.caps[start..].sort_unstable_by_key(|&(c, _)| c);
+        (list.caps.len() - start).min(u8::MAX as usize) as u8
+    }
+
+    /// The opponent's removal: for each piece of [`Position::huffable`], the legal moves
+    /// once it is taken off, each taking it.
+    fn add_removals(&mut self, rules: &Rules, list: &mut MoveList, routes: Routes) {
+        let mut scratch = list.huff_scratch.take().unwrap_or_default();
+        let had_pass = list.moves.len() == 1 && list.get(0).is_pass();
+        let them = self.side.other();
+        for h in self.huff.iter() {
+            if self.board[h] == crate::compile::EMPTY || side_of(self.board[h]) != them as u8 {
+                continue;
+            }
+            let pc = self.take_off(rules, h);
+            self.generate_plain(rules, &mut scratch, routes);
+            let best = self.best_capturers(rules, &scratch, 0..scratch.moves.len());
+            for m in scratch.iter().filter(|m| !m.is_pass()) {
+                let s = *m.stored();
+                let cap_start = list.caps.len() as u32;
+                list.caps.extend_from_slice(m.captured_pieces());
+                list.caps.push((h, pc));
+                let nmark = if s.ncap == 0 { self.push_moved(list, &s, best) } else { 0 };
+                let path_start = list.path.len() as u32;
+                if s.ncap > 0 {
+                    list.path.extend_from_slice(m.path());
+                }
+                list.moves.push(Move { cap_start, path_start, nrem: 1, nmark, ..s });
+            }
+            self.put(rules, h, them, kind_of(pc));
+        }
+        if had_pass && list.moves.len() > 1 {
+            list.moves.remove(0);
+        }
+        list.huff_scratch = Some(scratch);
+    }
+}
