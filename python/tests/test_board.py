@@ -73,6 +73,19 @@ def test_fen_outcome_copy_and_pickle():
     assert e.value.code
 
 
+def test_pickle_keeps_the_pieces_a_move_takes():
+    # Zamma: after a1-a2, d4 could have captured e5, and Black may take it off before its
+    # own move; i9-h8 with and without the removal land alike and must survive pickling.
+    b = polydame.Board("zamma", fen="W:Wa1,d4:Be5,i9")
+    b.push("a1-a2")
+    assert {str(m) for m in b.legal_moves} >= {"i9-h8", "i9-h8<d4>"}
+    b.push("i9-h8<d4>")
+    again = pickle.loads(pickle.dumps(b))
+    assert again.fen == b.fen == "W:Wa2:Be5,h8"
+    (m,) = [m for m in again.move_stack if str(m) == "i9-h8<d4>"]
+    assert pickle.loads(pickle.dumps(m)) == m
+
+
 def test_variants_from_text_with_diagnostics():
     assert "international" in polydame.variants() and len(polydame.variants()) >= 36
     with pytest.raises(polydame.VariantError) as e:

@@ -274,10 +274,12 @@ fn offset(text: &str, (line, column): (usize, usize)) -> usize {
 }
 
 /// A move's key: what it does, whatever route a list keeps for it.
-fn key(m: &MoveInfo) -> (u16, u16, Vec<u16>, u8, u8) {
+fn key(m: &MoveInfo) -> (u16, u16, Vec<u16>, Vec<u16>, u8, u8) {
     let mut captured = m.captured.clone();
     captured.sort_unstable();
-    (m.from, m.to, captured, m.kind_before, m.kind_after)
+    let mut removed = m.removed.clone();
+    removed.sort_unstable();
+    (m.from, m.to, captured, removed, m.kind_before, m.kind_after)
 }
 
 /// The notes written, as the test drew them: per move of the main line and of each
@@ -648,7 +650,9 @@ fn mirror(rules: &Rules, pos: &Position, map: &[u16], swap: bool) -> Position {
         if n > 0 {
             image.quiet[colour(side).index()] = (map[cell as usize], n);
         }
+        image.last_landing[colour(side).index()] = setup.last_landing[side.index()].map(|c| map[c as usize]);
     }
+    image.huffable = setup.huffable.iter().map(|&c| map[c as usize]).collect();
     Position::from_setup(rules, &image).or_else(|e| e.ignore_unreachable()).expect("a position the rules hold")
 }
 
@@ -670,6 +674,12 @@ fn mapped(m: &MoveInfo, map: &[u16]) -> MoveInfo {
         to: cell(&m.to),
         path: m.path.iter().map(cell).collect(),
         captured: m.captured.iter().map(cell).collect(),
+        // In the order of their cells, as the generator lists them.
+        removed: {
+            let mut removed: Vec<u16> = m.removed.iter().map(cell).collect();
+            removed.sort_unstable();
+            removed
+        },
         kind_before: m.kind_before,
         kind_after: m.kind_after,
     }
@@ -763,6 +773,7 @@ const NOT_LEFT_RIGHT_SYMMETRIC: &[(&str, &str)] = &[
     ("breakthrough", "the board"),
     ("canadian", "the board"),
     ("coc-inbert", "the board"),
+    ("damas", "the board"),
     ("czech", "the board"),
     ("dama-philippines", "the board"),
     ("dam", "the board"),
@@ -794,6 +805,7 @@ const NOT_LEFT_RIGHT_SYMMETRIC: &[(&str, &str)] = &[
     // Each side's pieces fill the middle row on one side of the centre.
     ("alquerque", "the start position"),
     ("kharbaga", "the start position"),
+    ("zamma", "the start position"),
     ("fanorona", "the start position"),
     // Every square is a cell, but the pieces stand on the squares of a1's colour.
     ("unnamed-dutch", "the start position"),

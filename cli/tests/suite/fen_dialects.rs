@@ -256,6 +256,24 @@ fn errors_say_where_and_why() {
         let e = parse_fen(&r, text).unwrap_err();
         assert_eq!((e.kind.code(), e.column), (code, column), "{text}: {e}");
     }
+    // Huffing's state is read where the variant keeps it, and its errors point at it.
+    let zamma = rules("zamma");
+    let pos = parse_fen(&zamma, "W:Wa1,d4:Be5,i9:Xe5").unwrap();
+    assert_eq!(polydame::fen::write_fen(&zamma, &pos), "W:Wa1,d4:Be5,i9:Xe5");
+    let damas = rules("damas");
+    let pos = parse_fen(&damas, "W:Wc3:Bh8:LWb4,Bf6").unwrap();
+    assert_eq!(polydame::fen::write_fen(&damas, &pos), "W:Wc3:Bh8:LWb4,Bf6");
+    for (rules, text, code, column) in [
+        (&zamma, "W:Wa1:Bi9:Xa1", "not-huffable", 11),
+        (&zamma, "W:Wa1:Bi9:Xi9:Xi9", "extra-twice", 15),
+        (&zamma, "W:Wa1:Bi9:Xz9", "no-such-square", 12),
+        (&zamma, "W:Wa1:Bi9:LWa1", "bad-colour", 11),
+        (&damas, "W:Wc3:Bh8:LQb4", "bad-extra", 11),
+        (&damas, "W:Wc3:Bh8:Xh8", "bad-colour", 11),
+    ] {
+        let e = parse_fen(rules, text).unwrap_err();
+        assert_eq!((e.kind.code(), e.column), (code, column), "{text}: {e}");
+    }
     // Columns still read beside the extras.
     let lasca = rules("lasca");
     let pos = parse_fen(&lasca, "W:Wc3[bwO]:Bd4,Od6[ww]:H0:F1").unwrap();
