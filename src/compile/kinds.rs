@@ -1,7 +1,7 @@
 //! Per side and kind of piece, the tables the engine runs on: its move and capture rules
 //! compiled for that side, its promotion cells, and how its quiet moves are counted.
 
-use crate::geometry::{CellSet, DirSet, Geometry};
+use crate::geometry::{CellSet, DirSet, Geometry, MAX_DIRS};
 use crate::spec::{CaptureKind, Condition, Kind, Land, MoveKind, When};
 
 /// In [`KindTable::promoted`]: no promotion on this cell.
@@ -121,6 +121,11 @@ impl QuietCount {
     }
 }
 
+/// The index of "no direction" (no capture before) in a table per direction of the previous
+/// capture ([`KindTable::barred_after`]): past every direction, and what `u8::MAX` masked
+/// with `2 * MAX_DIRS - 1` gives.
+pub const NO_DIR_INDEX: usize = 2 * MAX_DIRS - 1;
+
 /// Everything the engine needs about one kind of piece of one side.
 #[derive(Clone, Debug)]
 pub struct KindTable {
@@ -150,16 +155,16 @@ pub struct KindTable {
     pub cells: Option<CellSet>,
     /// Whether this kind's captures are compulsory.
     pub must_capture: bool,
-    /// Per direction of the previous capture (index 15: none), the directions this kind's
-    /// capture may not go on in: straight back unless it may turn back, every other one
-    /// when it goes on only straight.
-    pub barred_after: [DirSet; 16],
+    /// Per direction of the previous capture (index [`NO_DIR_INDEX`]: none), the directions this
+    /// kind's capture may not go on in: straight back unless it may turn back, every other
+    /// one when it goes on only straight.
+    pub barred_after: [DirSet; 2 * MAX_DIRS],
     /// With `turn_at_edge`, the cells at the board's edge (one of the kind's capture
     /// directions leaves the board there), where its capture may turn any way but back.
     pub edge: Option<CellSet>,
     /// Per direction of the previous capture, the one direction barred on an `edge` cell:
     /// straight back.
-    pub barred_at_edge: [DirSet; 16],
+    pub barred_at_edge: [DirSet; 2 * MAX_DIRS],
     /// Directions of the first-capture jumps, for a quick test before a full search.
     pub first_jumps: DirSet,
     /// Directions of the first-capture flying captures.
@@ -191,7 +196,14 @@ fn first_long_jumps(kind: &Kind) -> bool {
 impl KindTable {
     /// The table of kind `kind` for side `s`; `is_king` says whether some kind promotes
     /// to it.
-    pub(super) fn new(g: &Geometry, kind: &Kind, s: usize, is_king: bool, mandatory: bool, barred_after: [DirSet; 16]) -> KindTable {
+    pub(super) fn new(
+        g: &Geometry,
+        kind: &Kind,
+        s: usize,
+        is_king: bool,
+        mandatory: bool,
+        barred_after: [DirSet; 2 * MAX_DIRS],
+    ) -> KindTable {
         let first_jumps = first_dirs(kind, s, CaptureKind::Jump);
         KindTable {
             moves: kind.moves.iter().map(|m| MoveRule { kind: m.kind, dirs: m.dirs[s], condition: m.condition }).collect(),

@@ -10,7 +10,7 @@ mod rules;
 use crate::spec::Side;
 
 pub use capture::CaptureSettings;
-pub use kinds::{CapRule, KindTable, MoveRule, NO_PROMOTION, Searcher};
+pub use kinds::{CapRule, KindTable, MoveRule, NO_DIR_INDEX, NO_PROMOTION, Searcher};
 pub use rules::{Engine, Rules};
 
 /// The budget a variant's rules start with: capture-search steps per position. Every

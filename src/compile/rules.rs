@@ -1,7 +1,7 @@
 //! [`Rules`]: the compiled rules of a variant.
 
 use super::{CaptureSettings, KindTable, NO_PROMOTION};
-use crate::geometry::{DirSet, Layout};
+use crate::geometry::{DirSet, Layout, MAX_DIRS};
 use crate::rng::Rng;
 use crate::spec::{BySide, Kind, Side, Spec};
 
@@ -38,11 +38,11 @@ pub struct Rules {
     pub(crate) cells: usize,
     /// Number of directions.
     pub(crate) dirs: usize,
-    /// `neighbour[cell * 8 + dir]`, with a row for the off-board marker (and every
+    /// `neighbour[cell * MAX_DIRS + dir]`, with a row for the off-board marker (and every
     /// index past it) leading off the board. Fixed size, so lookups need no bounds check.
-    pub(crate) neighbour: Box<[u16; 4096]>,
+    pub(crate) neighbour: Box<[u16; NEIGHBOURS]>,
     /// Opposite direction of each direction.
-    pub(crate) opposite: [u8; 8],
+    pub(crate) opposite: [u8; MAX_DIRS],
     /// `tables[side][kind]`.
     pub(crate) tables: BySide<Vec<KindTable>>,
     /// Zobrist keys: `zobrist[cell * 32 + code]` (see [`Rules::zobrist_key`]). Fixed
@@ -92,12 +92,16 @@ pub struct Rules {
     pub(crate) capture_budget: u64,
 }
 
-/// Per direction of a capture (index 15: none), the directions the next capture of a
+/// The neighbour table's size: a row of [`MAX_DIRS`] per cell and one for the off-board
+/// marker, a power of two.
+const NEIGHBOURS: usize = (crate::geometry::MAX_CELLS + 1).next_power_of_two() * MAX_DIRS;
+
+/// Per direction of a capture (index [`NO_DIR_INDEX`](super::NO_DIR_INDEX): none), the directions the next capture of a
 /// piece of `kind` may not take: straight back unless it may turn back, every other one
 /// when it goes on only straight (the kind's own `turn_back` and `straight`, else those
 /// of `[capture]`).
-fn barred_after(spec: &Spec, kind: &Kind, opposite: &[u8; 8], dirs: usize) -> [DirSet; 16] {
-    let mut barred = [DirSet::EMPTY; 16];
+fn barred_after(spec: &Spec, kind: &Kind, opposite: &[u8; MAX_DIRS], dirs: usize) -> [DirSet; 2 * MAX_DIRS] {
+    let mut barred = [DirSet::EMPTY; 2 * MAX_DIRS];
     let turn_back = kind.turn_back.unwrap_or(spec.capture.turn_back);
     let straight = kind.straight.unwrap_or(spec.capture.straight);
     for (d, b) in barred.iter_mut().enumerate().take(dirs) {
@@ -117,7 +121,7 @@ impl Rules {
         let g = &spec.geometry;
         let cells = g.len();
         let dirs = g.dirs().len();
-        let mut opposite = [0u8; 8];
+        let mut opposite = [0u8; MAX_DIRS];
         for (d, o) in opposite.iter_mut().enumerate().take(dirs) {
             *o = g.opposite(d) as u8;
         }
@@ -150,10 +154,10 @@ impl Rules {
         let has_kind_cells = spec.kinds.iter().any(|k| k.cells.is_some());
         let one_capture_rule = spec.kinds.iter().all(|k| k.captures.len() <= 1);
         let every_kind = ((1u16 << spec.kinds.len()) - 1) as u8;
-        let mut neighbour = Box::new([cells as u16; 4096]);
+        let mut neighbour = Box::new([cells as u16; NEIGHBOURS]);
         for c in 0..cells {
             for d in 0..dirs {
-                neighbour[c * 8 + d] = g.neighbours()[c * dirs + d];
+                neighbour[c * MAX_DIRS + d] = g.neighbours()[c * dirs + d];
             }
         }
         let layout = Layout::new(g);
@@ -389,6 +393,6 @@ impl Rules {
     #[inline(always)]
     pub(crate) fn next(&self, cell: u16, dir: usize) -> u16 {
         // SAFETY-free fast path: the table has a row for every cell and the marker.
-        self.neighbour[(cell as usize * 8 + dir) & 4095]
+        self.neighbour[(cell as usize * MAX_DIRS + dir) & (NEIGHBOURS - 1)]
     }
 }

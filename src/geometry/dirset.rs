@@ -9,7 +9,7 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
 /// the directions barred after a capture.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 #[repr(transparent)]
-pub struct DirSet(u8);
+pub struct DirSet(u16);
 
 impl DirSet {
     /// The empty set.
@@ -17,13 +17,13 @@ impl DirSet {
 
     /// The set whose bit `d` is set for each direction `d` in it.
     #[inline]
-    pub const fn from_bits(bits: u8) -> DirSet {
+    pub const fn from_bits(bits: u16) -> DirSet {
         DirSet(bits)
     }
 
     /// The set as bits: bit `d` for direction `d`.
     #[inline]
-    pub const fn bits(self) -> u8 {
+    pub const fn bits(self) -> u16 {
         self.0
     }
 
@@ -132,7 +132,7 @@ impl fmt::Debug for DirSet {
 
 /// Iterator over the directions of a [`DirSet`], in increasing order.
 #[derive(Clone, Debug)]
-pub struct DirIter(u8);
+pub struct DirIter(u16);
 
 impl Iterator for DirIter {
     type Item = usize;
@@ -141,9 +141,10 @@ impl Iterator for DirIter {
         if self.0 == 0 {
             return None;
         }
-        // The mask changes nothing (a direction is below 8) but tells the compiler so:
-        // an array of eight, one entry per direction, is indexed with no bounds check.
-        let d = self.0.trailing_zeros() as usize & 7;
+        // The mask changes nothing (a direction is below `MAX_DIRS`) but tells the
+        // compiler so: an array of `MAX_DIRS`, one entry per direction, is indexed with no
+        // bounds check.
+        let d = self.0.trailing_zeros() as usize & (super::MAX_DIRS - 1);
         self.0 &= self.0 - 1;
         Some(d)
     }
@@ -176,7 +177,7 @@ mod tests {
     #[test]
     fn set_operations() {
         let a = DirSet::one(1) | DirSet::one(4);
-        assert!(a.contains(1) && a.contains(4) && !a.contains(0) && !a.contains(8) && !a.contains(100));
+        assert!(a.contains(1) && a.contains(4) && !a.contains(0) && !a.contains(8) && !a.contains(16) && !a.contains(100));
         assert_eq!(a & DirSet::one(4), DirSet::one(4));
         assert_eq!((a & !DirSet::one(4)).bits(), 0b10);
         assert!((a & DirSet::one(0)).is_empty());

@@ -62,6 +62,9 @@ impl Layout {
     /// whose lines skip positions of the grid in some places and not in others).
     fn build(g: &Geometry) -> Result<Layout, &'static str> {
         const WIDE: &str = "the board takes more than 128 bits";
+        if g.dirs().len() > 8 {
+            return Err("its lines run at slopes other than the grid's, in more than eight directions");
+        }
         let pics: Vec<(i32, i32)> = (0..g.len() as u16).map(|c| picture(g.shape(), g.coord(c))).collect();
         let x0 = pics.iter().map(|p| p.0).min().ok_or(WIDE)?;
         let y0 = pics.iter().map(|p| p.1).min().ok_or(WIDE)?;

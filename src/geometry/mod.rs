@@ -77,8 +77,9 @@ pub type Line = ((i8, i8), (i8, i8));
 /// The largest number of cells a board may have (cell numbers fit in a `u16` with the
 /// off-board marker after them; bit sets are four 64-bit words).
 pub const MAX_CELLS: usize = 256;
-/// The largest number of directions of a shape.
-pub const MAX_DIRS: usize = 8;
+/// The largest number of directions of a shape (a power of two): the sixteen points of
+/// the compass of a board of points whose lines run at any slope.
+pub const MAX_DIRS: usize = 16;
 
 /// A board's cells, directions, neighbour table and coordinates.
 #[derive(Clone, Debug)]
@@ -92,6 +93,33 @@ pub struct Geometry {
     holes: Vec<(i8, i8)>,
     /// On a board of points, its lines, each from one end to the other.
     lines: Vec<Line>,
+    /// On a board of points whose columns and rows stand at given places (lines at any
+    /// slope), where each point is in the picture (x right, y up); empty elsewhere.
+    places: Vec<(f64, f64)>,
+    /// And where its columns and rows stand (`x` and `y` of the variant file).
+    axes: Option<(Vec<f64>, Vec<f64>)>,
+}
+
+/// The sixteen points of the compass, counterclockwise from east, for boards of points
+/// whose lines run at any slope: each step of a line goes in the direction nearest its
+/// bearing. `step` and `plane` are the direction's unit vector times 100, rounded.
+fn compass_dirs() -> Vec<Direction> {
+    const NAMES: [&str; 16] = ["e", "ene", "ne", "nne", "n", "nnw", "nw", "wnw", "w", "wsw", "sw", "ssw", "s", "sse", "se", "ese"];
+    NAMES
+        .iter()
+        .enumerate()
+        .map(|(i, &name)| {
+            let a = i as f64 * std::f64::consts::PI / 8.0;
+            let v = ((100.0 * a.cos()).round() as i8, (100.0 * a.sin()).round() as i8);
+            Direction { name, step: v, plane: v }
+        })
+        .collect()
+}
+
+/// The compass direction (index of [`compass_dirs`]) nearest the bearing from `a` to `b`.
+pub(crate) fn compass_bearing(a: (f64, f64), b: (f64, f64)) -> usize {
+    let angle = (b.1 - a.1).atan2(b.0 - a.0);
+    ((angle / (std::f64::consts::PI / 8.0)).round() as i64).rem_euclid(16) as usize
 }
 
 fn square_dirs(dark_only: bool) -> Vec<Direction> {
@@ -147,6 +175,41 @@ impl Geometry {
         Geometry::build(shape, holes, lines.to_vec())
     }
 
+    /// Builds a board of points whose columns stand at `xs` and rows at `ys` in the
+    /// picture, and whose lines run at any slope: `lines` are the steps between
+    /// neighbouring points of a line, each going in the compass direction nearest its
+    /// bearing (sixteen directions; the variant checker makes sure that no two steps leave
+    /// a point the same way). The points are the grid's positions not in `holes`.
+    pub fn with_places(shape: Shape, holes: &[(i8, i8)], lines: &[Line], xs: &[f64], ys: &[f64]) -> Geometry {
+        let mut g = Geometry::build(shape, holes, Vec::new());
+        g.dirs = compass_dirs();
+        g.lines = lines.to_vec();
+        g.places = g.coords.iter().map(|&(x, y)| (xs[x as usize], ys[y as usize])).collect();
+        g.axes = Some((xs.to_vec(), ys.to_vec()));
+        let (off, nd) = (g.off(), g.dirs.len());
+        let mut table = vec![off; (g.coords.len() + 1) * nd];
+        for &(a, b) in lines {
+            let (Some(ca), Some(cb)) = (g.cell_at(a), g.cell_at(b)) else { continue };
+            let d = compass_bearing(g.places[ca as usize], g.places[cb as usize]);
+            table[ca as usize * nd + d] = cb;
+            table[cb as usize * nd + (d + 8) % 16] = ca;
+        }
+        g.neighbour = table;
+        g
+    }
+
+    /// Where a point stands in the picture of a board of points with given places (see
+    /// [`Geometry::with_places`]); `None` on other boards.
+    pub fn place(&self, cell: u16) -> Option<(f64, f64)> {
+        self.places.get(cell as usize).copied()
+    }
+
+    /// Where the columns and the rows of a board of points with given places stand in the
+    /// picture (see [`Geometry::with_places`]); `None` on other boards.
+    pub fn axes(&self) -> Option<(&[f64], &[f64])> {
+        self.axes.as_ref().map(|(x, y)| (x.as_slice(), y.as_slice()))
+    }
+
     fn build(shape: Shape, holes: &[(i8, i8)], lines: Vec<Line>) -> Geometry {
         let mut coords = Vec::new();
         let dirs = match shape {
@@ -185,7 +248,18 @@ impl Geometry {
         holes.sort_by_key(|&(x, y)| (y, x));
         holes.dedup();
         let by_coord: HashMap<(i8, i8), u16> = coords.iter().enumerate().map(|(i, &c)| (c, i as u16)).collect();
-        let mut g = Geometry { shape, coords, by_coord, dirs, neighbour: Vec::new(), other_view: Vec::new(), holes, lines };
+        let mut g = Geometry {
+            shape,
+            coords,
+            by_coord,
+            dirs,
+            neighbour: Vec::new(),
+            other_view: Vec::new(),
+            holes,
+            lines,
+            places: Vec::new(),
+            axes: None,
+        };
         g.other_view = g.other_view();
         let off = g.off();
         let nd = g.dirs.len();

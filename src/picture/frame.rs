@@ -58,7 +58,16 @@ fn split_name(name: &str) -> (&str, &str) {
 
 fn square_frame(g: &Geometry, names: &Notation, width: i8, height: i8) -> Frame {
     let s = SQUARE;
-    let corner = |x: i8, y: i8| (x as f64 * s, (height - 1 - y) as f64 * s);
+    // A board of points with given places puts its columns and rows where they stand,
+    // scaled to the grid's frame (each axis on its own, so lines stay straight).
+    let scale = |at: &[f64], i: i8, n: i8| {
+        let (lo, hi) = (at[0], at[at.len() - 1]);
+        (at[i as usize] - lo) / (hi - lo) * (n - 1) as f64
+    };
+    let corner = |x: i8, y: i8| match g.axes() {
+        Some((xs, ys)) => (scale(xs, x, width) * s, (height - 1) as f64 * s - scale(ys, y, height) * s),
+        None => (x as f64 * s, (height - 1 - y) as f64 * s),
+    };
     let points_of = |(px, py): (f64, f64)| {
         format!("{},{} {},{} {},{} {},{}", num(px), num(py), num(px + s), num(py), num(px + s), num(py + s), num(px), num(py + s))
     };
@@ -108,7 +117,7 @@ fn square_frame(g: &Geometry, names: &Notation, width: i8, height: i8) -> Frame 
     let name_in = |cells: &mut dyn Iterator<Item = u16>| cells.next().map(|c| names.name(c).to_string());
     for x in 0..width {
         let file = name_in(&mut (0..height).filter_map(|y| g.cell_at((x, y)))).map(|n| split_name(&n).0.to_string());
-        let at = (x as f64 * s + s / 2.0, h + 0.45 * s);
+        let at = (corner(x, 0).0 + s / 2.0, h + 0.45 * s);
         label(&mut board, &mut bounds, at, font, &file.unwrap_or_else(|| ((b'a' + x as u8) as char).to_string()));
     }
     for y in 0..height {

@@ -101,6 +101,13 @@ pub struct RawBoard {
     /// of them (`a3-c5-e3`).
     #[serde(default)]
     pub lines: Option<Spanned<Vec<SStr>>>,
+    /// Boards of points whose lines run at any slope: where each column stands in the
+    /// picture, left to right.
+    #[serde(default)]
+    pub x: Option<Spanned<Vec<f64>>>,
+    /// And where each row stands, from White's side up.
+    #[serde(default)]
+    pub y: Option<Spanned<Vec<f64>>>,
     /// Colour of the bottom-left corner a1: "dark" (default) or "light".
     #[serde(default)]
     pub a1: Option<SStr>,

@@ -3,7 +3,7 @@
 
 use crate::compile::{KindTable, Rules};
 use crate::geometry::bits::Bits;
-use crate::geometry::{DirSet, Layout};
+use crate::geometry::{DirSet, Layout, MAX_DIRS};
 use crate::spec::{CaptureKind, Condition, Criterion, Land, Landing, MidPromotion, MoveKind, Removal, Side, When};
 
 /// The most kinds of piece the fast path's board holds (two planes of kind bits).
@@ -163,13 +163,13 @@ pub(crate) struct KindRules<B> {
 pub(crate) struct FastRules<B> {
     /// Per direction: the rotation that steps a set (a shift that never wraps for the
     /// cells that have a neighbour there), those cells, and those with two.
-    pub(crate) rot: [u32; 8],
+    pub(crate) rot: [u32; MAX_DIRS],
     /// The same steps as a left and a right shift, one of them zero (see
     /// [`Bits::step_by`]).
-    pub(crate) shl: [u32; 8],
-    pub(crate) shr: [u32; 8],
-    pub(crate) from: [B; 8],
-    pub(crate) from2: [B; 8],
+    pub(crate) shl: [u32; MAX_DIRS],
+    pub(crate) shr: [u32; MAX_DIRS],
+    pub(crate) from: [B; MAX_DIRS],
+    pub(crate) from2: [B; MAX_DIRS],
     /// `next[d * STRIDE + bit]`: the neighbour of `bit` in direction `d` (zero: none);
     /// `next2`: the cell beyond it; `rays`: every cell beyond `bit` in direction `d`.
     pub(crate) next: Box<[B; 8 * STRIDE]>,
@@ -200,7 +200,7 @@ pub(crate) struct FastRules<B> {
     /// Per direction, whether a step raises the bit index (the nearest cell of a ray is
     /// its lowest bit).
     pub(crate) up: u8,
-    pub(crate) opposite: [u8; 8],
+    pub(crate) opposite: [u8; MAX_DIRS],
     /// Per kind, per direction of the last capture (15: none), the directions barred
     /// after it (a kind's own capture lines, or `[capture]`'s).
     pub(crate) barred: [[DirSet; 16]; MAX_KINDS],
@@ -288,11 +288,11 @@ impl<B: Bits> FastRules<B> {
     pub fn new(rules: &Rules, l: &Layout) -> FastRules<B> {
         let cap = &rules.capture;
         let mut f = FastRules {
-            rot: [0; 8],
-            shl: [0; 8],
-            shr: [0; 8],
-            from: [B::ZERO; 8],
-            from2: [B::ZERO; 8],
+            rot: [0; MAX_DIRS],
+            shl: [0; MAX_DIRS],
+            shr: [0; MAX_DIRS],
+            from: [B::ZERO; MAX_DIRS],
+            from2: [B::ZERO; MAX_DIRS],
             next: Box::new([B::ZERO; 8 * STRIDE]),
             next2: Box::new([B::ZERO; 8 * STRIDE]),
             rays: Box::new([B::ZERO; 8 * STRIDE]),
@@ -306,9 +306,9 @@ impl<B: Bits> FastRules<B> {
             dirs: rules.dirs,
             up: 0,
             opposite: rules.opposite,
-            barred: std::array::from_fn(|k| rules.tables[0].get(k).map_or([DirSet::EMPTY; 16], |t| t.barred_after)),
+            barred: std::array::from_fn(|k| rules.tables[0].get(k).map_or([DirSet::EMPTY; 16], |t| fast_barred(&t.barred_after))),
             revisit: rules.capture.revisit,
-            barred_edge: std::array::from_fn(|k| rules.tables[0].get(k).map_or([DirSet::EMPTY; 16], |t| t.barred_at_edge)),
+            barred_edge: std::array::from_fn(|k| rules.tables[0].get(k).map_or([DirSet::EMPTY; 16], |t| fast_barred(&t.barred_at_edge))),
             bit: Box::new(std::array::from_fn(|c| l.bit.get(c).copied().unwrap_or(0))),
             cell: Box::new(std::array::from_fn(|b| l.cell.get(b).copied().unwrap_or(0))),
             kinds: [Vec::new(), Vec::new()],
@@ -575,4 +575,10 @@ fn may_coincide(a: &CapRule, b: &CapRule) -> bool {
     let ((a0, a1), (b0, b1)) = (pieces(a), pieces(b));
     let same_capture = !matches!((a.when, b.when), (When::First, When::Continuing) | (When::Continuing, When::First));
     !(a.dirs & b.dirs).is_empty() && same_capture && a0 <= b1 && b0 <= a1
+}
+
+/// A kind's directions barred after each direction of the previous capture, as the fast
+/// path indexes them: its directions (at most eight) first, index 15 for none.
+fn fast_barred(general: &[DirSet; 2 * MAX_DIRS]) -> [DirSet; 16] {
+    std::array::from_fn(|d| if d == 15 { general[crate::compile::NO_DIR_INDEX] } else { general[d] })
 }

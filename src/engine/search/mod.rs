@@ -283,14 +283,14 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
     }
 
     /// The directions the capture of a piece of kind `k` on `cell` may not go on in after
-    /// a capture in direction `last` (15: none yet): its lines, or on a cell at the edge
+    /// a capture in direction `last` (`NO_DIR`: none yet): its lines, or on a cell at the edge
     /// where it may turn, only the way back.
     #[inline(always)]
     fn barred(&self, cell: u16, k: u8, last: u8) -> DirSet {
         let table = &self.rules.tables[self.us][k as usize];
         match &table.edge {
-            Some(edge) if edge.contains(cell) => table.barred_at_edge[last as usize & 15],
-            _ => table.barred_after[last as usize & 15],
+            Some(edge) if edge.contains(cell) => table.barred_at_edge[last as usize & crate::compile::NO_DIR_INDEX],
+            _ => table.barred_after[last as usize & crate::compile::NO_DIR_INDEX],
         }
     }
 

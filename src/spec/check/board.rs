@@ -19,8 +19,9 @@ fn square_of(name: &str, full: &Geometry, span: std::ops::Range<usize>) -> Resul
     }
 }
 
-/// A board of points' holes (grid positions that are no point) and lines (two ends each).
-type LinesAndHoles = (Vec<(i8, i8)>, Vec<Line>);
+/// A board of points' holes (grid positions that are no point), lines (two ends each) and
+/// where in the file each line was written.
+type LinesAndHoles = (Vec<(i8, i8)>, Vec<Line>, Vec<std::ops::Range<usize>>);
 
 /// A key that does not belong on this board.
 fn conflicting(message: impl Into<String>, s: std::ops::Range<usize>, label: &str, help: &str) -> Diagnostic {
@@ -51,10 +52,28 @@ impl Checker<'_> {
                 "write `shape = \"lines\"` for a board of points joined by lines",
             ));
         }
+        for v in [&board.x, &board.y].into_iter().flatten() {
+            if !matches!(shape, Shape::Square { playable: Playable::Lines, .. }) {
+                self.err(conflicting(
+                    "`x` and `y` are for boards of points",
+                    v.span(),
+                    "not for this shape",
+                    "write `shape = \"lines\"` for a board of points whose lines run at any slope",
+                ));
+            }
+        }
         let geometry = match shape {
             Shape::Square { playable: Playable::Lines, .. } => {
-                let (holes, lines) = self.points_and_lines(raw, shape)?;
-                Geometry::with_lines(shape, &holes, &lines)
+                let places = self.places(raw, shape)?;
+                let (holes, lines, spans) = self.points_and_lines(raw, shape, places.is_some())?;
+                match places {
+                    Some((xs, ys)) => {
+                        let g = Geometry::with_places(shape, &holes, &lines, &xs, &ys);
+                        self.steps_apart(&g, &lines, &spans)?;
+                        g
+                    }
+                    None => Geometry::with_lines(shape, &holes, &lines),
+                }
             }
             Shape::Square { .. } => Geometry::with_holes(shape, &self.holes(raw, shape)?),
             Shape::Hex { .. } => Geometry::new(shape),
@@ -194,14 +213,100 @@ impl Checker<'_> {
         Some(Shape::Square { width: w? as u8, height: h? as u8, playable: Playable::Lines })
     }
 
+    /// `x` and `y` of a board of points: where its columns and rows stand in the picture,
+    /// one number each, increasing; `None` without them (lines along the grid).
+    fn places(&mut self, raw: &Spanned<RawBoard>, shape: Shape) -> Option<Option<(Vec<f64>, Vec<f64>)>> {
+        let board = raw.get_ref();
+        let Shape::Square { width, height, .. } = shape else { return Some(None) };
+        let (x, y) = match (&board.x, &board.y) {
+            (None, None) => return Some(None),
+            (Some(x), Some(y)) => (x, y),
+            (Some(v), None) | (None, Some(v)) => {
+                self.err(
+                    Diagnostic::new(DiagnosticKind::MissingKey, "a board of points needs both `x` and `y`, or neither", v.span(), "alone")
+                        .help("`x` places the columns and `y` the rows in the picture; without them the lines run along the grid"),
+                );
+                return None;
+            }
+        };
+        for (v, n, key) in [(x, width, "x"), (y, height, "y")] {
+            let list = v.get_ref();
+            if list.len() != n as usize || list.windows(2).any(|w| w[0] >= w[1]) || list.iter().any(|p| !p.is_finite()) {
+                let count = if key == "x" { "a number for each column" } else { "a number for each row" };
+                self.err(
+                    Diagnostic::new(DiagnosticKind::Malformed, format!("`{key}` needs {count} ({n}), increasing"), v.span(), "not so")
+                        .help(format!(
+                            "`{key}` gives where each {} stands in the picture, in order",
+                            if key == "x" { "column, left to right," } else { "row, from White's side up," }
+                        )),
+                );
+                return None;
+            }
+        }
+        Some(Some((x.get_ref().clone(), y.get_ref().clone())))
+    }
+
+    /// On a board of points with places (`x`, `y`): refuses a step of a line that passes
+    /// over another point, and two steps that leave a point in the same direction.
+    fn steps_apart(&mut self, g: &Geometry, lines: &[Line], spans: &[std::ops::Range<usize>]) -> Option<()> {
+        let name = |c: u16| {
+            let (x, y) = g.coord(c);
+            format!("{}{}", (b'a' + x as u8) as char, y + 1)
+        };
+        for (&(a, b), span) in lines.iter().zip(spans) {
+            let (ca, cb) = (g.cell_at(a)?, g.cell_at(b)?);
+            let (pa, pb) = (g.place(ca)?, g.place(cb)?);
+            let over = (0..g.len() as u16).find(|&c| c != ca && c != cb && g.place(c).is_some_and(|p| between(pa, pb, p)));
+            if let Some(c) = over {
+                self.err(
+                    Diagnostic::new(
+                        DiagnosticKind::Malformed,
+                        format!("the line from {} to {} passes over the point {}", name(ca), name(cb), name(c)),
+                        span.clone(),
+                        "a point skipped",
+                    )
+                    .help(format!("name every point of a line in its chain: `{}-{}-{}`", name(ca), name(c), name(cb))),
+                );
+                return None;
+            }
+            let d = crate::geometry::compass_bearing(pa, pb);
+            for (from, dir, to) in [(ca, d, cb), (cb, (d + 8) % 16, ca)] {
+                let twin = lines.iter().filter_map(|&(p, q)| Some((g.cell_at(p)?, g.cell_at(q)?))).find(|&(p, q)| {
+                    (p == from
+                        && q != to
+                        && crate::geometry::compass_bearing(g.place(p).unwrap_or_default(), g.place(q).unwrap_or_default()) == dir)
+                        || (q == from
+                            && p != to
+                            && crate::geometry::compass_bearing(g.place(q).unwrap_or_default(), g.place(p).unwrap_or_default()) == dir)
+                });
+                if let Some((p, q)) = twin {
+                    let other = if p == from { q } else { p };
+                    self.err(
+                        Diagnostic::new(
+                            DiagnosticKind::Malformed,
+                            format!("two lines leave {} the same way ({}): to {} and to {}", name(from), g.dirs()[dir].name, name(to), name(other)),
+                            span.clone(),
+                            "one direction, two steps",
+                        )
+                        .help("a step goes from a point to the next one in a direction of the sixteen-point compass: move the places (`x`, `y`) or the lines apart"),
+                    );
+                    return None;
+                }
+            }
+        }
+        Some(())
+    }
+
     /// The points and lines of a board of points: each line as its two ends (a chain
     /// `a3-c5-e3` gives two), and the positions of the grid that are not points: those
     /// not in `cells`, or by default those where no line ends and no two lines cross.
-    fn points_and_lines(&mut self, raw: &Spanned<RawBoard>, shape: Shape) -> Option<LinesAndHoles> {
+    /// With `places` (`x` and `y` given) a line may run at any slope, and the points are
+    /// those named in the lines (or listed in `cells`).
+    fn points_and_lines(&mut self, raw: &Spanned<RawBoard>, shape: Shape, places: bool) -> Option<LinesAndHoles> {
         let board = raw.get_ref();
         let Shape::Square { width, height, .. } = shape else { return None };
         let full = Geometry::new(Shape::Square { width, height, playable: Playable::All });
-        let mut lines = Vec::new();
+        let (mut lines, mut spans) = (Vec::new(), Vec::new());
         for line in board.lines.as_ref()?.get_ref() {
             let ends: Result<Vec<(i8, i8)>, Diagnostic> =
                 line.get_ref().split('-').map(|n| square_of(n.trim(), &full, line.span())).collect();
@@ -215,7 +320,14 @@ impl Checker<'_> {
             }
             for pair in ends.windows(2) {
                 let (dx, dy) = (pair[1].0 - pair[0].0, pair[1].1 - pair[0].1);
-                if (dx, dy) == (0, 0) || (dx != 0 && dy != 0 && dx.abs() != dy.abs()) {
+                if places && (dx, dy) == (0, 0) {
+                    self.err(
+                        Diagnostic::new(DiagnosticKind::Malformed, "a line joins a point to itself", line.span(), "the same point twice")
+                            .help("name each point of a chain once, in order"),
+                    );
+                    return None;
+                }
+                if !places && ((dx, dy) == (0, 0) || (dx != 0 && dy != 0 && dx.abs() != dy.abs())) {
                     self.err(
                         Diagnostic::new(DiagnosticKind::Malformed, "a line runs along a row, a column or a diagonal of the grid", line.span(), "not straight along the grid")
                             .help("give the ends of a line on one row (`a1-e1`), one column (`a1-a5`) or one diagonal (`a1-e5`); a bent line is a chain, `a3-c5-e3`"),
@@ -223,6 +335,7 @@ impl Checker<'_> {
                     return None;
                 }
                 lines.push((pair[0], pair[1]));
+                spans.push(line.span());
             }
         }
         let grid = (0..height as i8).flat_map(|y| (0..width as i8).map(move |x| (x, y)));
@@ -241,9 +354,10 @@ impl Checker<'_> {
                 }
                 grid.filter(|p| !points.contains(p)).collect()
             }
+            _ if places => grid.filter(|&p| !lines.iter().any(|&(a, b)| a == p || b == p)).collect(),
             _ => grid.filter(|&p| !is_point(p)).collect(),
         };
-        Some((holes, lines))
+        Some((holes, lines, spans))
     }
 
     /// Refuses a point that no line reaches: a piece there could never move, so the list
@@ -338,4 +452,14 @@ impl Checker<'_> {
         };
         Some(NotationKind::Numeric(corner))
     }
+}
+
+/// Whether `p` lies on the segment from `a` to `b`, strictly between its ends (a point of
+/// a picture: up to a small tolerance).
+fn between(a: (f64, f64), b: (f64, f64), p: (f64, f64)) -> bool {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len2 = dx * dx + dy * dy;
+    let t = ((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2;
+    let cross = (p.0 - a.0) * dy - (p.1 - a.1) * dx;
+    t > 1e-9 && t < 1.0 - 1e-9 && cross.abs() <= 1e-6 * len2.sqrt().max(1.0)
 }

@@ -62,8 +62,10 @@ fn named_dirs(name: &str, span: &Range<usize>, cx: &Ctx) -> Result<DirSet, Diagn
         "forward" => by_dot(1),
         "backward" => by_dot(-1),
         "sideways" => by_dot(0),
-        "diagonal" if square => DirSet::from_bits(0b0000_1111),
-        "orthogonal" if square => DirSet::from_bits(0b1111_0000),
+        // Slanting and straight directions, by their picture: on a square board `ne nw se
+        // sw` and `n s e w`; with a compass of sixteen, the straight four and the rest.
+        "diagonal" if square => g.dirs().iter().enumerate().filter(|(_, d)| d.plane.0 != 0 && d.plane.1 != 0).map(|(i, _)| i).collect(),
+        "orthogonal" if square => g.dirs().iter().enumerate().filter(|(_, d)| d.plane.0 == 0 || d.plane.1 == 0).map(|(i, _)| i).collect(),
         other => match g.dir_index(other) {
             // Compass names turn with the side: Black's `n` is White's `s`.
             Some(i) if cx.relative && cx.side == Side::Black => DirSet::one(g.opposite(i)),
