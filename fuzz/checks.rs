@@ -53,11 +53,10 @@ fn pick(selector: u8) -> &'static Rules {
 }
 
 /// What makes two moves the same move for a player (the resolver's test): origin,
-/// destination, the kind it ends as, and the pieces taken, in any order.
-fn key(m: &MoveInfo) -> (u16, u16, u8, Vec<u16>) {
-    let mut taken = m.captured.clone();
-    taken.sort_unstable();
-    (m.from, m.to, m.kind_after, taken)
+/// destination, the kind it ends as, the pieces taken (captured or removed by huffing) in
+/// any order, and how many were captured.
+fn key(m: &MoveInfo) -> (u16, u16, u8, Vec<u16>, usize) {
+    (m.from, m.to, m.kind_after, m.taken(), m.captured.len())
 }
 
 /// The moves of a list, spelled out.

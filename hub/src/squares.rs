@@ -41,6 +41,11 @@ impl Squares {
         if spec.columns.is_some() {
             return Err(format!("variant {id} stacks pieces in columns: a Hub position has one piece a square"));
         }
+        if spec.capture.huff != polydame::spec::Huff::None {
+            return Err(format!(
+                "variant {id} huffs: a Hub move names the pieces it captures, not those it takes off for a capture not made"
+            ));
+        }
         let (Some(man), Some(king), 2) = (rules.kind("man"), rules.kind("king"), spec.kinds.len()) else {
             return Err(format!("variant {id} does not have men and kings alone: a Hub position has no other pieces"));
         };

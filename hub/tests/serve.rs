@@ -85,6 +85,7 @@ fn a_first_variant_that_cannot_be_played_is_an_error() {
     let serve = |variant| polydame_hub::serve(variant, load, Cursor::new(""), Vec::new());
     assert!(serve("hexdame").unwrap_err().contains("does not number its squares"));
     assert!(serve("lasca").is_err());
+    assert!(serve("damas").unwrap_err().contains("huffs"), "a Hub move cannot name the pieces a huff takes off");
     assert!(serve("no-such-variant").is_err());
 }
 

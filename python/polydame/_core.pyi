@@ -74,6 +74,9 @@ class Move:
     @property
     def captured(self) -> list[str]: ...
     @property
+    def removed(self) -> list[str]:
+        """Squares of the pieces taken off without being captured (huffing)."""
+    @property
     def is_capture(self) -> bool: ...
     @property
     def promotes(self) -> bool: ...

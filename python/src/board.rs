@@ -20,6 +20,7 @@ pub struct Move {
     text: String,
     names: Vec<String>,
     captured: Vec<String>,
+    removed: Vec<String>,
 }
 
 impl Move {
@@ -27,7 +28,8 @@ impl Move {
         let name = |c: u16| if c == MoveInfo::PASS { "--".to_string() } else { rules.cell_name(c).to_string() };
         let names = std::iter::once(info.from).chain(info.path.iter().copied()).map(name).collect();
         let captured = info.captured.iter().map(|&c| name(c)).collect();
-        Move { text: move_text(rules, &info, legal), names, captured, info }
+        let removed = info.removed.iter().map(|&c| name(c)).collect();
+        Move { text: move_text(rules, &info, legal), names, captured, removed, info }
     }
 }
 
@@ -57,6 +59,13 @@ impl Move {
         self.captured.clone()
     }
 
+    /// The squares of the pieces it takes off without capturing them (huffing, in variants
+    /// with ``[capture] huff``), in the order of their squares' cells.
+    #[getter]
+    fn removed(&self) -> Vec<String> {
+        self.removed.clone()
+    }
+
     /// Whether it takes pieces.
     #[getter]
     fn is_capture(&self) -> bool {
@@ -75,16 +84,17 @@ impl Move {
 
     /// A move from its parts (as pickling makes it again).
     #[staticmethod]
-    fn _rebuild(cells: MoveCells, text: String, names: Vec<String>, captured: Vec<String>) -> Move {
-        let (from, to, path, taken, removed, kind_before, kind_after) = cells;
-        Move { info: MoveInfo { from, to, path, captured: taken, removed, kind_before, kind_after }, text, names, captured }
+    fn _rebuild(cells: MoveCells, text: String, names: Vec<String>, squares: (Vec<String>, Vec<String>)) -> Move {
+        let (from, to, path, taken, off, kind_before, kind_after) = cells;
+        let (captured, removed) = squares;
+        Move { info: MoveInfo { from, to, path, captured: taken, removed: off, kind_before, kind_after }, text, names, captured, removed }
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, MoveParts)> {
         let m = slf.get();
         let i = &m.info;
         let cells = (i.from, i.to, i.path.clone(), i.captured.clone(), i.removed.clone(), i.kind_before, i.kind_after);
-        Ok((slf.getattr("_rebuild")?, (cells, m.text.clone(), m.names.clone(), m.captured.clone())))
+        Ok((slf.getattr("_rebuild")?, (cells, m.text.clone(), m.names.clone(), (m.captured.clone(), m.removed.clone()))))
     }
 
     fn __repr__(&self) -> String {
@@ -98,7 +108,7 @@ impl Move {
     fn __hash__(&self) -> u64 {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
-        (self.info.from, self.info.to, &self.info.path, &self.info.captured).hash(&mut h);
+        (self.info.from, self.info.to, &self.info.path, &self.info.captured, &self.info.removed).hash(&mut h);
         h.finish()
     }
 }
@@ -402,7 +412,7 @@ impl Board {
 }
 
 /// What a move is made again from: its cells and kinds, its text, its squares' names.
-type MoveParts = (MoveCells, String, Vec<String>, Vec<String>);
+type MoveParts = (MoveCells, String, Vec<String>, (Vec<String>, Vec<String>));
 
 /// A move's cells and kinds as pickled: origin, destination, path, captured, removed,
 /// kind before, kind after.

@@ -83,7 +83,9 @@ def test_pickle_keeps_the_pieces_a_move_takes():
     again = pickle.loads(pickle.dumps(b))
     assert again.fen == b.fen == "W:Wa2:Be5,h8"
     (m,) = [m for m in again.move_stack if str(m) == "i9-h8<d4>"]
-    assert pickle.loads(pickle.dumps(m)) == m
+    assert m.removed == ["d4"] and m.captured == [] and not m.is_capture
+    back = pickle.loads(pickle.dumps(m))
+    assert back == m and back.removed == ["d4"]
 
 
 def test_variants_from_text_with_diagnostics():

@@ -13,6 +13,12 @@ use std::time::Instant;
 
 /// How far the quiescence search goes past the depth.
 const CAPTURE_PLIES: u32 = 12;
+/// Past this many plies of quiescence, a position with more captures than
+/// [`WIDE_CAPTURES`] is scored as it stands: where nearly every move captures (an
+/// approach-and-withdrawal game), following every capture to the horizon would search
+/// millions of positions for one leaf.
+const WIDE_AFTER: u32 = 2;
+const WIDE_CAPTURES: usize = 4;
 /// Scores beyond this are forced wins or losses.
 const FORCED: i32 = WIN_SCORE - 1000;
 const INFINITY: i32 = WIN_SCORE + 1;
@@ -71,6 +77,10 @@ impl<'p, 'r> TreeSearch<'p, 'r> {
     pub fn run(mut self, pos: &Position, limits: &Limits, each: &mut dyn FnMut(&Best)) -> Result<Best, BudgetExceeded> {
         let mut pos = pos.clone();
         let mut found = Best { best: None, score: 0, pv: Vec::new(), depth: 0, nodes: 0 };
+        if pos.history_draw(self.player.rules, &self.history, true).is_some() {
+            // The game is over by its past (passes, a repetition, a move-count rule): no move.
+            return Ok(found);
+        }
         for depth in 1..=limits.depth.clamp(1, MAX_DEPTH) {
             self.horizon = depth + CAPTURE_PLIES;
             self.armed = depth > 1;
@@ -181,7 +191,9 @@ impl<'p, 'r> TreeSearch<'p, 'r> {
         if n.depth == 0 || self.out_of_time {
             let forced = list.iter().all(|m| m.captures() > 0);
             let any = list.iter().any(|m| m.captures() > 0);
-            if self.out_of_time || n.ply >= self.horizon || !any {
+            let past = (n.ply + CAPTURE_PLIES).saturating_sub(self.horizon);
+            let wide = past >= WIDE_AFTER && list.len() > WIDE_CAPTURES;
+            if self.out_of_time || n.ply >= self.horizon || !any || wide {
                 return Ok(self.player.worth.evaluate(rules, pos, list.len(), &mut self.scratch));
             }
             if !forced {
@@ -253,20 +265,28 @@ impl<'p, 'r> TreeSearch<'p, 'r> {
     fn extend_line(&mut self, pos: &mut Position, pv: &mut Vec<MoveInfo>, depth: usize) {
         let rules = self.player.rules;
         let mut game = crate::record::Game::from_position(rules, pos.clone());
+        // The game's past goes on along the line: a line does not run past a draw by it
+        // (passes, a move-count rule), which a game started here would not see.
+        let mut history = self.history.clone();
         for m in pv.iter() {
             if game.play_move(m).is_err() {
                 return;
             }
+            history.push(rules, m, game.position());
         }
         let mut seen = HashSet::new();
         while pv.len() < depth {
             let p = game.position();
+            if p.history_draw(rules, &history, true).is_some() {
+                break;
+            }
             let Some(e) = self.table.probe(p.hash()) else { break };
             let Ok(moves) = game.legal_moves() else { break };
             let Some(m) = moves.get(e.best as usize) else { break };
             if !seen.insert(p.hash()) || game.play_move(m).is_err() {
                 break;
             }
+            history.push(rules, m, game.position());
             pv.push(m.clone());
         }
     }
