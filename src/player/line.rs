@@ -58,6 +58,8 @@ fn copy(from: &MoveInfo, to: &mut MoveInfo) {
     to.path.extend_from_slice(&from.path);
     to.captured.clear();
     to.captured.extend_from_slice(&from.captured);
+    to.removed.clear();
+    to.removed.extend_from_slice(&from.removed);
     to.kind_before = from.kind_before;
     to.kind_after = from.kind_after;
 }

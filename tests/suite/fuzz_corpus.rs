@@ -66,3 +66,32 @@ fn pdn_inputs() {
 fn play_inputs() {
     replay("play", checks::play);
 }
+
+/// A regression input of a target whose first byte picks the variant is named for that
+/// variant (`fanorona-...`), and still picks it: a variant added before it in the list of
+/// shipped variants would move it onto another (see `fuzz/regressions/README.md`).
+#[test]
+fn regressions_pick_the_variant_they_are_named_for() {
+    let ids: Vec<&str> = polydame::shipped().iter().map(|(id, _)| *id).collect();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz").join("regressions");
+    let mut wrong = Vec::new();
+    for target in ["fen", "pdn", "play"] {
+        let Ok(entries) = std::fs::read_dir(root.join(target)) else { continue };
+        for e in entries {
+            let path = e.expect("a readable folder").path();
+            let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            // The longest id the name starts with: `dama-kenya-...` is not `dama`'s.
+            let Some(named) = ids.iter().filter(|id| name.starts_with(&format!("{id}-"))).max_by_key(|id| id.len()) else { continue };
+            let data = std::fs::read(&path).expect("a readable file");
+            let picked = data.first().map(|&b| ids[b as usize % ids.len()]);
+            if picked != Some(*named) {
+                wrong.push(format!(
+                    "{}: picks {picked:?}, not {named} (set its first byte to {})",
+                    path.display(),
+                    ids.iter().position(|i| i == named).unwrap_or(0)
+                ));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "regression inputs that moved to another variant:\n{}", wrong.join("\n"));
+}
