@@ -33,6 +33,8 @@ pub struct CaptureSettings {
     pub huff: Huff,
     /// Whether huffing spares a move that ends where its side's last capture first landed.
     pub huff_spares_last_landing: bool,
+    /// Cells emptied after every jump of a capture (see [`CaptureRules::cleared`]).
+    pub cleared: Option<crate::geometry::CellSet>,
     /// The precedence criteria, the first `precedence_len` of them (the checker refuses a
     /// criterion named twice, so there are at most as many as criteria exist).
     pub(crate) precedence: [Criterion; Criterion::NAMES.len()],
@@ -59,6 +61,7 @@ impl CaptureSettings {
             per_piece: c.precedence_per_piece,
             huff: c.huff,
             huff_spares_last_landing: c.huff_spares_last_landing,
+            cleared: c.cleared,
             precedence,
             precedence_len: c.precedence.len() as u8,
         }

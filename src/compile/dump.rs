@@ -3,8 +3,8 @@
 use super::{CapRule, KindTable, MoveRule, Rules};
 use crate::geometry::{CellSet, DirSet, NotationKind, Playable, Shape};
 use crate::spec::{
-    CaptureKind, ColumnTake, Columns, Condition, Huff, JumpAgain, Land, Landing, MaterialResult, MidPromotion, MoveKind, NoMoves, Removal,
-    Side, When,
+    CaptureKind, ColumnTake, Columns, Huff, JumpAgain, Land, Landing, MaterialResult, MidPromotion, MoveKind, NoMoves, Removal, Side, Test,
+    When,
 };
 use std::fmt::Write;
 
@@ -214,9 +214,10 @@ fn move_rule(o: &mut String, rules: &Rules, side: Side, m: &MoveRule) {
         MoveKind::Slide => "slides any distance",
         MoveKind::Run => "runs over its own pieces to the first empty cell",
     };
-    let cond = match m.condition {
-        Some(Condition::SeesEnemy) => ", only to a cell that sees an enemy piece along an open line",
-        None => "",
+    let cond = match &m.condition {
+        Some(c) if c.is_sees_enemy() => ", only to a cell that sees an enemy piece along an open line".to_string(),
+        Some(c) => format!(", only where {}", condition_words(rules, side, c)),
+        None => String::new(),
     };
     let _ = writeln!(o, "  {} moves: {how}, directions {}{cond}", side.name(), dir_list(rules, m.dirs));
 }
@@ -261,7 +262,8 @@ fn capture_rule(o: &mut String, rules: &Rules, side: Side, t: &KindTable, c: &Ca
     } else {
         String::new()
     };
-    let when = format!("{only}{when}");
+    let cond = c.condition.as_ref().map_or_else(String::new, |cond| format!(", landing only where {}", condition_words(rules, side, cond)));
+    let when = format!("{only}{cond}{when}");
     let _ = writeln!(o, "  {} captures: {how}, directions {}{when}", side.name(), dir_list(rules, c.dirs));
 }
 
@@ -286,6 +288,15 @@ fn capture(o: &mut String, rules: &Rules) {
                 }
             );
         }
+    }
+    if let Some(zone) = c.cleared {
+        let names: Vec<&str> = zone.iter().map(|z| rules.cell_name(z)).collect();
+        let _ = writeln!(
+            o,
+            "  after every jump the pieces on {} cells are taken off, either side's, the capturing piece's too (then its capture ends): {}",
+            names.len(),
+            names.join(" ")
+        );
     }
     if c.straight {
         let _ = writeln!(o, "  a capture goes on only straight ahead, in the direction of the capture before");
@@ -363,7 +374,9 @@ fn end(o: &mut String, rules: &Rules) {
         NoMoves::PassThenLoss => "passes, and the game is over after its pass: it loses",
     };
     let _ = writeln!(o, "end: a side without a legal move {no_moves}");
-    if matches!(e.no_moves, NoMoves::Pass | NoMoves::PassThenLoss) || e.no_pieces_wins != (e.no_moves == NoMoves::Win) {
+    if e.no_pieces_mover_wins {
+        let _ = writeln!(o, "  a move after which either side has no pieces wins for the side that made it");
+    } else if matches!(e.no_moves, NoMoves::Pass | NoMoves::PassThenLoss) || e.no_pieces_wins != (e.no_moves == NoMoves::Win) {
         let _ = writeln!(o, "  a side without pieces {}", if e.no_pieces_wins { "wins" } else { "loses" });
     }
     if let Some(n) = e.passes_draw {
@@ -436,4 +449,55 @@ fn columns_rules(o: &mut String, rules: &Rules, columns: Columns) {
             }
         }
     );
+}
+
+/// A condition in words: the cases where it holds, each a list of tests that must hold or
+/// fail (`touches(enemy, n s e w) and not touched(enemy, n s e w)`), joined by `or`.
+pub(super) fn condition_words(rules: &Rules, side: Side, c: &crate::spec::Condition) -> String {
+    let tests = c.tests();
+    let n = tests.len();
+    let name = |t: &Test| match *t {
+        Test::SeesEnemy => "sees_enemy".to_string(),
+        Test::Inward => "inward".to_string(),
+        Test::Touches { own, dirs } => format!("touches({}, {})", if own { "own" } else { "enemy" }, dir_list(rules, dirs[side])),
+        Test::Touched { own, dirs } => format!("touched({}, {})", if own { "own" } else { "enemy" }, dir_list(rules, dirs[side])),
+    };
+    // The cases where it holds, merged while two differ in one test only: (tests that
+    // matter, their results).
+    let full = (1u32 << n) - 1;
+    let mut terms: Vec<(u32, u32)> = (0..1u32 << n).filter(|&r| c.holds(r)).map(|r| (full, r)).collect();
+    loop {
+        let mut merged = Vec::new();
+        let mut used = vec![false; terms.len()];
+        for i in 0..terms.len() {
+            for j in i + 1..terms.len() {
+                let ((m1, v1), (m2, v2)) = (terms[i], terms[j]);
+                let diff = v1 ^ v2;
+                if m1 == m2 && diff.count_ones() == 1 && diff & m1 != 0 {
+                    let t = (m1 & !diff, v1 & !diff);
+                    if !merged.contains(&t) {
+                        merged.push(t);
+                    }
+                    used[i] = true;
+                    used[j] = true;
+                }
+            }
+        }
+        if merged.is_empty() {
+            break;
+        }
+        merged.extend(terms.iter().zip(&used).filter(|(_, u)| !**u).map(|(t, _)| *t));
+        terms = merged;
+    }
+    if terms.is_empty() {
+        return "never".to_string();
+    }
+    let term = |&(mask, v): &(u32, u32)| {
+        let parts: Vec<String> = (0..n)
+            .filter(|i| mask >> i & 1 == 1)
+            .map(|i| if v >> i & 1 == 1 { name(&tests[i]) } else { format!("not {}", name(&tests[i])) })
+            .collect();
+        if parts.is_empty() { "always".to_string() } else { parts.join(" and ") }
+    };
+    terms.iter().map(term).collect::<Vec<_>>().join(", or ")
 }

@@ -51,6 +51,8 @@ pub struct CapRule {
     pub stride: u8,
     /// Fly: the fewest and most empty cells before the piece it takes.
     pub gap: (u8, u8),
+    /// Jump: where it may land, judged at each landing.
+    pub condition: Option<Condition>,
 }
 
 /// A quiet-move rule compiled for one side.
@@ -230,6 +232,7 @@ impl KindTable {
                     kinds: c.kinds & kind.can_capture,
                     stride: c.stride,
                     gap: c.gap,
+                    condition: c.condition,
                 })
                 .collect(),
             promotion: kind.promotion.as_ref().map(|(t, z)| (*t, z[s])),

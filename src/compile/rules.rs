@@ -61,6 +61,9 @@ pub struct Rules {
     pub(crate) bit_leaves: bool,
     /// Whether every move is played the plain way: no passes, no columns, no huffing.
     pub(crate) plain_moves: bool,
+    /// Whether moves may take off pieces they do not capture (huffing, `[capture]
+    /// cleared`).
+    pub(crate) removals: bool,
     /// Captured pieces kept in columns, if the variant has them.
     pub(crate) columns: Option<crate::spec::Columns>,
     /// Whether a side with pieces but no legal move passes (its one move is a pass).
@@ -163,6 +166,8 @@ impl Rules {
         let layout = Layout::new(g);
         let columns = spec.columns;
         let huffing = spec.capture.huff != crate::spec::Huff::None;
+        // Moves that take off pieces besides those they capture: huffing, cleared cells.
+        let removals = huffing || spec.capture.cleared.is_some();
         let passes = matches!(spec.end.no_moves, crate::spec::NoMoves::Pass | crate::spec::NoMoves::PassThenLoss);
         let optional_captures = tables[0].iter().enumerate().filter(|(_, t)| !t.must_capture).fold(0u8, |m, (k, _)| m | 1 << k);
         let count_by_generating = has_avoid
@@ -170,7 +175,7 @@ impl Rules {
             || (optional_captures != 0 && optional_captures != every_kind)
             || (!spec.capture.precedence.is_empty() && spec.capture.precedence_kinds & every_kind != every_kind)
             || spec.capture.precedence_per_piece
-            || huffing;
+            || removals;
         // With columns a captured cell keeps the rest of its column: the bit sets after a
         // move are known only by playing it.
         let bit_leaves = !count_by_generating
@@ -202,7 +207,8 @@ impl Rules {
             bit_leaves,
             passes,
             columns,
-            plain_moves: !passes && columns.is_none() && !huffing,
+            plain_moves: !passes && columns.is_none() && !removals,
+            removals,
             optional_captures,
             count_by_generating,
             layout,

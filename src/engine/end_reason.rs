@@ -18,6 +18,7 @@ use crate::compile::Rules;
 /// | [`NoMovesWins`](EndReason::NoMovesWins) | `no-moves-wins` | has no legal move (which wins in this variant) |
 /// | [`NoPieces`](EndReason::NoPieces) | `no-pieces` | the opponent has no pieces left |
 /// | [`NoPiecesWins`](EndReason::NoPiecesWins) | `no-pieces-wins` | has no pieces left (which wins in this variant) |
+/// | [`NoPiecesMoverWins`](EndReason::NoPiecesMoverWins) | `no-pieces-mover-wins` | left a side without pieces (which wins for the side that moved) |
 /// | [`MaterialLoss`](EndReason::MaterialLoss) | `material-loss` | the opponent is left with a material that loses |
 /// | [`MaterialDraw`](EndReason::MaterialDraw) | `material-draw` | a side is left with a material that draws |
 /// | [`MaterialWin`](EndReason::MaterialWin) | `material-win` | is left with a material that wins |
@@ -53,6 +54,9 @@ pub enum EndReason {
     NoPieces,
     /// The winner is to move with no pieces, and that wins (`no_pieces = "win"`).
     NoPiecesWins,
+    /// The winner made the move after which a side, either side, has no pieces
+    /// (`no_pieces = "mover-wins"`).
+    NoPiecesMoverWins,
     /// The loser is left with a material that loses (`[[end.material]]`,
     /// `result = "loss"`).
     MaterialLoss,
@@ -80,6 +84,7 @@ impl EndReason {
             EndReason::NoMovesWins => "no-moves-wins",
             EndReason::NoPieces => "no-pieces",
             EndReason::NoPiecesWins => "no-pieces-wins",
+            EndReason::NoPiecesMoverWins => "no-pieces-mover-wins",
             EndReason::MaterialLoss => "material-loss",
             EndReason::MaterialDraw => "material-draw",
             EndReason::MaterialWin => "material-win",
@@ -99,6 +104,7 @@ impl EndReason {
             EndReason::NoMovesWins => "has no legal move (which wins in this variant)",
             EndReason::NoPieces => "the opponent has no pieces left",
             EndReason::NoPiecesWins => "has no pieces left (which wins in this variant)",
+            EndReason::NoPiecesMoverWins => "left a side without pieces (which wins for the side that moved)",
             EndReason::MaterialLoss => "the opponent is left with a material that loses",
             EndReason::MaterialDraw => "a side is left with a material that draws",
             EndReason::MaterialWin => "is left with a material that wins",
@@ -116,12 +122,13 @@ mod tests {
 
     /// Every reason with its code and its sentence. Programs match on the codes and
     /// people read the sentences: neither changes once released.
-    const ALL: [(EndReason, &str, &str); 11] = [
+    const ALL: [(EndReason, &str, &str); 12] = [
         (EndReason::PromotionWins, "promotion-wins", "crowned a king"),
         (EndReason::NoMoves, "no-moves", "the opponent has no legal move"),
         (EndReason::NoMovesWins, "no-moves-wins", "has no legal move (which wins in this variant)"),
         (EndReason::NoPieces, "no-pieces", "the opponent has no pieces left"),
         (EndReason::NoPiecesWins, "no-pieces-wins", "has no pieces left (which wins in this variant)"),
+        (EndReason::NoPiecesMoverWins, "no-pieces-mover-wins", "left a side without pieces (which wins for the side that moved)"),
         (EndReason::MaterialLoss, "material-loss", "the opponent is left with a material that loses"),
         (EndReason::MaterialDraw, "material-draw", "a side is left with a material that draws"),
         (EndReason::MaterialWin, "material-win", "is left with a material that wins"),
@@ -141,6 +148,7 @@ mod tests {
                 | EndReason::NoMovesWins
                 | EndReason::NoPieces
                 | EndReason::NoPiecesWins
+                | EndReason::NoPiecesMoverWins
                 | EndReason::MaterialLoss
                 | EndReason::MaterialDraw
                 | EndReason::MaterialWin

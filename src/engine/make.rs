@@ -4,7 +4,7 @@ use super::moves::MoveRef;
 use super::position::{Position, QuietTrack};
 use crate::compile::{EMPTY, Rules, code, kind_of, side_of};
 use crate::geometry::CellSet;
-use crate::spec::{Huff, Side};
+use crate::spec::Side;
 
 /// What [`Position::make`] returns and [`Position::unmake`] needs to take the move back.
 #[derive(Clone, Copy, Debug)]
@@ -39,7 +39,7 @@ impl Position {
     pub fn make(&mut self, rules: &Rules, m: MoveRef) -> Undo {
         self.assert_generated_here(m);
         let mut undo = Undo { quiet: self.quiet, landing: self.last_landing[self.side], starts: 0 };
-        if !rules.plain_moves && (m.is_pass() || rules.columns.is_some() || rules.capture.huff != Huff::None) {
+        if !rules.plain_moves && (m.is_pass() || rules.columns.is_some() || rules.removals) {
             undo.starts = self.make_special(rules, m);
             return undo;
         }
@@ -75,14 +75,14 @@ impl Position {
         }
     }
 
-    /// [`Position::make`] of a pass, or of a move in a variant with columns or huffing.
+    /// [`Position::make`] of a pass, or of a move in a variant with columns or moves that
+    /// remove pieces (huffing, cleared cells).
     #[inline(never)]
     fn make_special(&mut self, rules: &Rules, m: MoveRef) -> u32 {
         let mut starts = 0;
-        let huffing = rules.capture.huff != Huff::None;
-        if huffing {
-            // An enemy piece taken off before the move: the move may land where it stood.
-            self.take_off_removed(rules, m, self.side.other());
+        let removals = rules.removals;
+        if removals {
+            self.take_off_removed(rules, m, true);
         }
         if !m.is_pass() {
             if rules.columns.is_some() {
@@ -94,11 +94,11 @@ impl Position {
                 self.move_pieces(rules, m);
             }
         }
-        if huffing {
+        if removals {
             if rules.capture.huff_spares_last_landing && m.captures() > 0 {
                 self.set_last_landing(rules, self.side, m.path()[0]);
             }
-            self.take_off_removed(rules, m, self.side);
+            self.take_off_removed(rules, m, false);
             let mut marked = CellSet::EMPTY;
             if m.captures() == 0 {
                 m.marked_cells().for_each(|c| marked.insert(c));
@@ -111,20 +111,32 @@ impl Position {
         starts
     }
 
-    /// Huffing: takes off the pieces of `side` that `m` removes.
-    fn take_off_removed(&mut self, rules: &Rules, m: MoveRef, side: Side) {
-        for &(cell, pc) in m.removed_pieces() {
-            if side_of(pc) == side as u8 {
+    /// Which of the pieces `m` removes is the moving piece itself, taken off where it
+    /// ends (huffed there, or on a cleared cell): the last one on its destination with its
+    /// code. Every other one stands on the board before the move and is taken off first
+    /// (the move may land where one stood).
+    fn removed_mover(m: MoveRef, us: Side) -> Option<usize> {
+        let s = m.stored();
+        m.removed_pieces().iter().rposition(|&(c, pc)| c == s.to && pc == code(us, s.kind_after))
+    }
+
+    /// Takes off the pieces `m` removes: those standing before the move (`before`), or
+    /// the moving piece where it ended (not `before`).
+    fn take_off_removed(&mut self, rules: &Rules, m: MoveRef, before: bool) {
+        let mover = Self::removed_mover(m, self.side);
+        for (i, &(cell, _)) in m.removed_pieces().iter().enumerate() {
+            if (Some(i) == mover) != before {
                 self.take_off(rules, cell);
             }
         }
     }
 
-    /// Huffing undone: puts back the pieces of `side` that `m` removed.
-    fn put_back_removed(&mut self, rules: &Rules, m: MoveRef, side: Side) {
-        for &(cell, pc) in m.removed_pieces().iter().rev() {
-            if side_of(pc) == side as u8 {
-                self.put(rules, cell, side, kind_of(pc));
+    /// [`Position::take_off_removed`] undone, the mover to move again.
+    fn put_back_removed(&mut self, rules: &Rules, m: MoveRef, before: bool) {
+        let mover = Self::removed_mover(m, self.side);
+        for (i, &(cell, pc)) in m.removed_pieces().iter().enumerate().rev() {
+            if (Some(i) == mover) != before {
+                self.put(rules, cell, if side_of(pc) == 0 { Side::White } else { Side::Black }, kind_of(pc));
             }
         }
     }
@@ -183,15 +195,15 @@ impl Position {
     /// Takes back `m`, played with [`Position::make`] (which gave `undo`); see there for an
     /// example.
     pub fn unmake(&mut self, rules: &Rules, m: MoveRef, undo: Undo) {
-        if !rules.plain_moves && (m.is_pass() || rules.columns.is_some() || rules.capture.huff != Huff::None) {
+        if !rules.plain_moves && (m.is_pass() || rules.columns.is_some() || rules.removals) {
             self.side = self.side.other();
             self.hash ^= rules.zobrist_black;
             self.over = false;
-            let huffing = rules.capture.huff != Huff::None;
-            if huffing {
+            let removals = rules.removals;
+            if removals {
                 self.set_last_landing(rules, self.side, undo.landing);
                 self.set_huffable(rules, m.huff_before());
-                self.put_back_removed(rules, m, self.side);
+                self.put_back_removed(rules, m, false);
             }
             if !m.is_pass() {
                 if rules.columns.is_some() {
@@ -201,8 +213,8 @@ impl Position {
                 }
                 self.quiet = undo.quiet;
             }
-            if huffing {
-                self.put_back_removed(rules, m, self.side.other());
+            if removals {
+                self.put_back_removed(rules, m, true);
             }
             return;
         }

@@ -12,6 +12,7 @@
 
 mod budget;
 mod columns;
+mod conditions;
 mod count;
 mod end_reason;
 mod fast;

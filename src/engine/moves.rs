@@ -58,6 +58,8 @@ pub struct MoveList {
     pub(super) hash: u64,
     // Search scratch.
     pub(super) stack: Vec<(u16, u8)>,
+    /// The pieces taken off cleared cells so far (`[capture] cleared`).
+    pub(super) zone: Vec<(u16, u8)>,
     pub(super) trail: Vec<u16>,
     pub(super) best: [u32; 5],
     pub(super) has_best: bool,
@@ -148,7 +150,9 @@ impl MoveList {
         self.path.clear();
         self.hash = hash;
         self.stack.clear();
+        self.zone.clear();
         self.trail.clear();
+        self.huff_before = crate::geometry::CellSet::EMPTY;
         self.has_best = false;
         self.floor = [0; 4];
         self.counted = 0;

@@ -91,6 +91,9 @@ impl Position {
         if let Some(o) = self.material_outcome(rules) {
             return o;
         }
+        if end.no_pieces_mover_wins && (self.pieces[0].is_empty() || self.pieces[1].is_empty()) {
+            return Outcome::Win(self.side.other(), EndReason::NoPiecesMoverWins);
+        }
         if !self.pieces[self.side].is_empty() {
             if !self.is_stuck(rules, list) {
                 return Outcome::Ongoing;

@@ -82,8 +82,8 @@ impl Position {
             self.push_quiet(rules, list, from, to, kind, cond, dedup);
             return 0;
         }
-        if let Some(Condition::SeesEnemy) = cond
-            && !self.sees_enemy(rules, from, to)
+        if let Some(c) = cond
+            && !super::conditions::meets(rules, &self.board, self.side, &c, from, to)
         {
             return 0;
         }
@@ -92,8 +92,8 @@ impl Position {
 
     #[allow(clippy::too_many_arguments)]
     fn push_quiet(&mut self, rules: &Rules, list: &mut MoveList, from: u16, to: u16, kind: u8, cond: Option<Condition>, dedup: bool) {
-        if let Some(Condition::SeesEnemy) = cond
-            && !self.sees_enemy(rules, from, to)
+        if let Some(c) = cond
+            && !super::conditions::meets(rules, &self.board, self.side, &c, from, to)
         {
             return;
         }
@@ -115,26 +115,5 @@ impl Position {
             nrem: 0,
             nmark: 0,
         });
-    }
-
-    /// Whether a piece moved from `from` to `to` would see an enemy piece along an open
-    /// line from `to`.
-    fn sees_enemy(&mut self, rules: &Rules, from: u16, to: u16) -> bool {
-        let saved = self.board[from];
-        self.board[from] = EMPTY;
-        let them = self.side.other() as u8;
-        let mut seen = false;
-        for d in 0..rules.dirs {
-            let mut n = rules.next(to, d);
-            while self.board[n] == EMPTY {
-                n = rules.next(n, d);
-            }
-            if side_of(self.board[n]) == them {
-                seen = true;
-                break;
-            }
-        }
-        self.board[from] = saved;
-        seen
     }
 }

@@ -151,7 +151,7 @@ impl<'p, 'r> TreeSearch<'p, 'r> {
     fn quiet_leaf(&mut self, pos: &mut Position, n: Node, list: &mut MoveList) -> Option<i32> {
         let rules = self.player.rules;
         let end = &rules.spec().end;
-        if end.promotion_wins || !end.material.is_empty() || pos.might_capture(rules) {
+        if end.promotion_wins || end.no_pieces_mover_wins || !end.material.is_empty() || pos.might_capture(rules) {
             return None;
         }
         let count = pos.count_moves(rules, list, Routes::Distinct);

@@ -1,6 +1,7 @@
 //! The checked variant: every name resolved, every set computed. Only
 //! [`check`](super::check) makes one, so holding a [`Spec`] means the file was valid.
 
+use super::condition::Condition;
 use super::ending::EndRules;
 use crate::geometry::{CellSet, DirSet, Geometry, Notation};
 
@@ -74,14 +75,6 @@ pub enum MoveKind {
     Slide,
     /// Over zero or more of its own pieces to the first empty cell.
     Run,
-}
-
-/// A condition on where a quiet move may end, judged after the move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Condition {
-    /// The moved piece sees an enemy piece along an open line.
-    SeesEnemy,
 }
 
 /// One quiet-move rule of a piece kind.
@@ -164,6 +157,8 @@ pub struct CaptureRule {
     pub stride: u8,
     /// Fly: the fewest and most empty cells between the piece and the one it takes.
     pub gap: (u8, u8),
+    /// Jump: where it may land (`where`), judged at each landing.
+    pub condition: Option<Condition>,
 }
 
 impl CaptureRule {
@@ -190,6 +185,7 @@ impl CaptureRule {
             kinds: u8::MAX,
             stride: 1,
             gap: (0, u8::MAX),
+            condition: None,
         }
     }
 }
@@ -433,6 +429,9 @@ pub struct CaptureRules {
     /// Huffing spares a move that ends on the cell where its side's last capture first
     /// landed.
     pub huff_spares_last_landing: bool,
+    /// Cells emptied after every jump of a capture (with immediate removal): every piece
+    /// on them, of either side, the capturing piece too, is taken off.
+    pub cleared: Option<CellSet>,
 }
 
 /// Huffing: a side that moves without capturing, though it could, loses the pieces that
@@ -472,6 +471,7 @@ impl Default for CaptureRules {
             precedence_per_piece: false,
             huff: Huff::None,
             huff_spares_last_landing: false,
+            cleared: None,
         }
     }
 }

@@ -8,6 +8,9 @@ pub struct EndRules {
     pub no_moves: NoMoves,
     /// The side to move with no pieces wins (true) or loses (false).
     pub no_pieces_wins: bool,
+    /// A move after which either side has no pieces wins for the side that made it
+    /// (`no_pieces = "mover-wins"`; then `no_pieces_wins` is false).
+    pub no_pieces_mover_wins: bool,
     /// The side that first promotes a piece wins.
     pub promotion_wins: bool,
     /// Draw when the same position occurs this many times.
@@ -87,6 +90,7 @@ impl Default for EndRules {
         EndRules {
             no_moves: NoMoves::Loss,
             no_pieces_wins: false,
+            no_pieces_mover_wins: false,
             promotion_wins: false,
             repetition: None,
             passes_draw: None,

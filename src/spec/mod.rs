@@ -3,6 +3,7 @@
 
 mod check;
 mod checked;
+mod condition;
 pub(crate) mod diag;
 mod dsl;
 mod ending;
@@ -12,6 +13,7 @@ mod raw;
 
 pub use check::load;
 pub use checked::*;
+pub use condition::{Condition, Test};
 pub use diag::{Diagnostic, DiagnosticKind, Diagnostics, line_col};
 pub use ending::*;
 pub use options::{OptionError, UnknownChoice, UnknownOption, load_with};

@@ -269,6 +269,10 @@ pub struct RawCapture {
     /// nothing by huffing (default false).
     #[serde(default)]
     pub huff_spares_last_landing: Option<Spanned<bool>>,
+    /// Cells emptied after every jump of a capture: every piece on them, of either side,
+    /// the capturing piece too, is taken off.
+    #[serde(default)]
+    pub cleared: Option<SStr>,
 }
 
 /// `[columns]`: a jump takes the top piece of the jumped column and puts it under the

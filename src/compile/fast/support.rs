@@ -9,8 +9,8 @@
 use super::tables::MAX_KINDS;
 use crate::compile::{CapRule, CaptureSettings, KindTable, MoveRule, Rules, Searcher};
 use crate::spec::{
-    CaptureKind, CaptureRule, CaptureRules, Condition, CountRule, Criterion, EndRules, Halt, Huff, Kind, Land, Landing, MaterialEnd,
-    MidPromotion, MoveKind, NoMoves, Removal, Spec, When,
+    CaptureKind, CaptureRule, CaptureRules, CountRule, Criterion, EndRules, Halt, Huff, Kind, Land, Landing, MaterialEnd, MidPromotion,
+    MoveKind, NoMoves, Removal, Spec, When,
 };
 
 /// `Ok` if `cond` holds, else the reason the fast path does not take the rules.
@@ -38,6 +38,8 @@ pub(crate) fn support(rules: &Rules) -> Result<(), &'static str> {
         has_avoid: _,
         bit_leaves: _,
         plain_moves: _,
+        // Decided with the capture settings (huffing, `cleared`).
+        removals: _,
         columns,
         passes: _,
         has_kind_cells: _,
@@ -91,6 +93,35 @@ fn spec_support(spec: &Spec) -> Result<(), &'static str> {
         columns: _,
         end,
     } = spec;
+    kinds_support(kinds);
+    let CaptureRules {
+        // Compiled into the capture settings and the kinds' tables.
+        mandatory: _,
+        removal: _,
+        turn_back: _,
+        straight: _,
+        promotion: _,
+        landing: _,
+        precedence: _,
+        precedence_kinds: _,
+        halt: _,
+        stop_promotes: _,
+        // The fast capture search keeps the cells stood on (see `FastRules::revisit`).
+        revisit: _,
+        // The fast capture search measures a crowned piece's routes first (`FastSearch::go_on`).
+        longest_after_crowning: _,
+        // Decided with the capture settings (`capture_support`).
+        precedence_per_piece: _,
+        huff: _,
+        huff_spares_last_landing: _,
+        // Decided with the capture settings.
+        cleared: _,
+    } = capture;
+    end_support(end)
+}
+
+/// The kinds: everything compiled into their tables (decided in `table_support`).
+fn kinds_support(kinds: &[Kind]) {
     for k in kinds {
         let Kind {
             name: _,
@@ -118,34 +149,31 @@ fn spec_support(spec: &Spec) -> Result<(), &'static str> {
             let crate::spec::MoveRule { kind: _, dirs: _, condition: _ } = m;
         }
         for c in captures {
-            let CaptureRule { kind: _, dirs: _, land: _, approach: _, min: _, ends_move: _, when: _, kinds: _, stride: _, gap: _ } = c;
+            // Decided with the compiled rules (`CapRule::condition`).
+            let CaptureRule {
+                kind: _,
+                dirs: _,
+                land: _,
+                approach: _,
+                min: _,
+                ends_move: _,
+                when: _,
+                kinds: _,
+                stride: _,
+                gap: _,
+                condition: _,
+            } = c;
         }
     }
-    let CaptureRules {
-        // Compiled into the capture settings and the kinds' tables.
-        mandatory: _,
-        removal: _,
-        turn_back: _,
-        straight: _,
-        promotion: _,
-        landing: _,
-        precedence: _,
-        precedence_kinds: _,
-        halt: _,
-        stop_promotes: _,
-        // The fast capture search keeps the cells stood on (see `FastRules::revisit`).
-        revisit: _,
-        // The fast capture search measures a crowned piece's routes first (`FastSearch::go_on`).
-        longest_after_crowning: _,
-        // Decided with the capture settings (`capture_support`).
-        precedence_per_piece: _,
-        huff: _,
-        huff_spares_last_landing: _,
-    } = capture;
+}
+
+/// How a game ends.
+fn end_support(end: &EndRules) -> Result<(), &'static str> {
     let EndRules {
         no_moves,
         // How a game ends: judged on the general engine's positions, not about moves.
         no_pieces_wins: _,
+        no_pieces_mover_wins: _,
         promotion_wins: _,
         repetition: _,
         passes_draw: _,
@@ -181,9 +209,12 @@ fn capture_support(c: &CaptureSettings) -> Result<(), &'static str> {
         huff,
         // Only with huffing, which the fast path does not take.
         huff_spares_last_landing: _,
+        cleared,
         precedence,
         precedence_len,
     } = c;
+    // Its captures take off only the pieces they jump.
+    need(cleared.is_none(), "cells cleared after every jump (`[capture] cleared`)")?;
     // The fast path ranks the captures of all the side's pieces together.
     need(!per_piece, "a precedence that ranks each piece's captures apart (`precedence_scope = \"piece\"`)")?;
     match huff {
@@ -251,12 +282,12 @@ fn kind_support(t: &KindTable, cells: usize) -> Result<(), &'static str> {
         match kind {
             MoveKind::Step | MoveKind::Slide | MoveKind::Run => {}
         }
-        match condition {
-            None | Some(Condition::SeesEnemy) => {}
-        }
+        // The fast path tests `sees_enemy` alone (its quiet moves on bit sets).
+        need(condition.is_none_or(|c| c.is_sees_enemy()), "a condition on moves other than `sees_enemy`")?;
     }
     for c in captures {
-        let CapRule { kind, searcher, dirs: _, land, approach: _, min: _, ends_move: _, when, kinds: _, stride: _, gap: _ } = c;
+        let CapRule { kind, searcher, dirs: _, land, approach: _, min: _, ends_move: _, when, kinds: _, stride: _, gap: _, condition } = c;
+        need(condition.is_none(), "a condition on where a jump lands")?;
         match kind {
             CaptureKind::Jump | CaptureKind::Fly | CaptureKind::Leap | CaptureKind::Approach | CaptureKind::Withdrawal => {}
         }

@@ -4,7 +4,7 @@
 use crate::compile::{KindTable, Rules};
 use crate::geometry::bits::Bits;
 use crate::geometry::{DirSet, Layout, MAX_DIRS};
-use crate::spec::{CaptureKind, Condition, Criterion, Land, Landing, MidPromotion, MoveKind, Removal, Side, When};
+use crate::spec::{CaptureKind, Criterion, Land, Landing, MidPromotion, MoveKind, Removal, Side, When};
 
 /// The most kinds of piece the fast path's board holds (two planes of kind bits).
 pub(crate) const MAX_KINDS: usize = 4;
@@ -495,7 +495,7 @@ impl<B: Bits> FastRules<B> {
             moves: t
                 .moves
                 .iter()
-                .map(|m| MoveRule { kind: m.kind, dirs: m.dirs, sees_enemy: m.condition == Some(Condition::SeesEnemy) })
+                .map(|m| MoveRule { kind: m.kind, dirs: m.dirs, sees_enemy: m.condition.is_some_and(|c| c.is_sees_enemy()) })
                 .collect(),
             first_jumps,
             first_leaps: caps.iter().filter(first).filter(|c| adjacent_leap(c)).fold(DirSet::EMPTY, |m, c| m | c.dirs),

@@ -227,7 +227,7 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
             }
             let dirs = rule.dirs & !excluded;
             any |= match rule.searcher {
-                Searcher::Jump => self.jumps(c, dirs, k, rule.kinds),
+                Searcher::Jump => self.jumps(c, dirs, k, rule.kinds, rule.condition.as_ref()),
                 Searcher::LongJump => self.long_jumps(c, dirs, k, rule),
                 Searcher::Fly => self.flies::<false>(c, dirs, k, rule),
                 Searcher::GapFly => self.flies::<true>(c, dirs, k, rule),
@@ -317,13 +317,46 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
     /// Lands on the single cell `l` after a capture in direction `d`.
     fn land_one(&mut self, l: u16, k: u8, d: u8) {
         self.list.trail.push(l);
-        let (k2, ends) = self.arrive(l, k, d);
-        let cont = !ends && self.go_on(l, k, k2, d, NO_DIR);
-        if !cont || self.may_stop(k2) {
-            let fin = self.stop_kind(l, k2, cont);
-            self.record(l, fin);
+        let cleared = self.cap.cleared.map(|zone| (zone.contains(l), self.clear(zone)));
+        if let Some((true, _)) = cleared {
+            // The capturing piece is on a cleared cell: taken off, it ends its capture.
+            self.record(l, k);
+        } else {
+            let (k2, ends) = self.arrive(l, k, d);
+            let cont = !ends && self.go_on(l, k, k2, d, NO_DIR);
+            if !cont || self.may_stop(k2) {
+                let fin = self.stop_kind(l, k2, cont);
+                self.record(l, fin);
+            }
+        }
+        if let Some((_, start)) = cleared {
+            self.unclear(start);
         }
         self.list.trail.pop();
+    }
+
+    /// `[capture] cleared`: takes every piece on `zone` off (kept in the list's `zone`
+    /// stack, from the index returned).
+    #[inline(never)]
+    fn clear(&mut self, zone: crate::geometry::CellSet) -> usize {
+        let start = self.list.zone.len();
+        for c in zone.iter() {
+            let pc = self.board[c];
+            if pc != EMPTY {
+                self.list.zone.push((c, pc));
+                self.board[c] = EMPTY;
+            }
+        }
+        start
+    }
+
+    /// Puts back what [`CaptureSearch::clear`] took off from `start` on.
+    #[inline(never)]
+    fn unclear(&mut self, start: usize) {
+        while self.list.zone.len() > start {
+            let (c, pc) = self.list.zone.pop().expect("a cleared piece");
+            self.board[c] = pc;
+        }
     }
 
     /// Lands on any empty cell from `first` on in direction `d`, `first` and at most

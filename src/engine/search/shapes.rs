@@ -4,13 +4,14 @@
 use super::CaptureSearch;
 use crate::compile::{CapRule, EMPTY};
 use crate::geometry::DirSet;
-use crate::spec::Land;
+use crate::spec::{Condition, Land, Side};
 
 impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
     /// Jumps from `c` in the directions `dirs` by a piece of kind `k`, over an adjacent
-    /// piece of `kinds`, landing just beyond. Returns whether there is one.
+    /// piece of `kinds`, landing just beyond where `cond` (the rule's `where`) allows.
+    /// Returns whether there is one.
     #[inline(always)]
-    pub(super) fn jumps(&mut self, c: u16, dirs: DirSet, k: u8, kinds: u8) -> bool {
+    pub(super) fn jumps(&mut self, c: u16, dirs: DirSet, k: u8, kinds: u8, cond: Option<&Condition>) -> bool {
         let r = self.rules;
         let mut any = false;
         for d in dirs.iter() {
@@ -19,7 +20,7 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
                 continue;
             }
             let l = r.next(n, d);
-            if self.board[l] != EMPTY || !self.stands(l, k) {
+            if self.board[l] != EMPTY || !self.stands(l, k) || cond.is_some_and(|cond| !self.lands_where(cond, c, l)) {
                 continue;
             }
             any = true;
@@ -36,7 +37,7 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
         let mut any = false;
         for d in dirs.iter() {
             let Some((n, l)) = self.long_jump(c, d, rule) else { continue };
-            if !self.stands(l, k) {
+            if !self.stands(l, k) || rule.condition.as_ref().is_some_and(|cond| !self.lands_where(cond, c, l)) {
                 continue;
             }
             any = true;
@@ -68,6 +69,13 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
             }
         }
         Some((n, l))
+    }
+
+    /// Whether a jump from `c` may land on `l` under its rule's `where` condition.
+    #[inline(never)]
+    fn lands_where(&self, cond: &Condition, c: u16, l: u16) -> bool {
+        let us = if self.us == 0 { Side::White } else { Side::Black };
+        crate::engine::conditions::meets(self.rules, self.board, us, cond, c, l)
     }
 
     /// Whether a piece of kind `k` may stand on `cell` (its kind's `cells`).

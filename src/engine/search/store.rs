@@ -107,6 +107,9 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
         list.caps.extend(list.stack.iter().map(|&(c, pc)| (c, pc & !DEAD)));
         list.path.extend_from_slice(&list.trail);
         list.moves.push(m);
+        if let Some(zone) = self.cap.cleared {
+            record_cleared(list, self.us, zone, to, kind_after);
+        }
         if indexed {
             list.update_index(self.every_route);
         }
@@ -215,5 +218,25 @@ impl MoveList {
             slot = (slot + 1) & mask;
             probes += 1;
         }
+    }
+}
+
+/// The pieces the move just stored in `list` takes off cleared cells (`[capture]
+/// cleared`), after its captured pieces: those of the cells, and the capturing piece (of
+/// side `us`) if it ends on one; in the order of their cells.
+#[inline(never)]
+fn record_cleared(list: &mut MoveList, us: usize, zone: crate::geometry::CellSet, to: u16, kind_after: u8) {
+    let start = list.caps.len();
+    list.caps.extend_from_slice(&list.zone);
+    if zone.contains(to) {
+        let side = if us == 0 { crate::spec::Side::White } else { crate::spec::Side::Black };
+        list.caps.push((to, crate::compile::code(side, kind_after)));
+    }
+    // Stable: a piece cleared from the cell the capture ends on comes before the capturing
+    // piece cleared there after it.
+    list.caps[start..].sort_by_key(|&(c, _)| c);
+    let n = list.caps.len() - start;
+    if let Some(m) = list.moves.last_mut() {
+        m.nrem = n.min(u8::MAX as usize) as u8;
     }
 }

@@ -25,9 +25,11 @@ impl Checker<'_> {
         }
         end.no_pieces_wins = end.no_moves == NoMoves::Win;
         if let Some(n) = &e.no_pieces
-            && let Some(v) = self.ok(one_of(n, &[("loss", false), ("win", true)], "outcome"))
+            && let Some((wins, mover)) =
+                self.ok(one_of(n, &[("loss", (false, false)), ("win", (true, false)), ("mover-wins", (false, true))], "outcome"))
         {
-            end.no_pieces_wins = v;
+            end.no_pieces_wins = wins;
+            end.no_pieces_mover_wins = mover;
         }
         if let Some(p) = &e.promotion_wins {
             end.promotion_wins = *p.get_ref();

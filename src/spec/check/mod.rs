@@ -167,6 +167,39 @@ impl Checker<'_> {
         Some(zones)
     }
 
+    /// `[capture] cleared`: cells named as they stand (the same for both sides), with
+    /// captured pieces removed at once.
+    fn cleared(&mut self, z: &SStr, board: &Board, capture: &CaptureRules, kinds: &[crate::spec::Kind]) -> Option<CellSet> {
+        let e = self.parse(z)?;
+        self.no_condition(&e, "cell sets take no `where` condition", "not here");
+        let cells = self.ok(lower_cells(&e.body, &board.side(Side::White, false)))?;
+        if capture.removal != crate::spec::Removal::Immediate {
+            self.err(
+                Diagnostic::new(
+                    DiagnosticKind::ConflictingKeys,
+                    "`cleared` with pieces removed when the move ends",
+                    z.span(),
+                    "cleared after every jump",
+                )
+                .help("cells are cleared after every jump, as the pieces jumped are: add `removal = \"immediate\"`"),
+            );
+            return None;
+        }
+        if kinds.iter().flat_map(|k| &k.captures).any(|c| c.kind != crate::spec::CaptureKind::Jump) {
+            self.err(
+                Diagnostic::new(
+                    DiagnosticKind::ConflictingKeys,
+                    "`cleared` with captures other than `jump`",
+                    z.span(),
+                    "cleared after every jump",
+                )
+                .help("cells are cleared after every jump: give every kind `jump` captures only, or remove `cleared`"),
+            );
+            return None;
+        }
+        Some(cells)
+    }
+
     /// An optional integer key, refused outside `range`.
     fn int(&mut self, v: &Option<Spanned<i64>>, what: &str, range: Range<i64>) -> Option<i64> {
         let v = v.as_ref()?;
@@ -236,7 +269,10 @@ impl Checker<'_> {
         let board = Board { g: &geometry, n: &notation, forward: sides.forward };
         let kinds = self.pieces(&raw.pieces, raw.board.span(), &board)?;
         let kind_names: Vec<String> = kinds.iter().map(|k| k.name.clone()).collect();
-        let capture = raw.capture.as_ref().map_or_else(CaptureRules::default, |c| self.capture(c.get_ref(), &kind_names));
+        let mut capture = raw.capture.as_ref().map_or_else(CaptureRules::default, |c| self.capture(c.get_ref(), &kind_names));
+        if let Some(z) = raw.capture.as_ref().and_then(|c| c.get_ref().cleared.as_ref()) {
+            capture.cleared = self.cleared(z, &board, &capture, &kinds);
+        }
         self.turn_at_edge_needs_straight(&raw.pieces, &kinds, &capture);
         let setup = self.setup(raw.setup.get_ref(), &board, &kind_names);
         self.setup_on_kind_cells(&setup, &kinds, &board, raw.setup.span());

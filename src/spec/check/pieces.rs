@@ -2,9 +2,9 @@
 
 use super::{Checker, kind_index};
 use crate::geometry::CellSet;
-use crate::spec::checked::{BySide, CaptureRule, CaptureRules, Kind, MoveRule};
+use crate::spec::checked::{BySide, CaptureKind, CaptureRule, CaptureRules, Kind, MoveRule};
 use crate::spec::diag::{Diagnostic, DiagnosticKind};
-use crate::spec::lower::{Board, lower_capture, lower_move};
+use crate::spec::lower::{Board, lower_capture, lower_condition, lower_move};
 use crate::spec::raw::{Ordered, RawPiece, SStr};
 use std::ops::Range;
 use toml::Spanned;
@@ -151,9 +151,23 @@ impl Checker<'_> {
 
     fn capture_rule(&mut self, c: &SStr, board: &Board, names: &[String]) -> Option<CaptureRule> {
         let e = self.parse(c)?;
-        self.no_condition(&e, "a capture takes no `where` condition", "only quiet moves have conditions");
-        let r = lower_capture(&e.body, board, names);
-        self.ok(r)
+        let mut rule = self.ok(lower_capture(&e.body, board, names))?;
+        if let Some(cond) = &e.condition {
+            if rule.kind != CaptureKind::Jump {
+                self.err(
+                    Diagnostic::new(
+                        DiagnosticKind::MisplacedCondition,
+                        "only a `jump` takes a `where` condition",
+                        cond.span(),
+                        "a condition on landings",
+                    )
+                    .help("a condition says where a jump may land, judged at each landing: write it on a `jump`, or remove it"),
+                );
+                return None;
+            }
+            rule.condition = Some(self.ok(lower_condition(cond, board))?);
+        }
+        Some(rule)
     }
 
     /// `promotion` and `promotes_to`: both or neither.

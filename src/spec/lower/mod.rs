@@ -3,10 +3,12 @@
 //! sets. Each function returns the first problem it meets; the checker collects them.
 
 mod cells;
+mod conditions;
 mod directions;
 mod moves;
 
 pub(super) use cells::lower_cells;
+pub(super) use conditions::lower_condition;
 pub(super) use directions::side_dirs;
 pub(super) use moves::{lower_capture, lower_move};
 

@@ -2,7 +2,7 @@
 //! kind.
 
 use super::{Board, bare_name, side_dirs, split_args};
-use crate::spec::checked::{CaptureKind, CaptureRule, Condition, Land, MoveKind, MoveRule, When};
+use crate::spec::checked::{CaptureKind, CaptureRule, Land, MoveKind, MoveRule, When};
 use crate::spec::diag::{Diagnostic, DiagnosticKind, did_you_mean, near_miss};
 use crate::spec::dsl::{self, Arg, Expr, Op};
 use std::ops::Range;
@@ -55,13 +55,7 @@ pub(in crate::spec) fn lower_move(e: &dsl::Expression, board: &Board) -> Result<
     };
     let a = split_args(name, args, span, 1, &[])?;
     let dirs = side_dirs(a.positional[0], board)?;
-    let condition = match &e.condition {
-        None => None,
-        Some(c) => {
-            bare_name(c, "condition", &["sees_enemy"])?;
-            Some(Condition::SeesEnemy)
-        }
-    };
+    let condition = e.condition.as_ref().map(|c| super::conditions::lower_condition(c, board)).transpose()?;
     Ok(MoveRule { kind, dirs, condition })
 }
 

@@ -1,0 +1,67 @@
+//! `where` conditions on moves and on the landings of jumps: the tests of a
+//! [`Condition`] judged on a board.
+
+use super::position::Board;
+use crate::compile::{DEAD, EMPTY, Rules, side_of};
+use crate::spec::{Condition, Side, Test};
+
+/// Whether a move of `us` from `from` to `to` meets `cond`, on `board` as it stands before
+/// the piece arrives (on `from`, or lifted from it during a capture).
+pub(crate) fn meets(rules: &Rules, board: &Board, us: Side, cond: &Condition, from: u16, to: u16) -> bool {
+    let mut results = 0u32;
+    for (i, t) in cond.tests().iter().enumerate() {
+        if holds(rules, board, us, t, from, to) {
+            results |= 1 << i;
+        }
+    }
+    cond.holds(results)
+}
+
+/// One test.
+fn holds(rules: &Rules, board: &Board, us: Side, t: &Test, from: u16, to: u16) -> bool {
+    // A piece taken during the capture still stands until it is removed.
+    let side = |c: u16| side_of(board[c] & !DEAD);
+    let whose = |own: bool| if own { us as u8 } else { us.other() as u8 };
+    match *t {
+        Test::SeesEnemy => (0..rules.dirs).any(|d| {
+            let mut n = rules.next(to, d);
+            while board[n] == EMPTY || n == from {
+                n = rules.next(n, d);
+            }
+            side(n) == us.other() as u8
+        }),
+        Test::Touches { own, dirs } => dirs[us].iter().any(|d| {
+            let n = rules.next(to, d);
+            n != from && side(n) == whose(own)
+        }),
+        Test::Touched { own, dirs } => dirs[us].iter().any(|d| {
+            let n = rules.next(from, d);
+            n != to && side(n) == whose(own)
+        }),
+        Test::Inward => inward(rules, from, to),
+    }
+}
+
+/// Whether the line from `from` to `to` brings a piece nearer its middle: the larger of
+/// the distances to the board's edge, both ways along it, is smaller at `to`.
+fn inward(rules: &Rules, from: u16, to: u16) -> bool {
+    let off = rules.cells as u16;
+    let reaches = |d: usize| {
+        let mut n = rules.next(from, d);
+        while n != off && n != to {
+            n = rules.next(n, d);
+        }
+        n == to
+    };
+    let Some(d) = (0..rules.dirs).find(|&d| reaches(d)) else { return false };
+    let back = rules.opposite[d] as usize;
+    let run = |mut c: u16, d: usize| {
+        let mut n = 0;
+        while rules.next(c, d) != off {
+            c = rules.next(c, d);
+            n += 1;
+        }
+        n
+    };
+    run(to, d).max(run(to, back)) < run(from, d).max(run(from, back))
+}

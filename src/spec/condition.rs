@@ -1,0 +1,74 @@
+//! `where` conditions on moves and on the landings of jumps: [`Test`]s and their
+//! combination, a [`Condition`].
+
+use super::checked::BySide;
+use crate::geometry::DirSet;
+
+/// One test of a `where` condition on a move (or on each landing of a capture), about
+/// the cell it comes from and the cell it goes to.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Test {
+    /// `sees_enemy`: from where it ends, the moved piece sees an enemy piece along an
+    /// open line.
+    #[default]
+    SeesEnemy,
+    /// `touches(own | enemy, DIRS)`: a piece of that side stands next to where it ends, in
+    /// one of the directions (the moving piece itself not counted).
+    Touches {
+        /// The mover's pieces (else the enemy's).
+        own: bool,
+        /// The directions, per side.
+        dirs: BySide<DirSet>,
+    },
+    /// `touched(own | enemy, DIRS)`: such a piece stood next to where it came from.
+    Touched {
+        /// The mover's pieces (else the enemy's).
+        own: bool,
+        /// The directions, per side.
+        dirs: BySide<DirSet>,
+    },
+    /// `inward`: the move brings the piece nearer the middle of its line: the larger of its
+    /// two distances to the board's edge along the line shrinks.
+    Inward,
+}
+
+/// A condition on a move: a yes-or-no combination of [`Test`]s (`&`, `|`, `except`,
+/// `not(...)`), kept as the tests and the truth table over their results.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Condition {
+    tests: [Test; Condition::MAX_TESTS],
+    len: u8,
+    /// Bit `r` holds the condition's value when the tests' results are the bits of `r`.
+    table: u64,
+}
+
+impl Condition {
+    /// The most tests a condition may name (its truth table fits 64 bits).
+    pub const MAX_TESTS: usize = 6;
+
+    /// A condition on `tests` whose value, for results `r` (bit i: test i holds), is bit
+    /// `r` of `table`.
+    pub fn new(tests: &[Test], table: u64) -> Condition {
+        assert!(tests.len() <= Condition::MAX_TESTS, "at most six tests");
+        let mut t = [Test::default(); Condition::MAX_TESTS];
+        t[..tests.len()].copy_from_slice(tests);
+        Condition { tests: t, len: tests.len() as u8, table }
+    }
+
+    /// The tests, in order.
+    pub fn tests(&self) -> &[Test] {
+        &self.tests[..self.len as usize]
+    }
+
+    /// The condition's value when the tests' results are the bits of `results`.
+    #[inline]
+    pub fn holds(&self, results: u32) -> bool {
+        self.table >> (results & 63) & 1 == 1
+    }
+
+    /// Whether it is `sees_enemy` alone.
+    pub fn is_sees_enemy(&self) -> bool {
+        self.tests() == [Test::SeesEnemy] && self.table == 0b10
+    }
+}
