@@ -25,6 +25,17 @@ fn in_antidraughts_a_side_without_moves_wins() {
 }
 
 #[test]
+fn in_cage_the_move_that_empties_a_side_wins() {
+    // Ludii's Cage: (if (or (no pieces P1) (no pieces P2)) (result Mover Win)). White's hop
+    // onto the ring took its last piece off with Black's: White, who moved, wins.
+    assert_eq!(outcome("cage", "B:W:B"), Outcome::Win(Side::White, EndReason::NoPiecesMoverWins));
+    // Only the mover's pieces are gone: it wins all the same.
+    assert_eq!(outcome("cage", "B:W:Bd5"), Outcome::Win(Side::White, EndReason::NoPiecesMoverWins));
+    assert_eq!(outcome("cage", "B:Wd4:B"), Outcome::Win(Side::White, EndReason::NoPiecesMoverWins));
+    assert_eq!(outcome("cage", "B:Wd4:Bf6"), Outcome::Ongoing);
+}
+
+#[test]
 fn in_breakthrough_the_first_king_wins() {
     assert_eq!(outcome("breakthrough", "B:WK3,40:B20,25"), Outcome::Win(Side::White, EndReason::PromotionWins));
 }

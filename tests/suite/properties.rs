@@ -755,10 +755,14 @@ fn asymmetry(rules: &Rules, map: Option<Vec<u16>>, swap: bool) -> Option<&'stati
     }
 }
 
-/// The variants the half-turn property skips, with why: none. Every shipped variant's
+/// The variants the half-turn property skips, with why. Every other shipped variant's
 /// board, start position and zones are their own image under the half turn with the
 /// colours swapped, and (the property says) so are its rules.
-const NOT_HALF_TURN_SYMMETRIC: &[(&str, &str)] = &[];
+const NOT_HALF_TURN_SYMMETRIC: &[(&str, &str)] = &[
+    // White on the squares of a1's colour, Black on the others: turned round with the
+    // colours swapped, White's squares stay White's.
+    ("cage", "the start position"),
+];
 
 /// The variants the left-right property skips, with why.
 const NOT_LEFT_RIGHT_SYMMETRIC: &[(&str, &str)] = &[
@@ -806,6 +810,8 @@ const NOT_LEFT_RIGHT_SYMMETRIC: &[(&str, &str)] = &[
     ("alquerque", "the start position"),
     ("kharbaga", "the start position"),
     ("zamma", "the start position"),
+    // White on the squares of a1's colour, Black on the others: mirrored, they swap.
+    ("cage", "the start position"),
     ("fanorona", "the start position"),
     // Every square is a cell, but the pieces stand on the squares of a1's colour.
     ("unnamed-dutch", "the start position"),
