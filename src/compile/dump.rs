@@ -293,7 +293,7 @@ fn capture(o: &mut String, rules: &Rules) {
         let names: Vec<&str> = zone.iter().map(|z| rules.cell_name(z)).collect();
         let _ = writeln!(
             o,
-            "  after every jump the pieces on {} cells are taken off, either side's, the capturing piece's too (then its capture ends): {}",
+            "  after every jump (whether the capture goes on is decided first) the pieces on {} cells are taken off, either side's, the capturing piece's too (then its capture ends): {}",
             names.len(),
             names.join(" ")
         );

@@ -155,7 +155,7 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
                     continue;
                 }
                 CaptureKind::Jump if rule.stride > 1 => match self.long_jump(c, d, rule) {
-                    Some((_, l)) if self.stands(l, k) => return true,
+                    Some((_, l)) if self.stands(l, k) && rule.condition.as_ref().is_none_or(|w| self.lands_where(w, c, l)) => return true,
                     _ => continue,
                 },
                 CaptureKind::Jump => {}
@@ -188,7 +188,8 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
                 }
             }
             let land = if rule.kind == CaptureKind::Fly { rule.land } else { Land::NEXT };
-            if count >= min && self.can_land(n, d, k, land) {
+            // A jump's `where` judges its landing (`n`, just beyond the piece).
+            if count >= min && self.can_land(n, d, k, land) && rule.condition.as_ref().is_none_or(|w| self.lands_where(w, c, n)) {
                 return true;
             }
         }
@@ -317,13 +318,16 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
     /// Lands on the single cell `l` after a capture in direction `d`.
     fn land_one(&mut self, l: u16, k: u8, d: u8) {
         self.list.trail.push(l);
+        // With cleared cells, whether the capture goes on is decided before they are
+        // cleared (as Ludii's Cage decides it), and searched after.
+        let could = self.cap.cleared.is_none_or(|zone| !zone.contains(l) && self.could_go_on(l, k, d));
         let cleared = self.cap.cleared.map(|zone| (zone.contains(l), self.clear(zone)));
         if let Some((true, _)) = cleared {
             // The capturing piece is on a cleared cell: taken off, it ends its capture.
             self.record(l, k);
         } else {
             let (k2, ends) = self.arrive(l, k, d);
-            let cont = !ends && self.go_on(l, k, k2, d, NO_DIR);
+            let cont = !ends && could && self.go_on(l, k, k2, d, NO_DIR);
             if !cont || self.may_stop(k2) {
                 let fin = self.stop_kind(l, k2, cont);
                 self.record(l, fin);

@@ -73,7 +73,7 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
 
     /// Whether a jump from `c` may land on `l` under its rule's `where` condition.
     #[inline(never)]
-    fn lands_where(&self, cond: &Condition, c: u16, l: u16) -> bool {
+    pub(super) fn lands_where(&self, cond: &Condition, c: u16, l: u16) -> bool {
         let us = if self.us == 0 { Side::White } else { Side::Black };
         crate::engine::conditions::meets(self.rules, self.board, us, cond, c, l)
     }
