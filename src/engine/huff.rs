@@ -17,7 +17,7 @@ impl Position {
     /// too.
     pub(super) fn add_huffing(&mut self, rules: &Rules, list: &mut MoveList, routes: Routes) {
         list.huff_before = self.huff;
-        let best = self.best_capturers(rules, list, 0..list.moves.len());
+        let best = self.best_capturers(rules, list);
         let at_once = rules.capture.huff == Huff::RemovedAtOnce;
         let spared = if rules.capture.huff_spares_last_landing { self.last_landing[self.side] } else { NO_CELL };
         for i in 0..list.moves.len() {
@@ -35,15 +35,14 @@ impl Position {
         }
     }
 
-    /// The cells of the pieces whose captures in `list` (moves `range`) rank best among
-    /// them all by the variant's precedence (any capture without one).
-    fn best_capturers(&self, rules: &Rules, list: &MoveList, range: std::ops::Range<usize>) -> CellSet {
+    /// The cells of the pieces whose captures in `list` rank best among them all by the
+    /// variant's precedence (any capture without one).
+    fn best_capturers(&self, rules: &Rules, list: &MoveList) -> CellSet {
         let criteria = rules.capture.precedence();
         let us = self.side.index();
         let mut best: Option<[u32; 5]> = None;
         let mut cells = CellSet::EMPTY;
-        for i in range {
-            let m = list.get(i);
+        for m in list.iter() {
             if m.captures() == 0 {
                 continue;
             }
@@ -83,7 +82,7 @@ impl Position {
             }
             let pc = self.take_off(rules, h);
             self.generate_plain(rules, &mut scratch, routes);
-            let best = self.best_capturers(rules, &scratch, 0..scratch.moves.len());
+            let best = self.best_capturers(rules, &scratch);
             for m in scratch.iter().filter(|m| !m.is_pass()) {
                 let s = *m.stored();
                 let cap_start = list.caps.len() as u32;

@@ -155,7 +155,7 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
                     continue;
                 }
                 CaptureKind::Jump if rule.stride > 1 => match self.long_jump(c, d, rule) {
-                    Some((_, l)) if self.stands(l, k) && rule.condition.as_ref().is_none_or(|w| self.lands_where(w, c, l)) => return true,
+                    Some((_, l)) if self.jump_lands(c, l, k, rule.condition.as_ref()) => return true,
                     _ => continue,
                 },
                 CaptureKind::Jump => {}

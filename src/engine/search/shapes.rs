@@ -20,7 +20,7 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
                 continue;
             }
             let l = r.next(n, d);
-            if self.board[l] != EMPTY || !self.stands(l, k) || cond.is_some_and(|cond| !self.lands_where(cond, c, l)) {
+            if self.board[l] != EMPTY || !self.jump_lands(c, l, k, cond) {
                 continue;
             }
             any = true;
@@ -37,7 +37,7 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
         let mut any = false;
         for d in dirs.iter() {
             let Some((n, l)) = self.long_jump(c, d, rule) else { continue };
-            if !self.stands(l, k) || rule.condition.as_ref().is_some_and(|cond| !self.lands_where(cond, c, l)) {
+            if !self.jump_lands(c, l, k, rule.condition.as_ref()) {
                 continue;
             }
             any = true;
@@ -69,6 +69,13 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
             }
         }
         Some((n, l))
+    }
+
+    /// Whether a jump from `c` by a piece of kind `k` may land on `l`: a cell its kind may
+    /// stand on, where its rule's `where` condition (`cond`) holds.
+    #[inline(always)]
+    pub(super) fn jump_lands(&self, c: u16, l: u16, k: u8, cond: Option<&Condition>) -> bool {
+        self.stands(l, k) && cond.is_none_or(|w| self.lands_where(w, c, l))
     }
 
     /// Whether a jump from `c` may land on `l` under its rule's `where` condition.
