@@ -56,7 +56,9 @@ fn pick(selector: u8) -> &'static Rules {
 /// destination, the kind it ends as, the pieces taken (captured or removed by huffing) in
 /// any order, and how many were captured.
 fn key(m: &MoveInfo) -> (u16, u16, u8, Vec<u16>, usize) {
-    (m.from, m.to, m.kind_after, m.taken(), m.captured.len())
+    // A drop's two cells are one move whichever is placed first.
+    let (from, to) = if m.drop { (m.from.min(m.to), m.from.max(m.to)) } else { (m.from, m.to) };
+    (from, to, m.kind_after, m.taken(), m.captured.len())
 }
 
 /// The moves of a list, spelled out.

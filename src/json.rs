@@ -29,7 +29,9 @@ pub struct OptionJson {
 }
 
 /// One legal move, in `moves --json` and `play --json`. A pass (in variants where a side
-/// without moves passes) has empty `from`, `to` and `path`, and the notation `--`.
+/// without moves passes) has empty `from`, `to` and `path`, and the notation `--`. A drop
+/// (`"drop": true`) has as `path` the cells it places pieces on, `from` the first and `to`
+/// the last.
 #[derive(Serialize)]
 pub struct MoveJson {
     pub from: String,
@@ -40,6 +42,10 @@ pub struct MoveJson {
     /// Pieces taken off without being captured (huffing); left out when none.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub removed: Vec<String>,
+    /// The move places pieces from the hand on the cells of `path` (`[drops]`); left out
+    /// for a move of a piece.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub drop: bool,
     /// How the move is written: `32-28`, `28x19`, or the full path when another capture
     /// has the same origin and destination.
     pub notation: String,
@@ -55,9 +61,14 @@ impl MoveJson {
             .map(|m| MoveJson {
                 from: name(m.from),
                 to: name(m.to),
-                path: if m.is_pass() { Vec::new() } else { std::iter::once(m.from).chain(m.path.iter().copied()).map(name).collect() },
+                path: match () {
+                    _ if m.is_pass() => Vec::new(),
+                    _ if m.drop => m.path.iter().map(|&c| name(c)).collect(),
+                    _ => std::iter::once(m.from).chain(m.path.iter().copied()).map(name).collect(),
+                },
                 captured: m.captured.iter().map(|&c| name(c)).collect(),
                 removed: m.removed.iter().map(|&c| name(c)).collect(),
+                drop: m.drop,
                 notation: move_text(rules, m, moves),
             })
             .collect()

@@ -129,11 +129,12 @@ pub fn serve(follower: &Follower, input: impl Read, mut output: impl Write) -> s
 /// The game a GAMEREQ asks for, or the GAMEACC refusal code: `1` for a colour that is not
 /// `W` or `Z`, `3` for a position that cannot be read, a variant not on 50 squares, or one
 /// whose moves take off pieces they do not capture (huffing: a DXP move names its captures
-/// only).
+/// only) or place pieces from a hand (a DXP move goes from a square to a square).
 fn game_request<'r>(rules: &'r Rules, m: &str) -> Result<Table<'r>, char> {
     let chars: Vec<char> = m.chars().collect();
     let huffing = rules.spec().capture.huff != polydame::spec::Huff::None;
-    if rules.spec().geometry.len() != 50 || !rules.spec().notation.is_numeric() || huffing {
+    let drops = rules.spec().drops.is_some();
+    if rules.spec().geometry.len() != 50 || !rules.spec().notation.is_numeric() || huffing || drops {
         return Err('3');
     }
     let ours = match chars.get(35) {

@@ -46,6 +46,9 @@ impl Squares {
                 "variant {id} huffs: a Hub move names the pieces it captures, not those it takes off for a capture not made"
             ));
         }
+        if spec.drops.is_some() {
+            return Err(format!("variant {id} places pieces from a hand: a Hub move goes from a square to a square"));
+        }
         let (Some(man), Some(king), 2) = (rules.kind("man"), rules.kind("king"), spec.kinds.len()) else {
             return Err(format!("variant {id} does not have men and kings alone: a Hub position has no other pieces"));
         };

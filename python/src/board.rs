@@ -26,7 +26,11 @@ pub struct Move {
 impl Move {
     pub fn new(rules: &Rules, info: MoveInfo, legal: &[MoveInfo]) -> Move {
         let name = |c: u16| if c == MoveInfo::PASS { "--".to_string() } else { rules.cell_name(c).to_string() };
-        let names = std::iter::once(info.from).chain(info.path.iter().copied()).map(name).collect();
+        let names = if info.drop {
+            info.path.iter().map(|&c| name(c)).collect()
+        } else {
+            std::iter::once(info.from).chain(info.path.iter().copied()).map(name).collect()
+        };
         let captured = info.captured.iter().map(|&c| name(c)).collect();
         let removed = info.removed.iter().map(|&c| name(c)).collect();
         Move { text: move_text(rules, &info, legal), names, captured, removed, info }
@@ -47,10 +51,18 @@ impl Move {
         self.names.last().map_or("", String::as_str)
     }
 
-    /// Every square it stands on, the origin first and the destination last.
+    /// Every square it stands on, the origin first and the destination last (a drop: the
+    /// squares it places pieces on, in order).
     #[getter]
     fn path(&self) -> Vec<String> {
         self.names.clone()
+    }
+
+    /// Whether it places pieces from the hand (in variants with ``[drops]``) instead of
+    /// moving one.
+    #[getter]
+    fn is_drop(&self) -> bool {
+        self.info.drop
     }
 
     /// The squares of the pieces it takes, in the order it takes them.
@@ -85,15 +97,21 @@ impl Move {
     /// A move from its parts (as pickling makes it again).
     #[staticmethod]
     fn _rebuild(cells: MoveCells, text: String, names: Vec<String>, squares: (Vec<String>, Vec<String>)) -> Move {
-        let (from, to, path, taken, off, kind_before, kind_after) = cells;
+        let (from, to, path, taken, off, kind_before, kind_after, drop) = cells;
         let (captured, removed) = squares;
-        Move { info: MoveInfo { from, to, path, captured: taken, removed: off, kind_before, kind_after }, text, names, captured, removed }
+        Move {
+            info: MoveInfo { from, to, path, captured: taken, removed: off, kind_before, kind_after, drop },
+            text,
+            names,
+            captured,
+            removed,
+        }
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, MoveParts)> {
         let m = slf.get();
         let i = &m.info;
-        let cells = (i.from, i.to, i.path.clone(), i.captured.clone(), i.removed.clone(), i.kind_before, i.kind_after);
+        let cells = (i.from, i.to, i.path.clone(), i.captured.clone(), i.removed.clone(), i.kind_before, i.kind_after, i.drop);
         Ok((slf.getattr("_rebuild")?, (cells, m.text.clone(), m.names.clone(), (m.captured.clone(), m.removed.clone()))))
     }
 
@@ -108,7 +126,7 @@ impl Move {
     fn __hash__(&self) -> u64 {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();
-        (self.info.from, self.info.to, &self.info.path, &self.info.captured, &self.info.removed).hash(&mut h);
+        (self.info.from, self.info.to, &self.info.path, &self.info.captured, &self.info.removed, self.info.drop).hash(&mut h);
         h.finish()
     }
 }
@@ -415,8 +433,8 @@ impl Board {
 type MoveParts = (MoveCells, String, Vec<String>, (Vec<String>, Vec<String>));
 
 /// A move's cells and kinds as pickled: origin, destination, path, captured, removed,
-/// kind before, kind after.
-type MoveCells = (u16, u16, Vec<u16>, Vec<u16>, Vec<u16>, u8, u8);
+/// kind before, kind after, whether it is a drop.
+type MoveCells = (u16, u16, Vec<u16>, Vec<u16>, Vec<u16>, u8, u8, bool);
 
 /// What a board is made again from: its variant, its start's FEN, its moves.
 type BoardParts = (Py<Variant>, String, Vec<String>);

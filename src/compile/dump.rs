@@ -8,7 +8,7 @@ use crate::spec::{
 };
 use std::fmt::Write;
 
-fn dir_list(rules: &Rules, dirs: DirSet) -> String {
+pub(crate) fn dir_list(rules: &Rules, dirs: DirSet) -> String {
     let g = &rules.spec().geometry;
     let names: Vec<&str> = dirs.iter().map(|d| g.dirs()[d].name).collect();
     names.join(" ")
@@ -48,10 +48,45 @@ fn dump(rules: &Rules) -> String {
         piece(&mut o, rules, k);
     }
     capture(&mut o, rules);
+    drops(&mut o, rules);
     end(&mut o, rules);
-    let _ = writeln!(o, "setup: White {} pieces, Black {} pieces", spec.setup[0].len(), spec.setup[1].len());
+    let hand = |s: Side| match &spec.drops {
+        Some(d) if d.hand[s] > 0 => format!(" and {} in hand", d.hand[s]),
+        _ => String::new(),
+    };
+    let (w, b) = (hand(Side::White), hand(Side::Black));
+    let _ = writeln!(o, "setup: White {} pieces{w}, Black {} pieces{b}", spec.setup[0].len(), spec.setup[1].len());
     o.push_str(&setup_diagram(rules));
     o
+}
+
+/// `[drops]`: pieces placed from a hand.
+fn drops(o: &mut String, rules: &Rules) {
+    let Some(d) = &rules.spec().drops else { return };
+    let kind = &rules.spec().kinds[d.kind as usize].name;
+    let _ = writeln!(o, "drops: the side to move may place a {kind} from its hand, {} a turn, on empty cells", d.per_turn);
+    if d.cells[0] == d.cells[1] {
+        let _ = writeln!(o, "  on {}", cell_list(rules, &d.cells[0]));
+    } else {
+        for side in Side::BOTH {
+            let _ = writeln!(o, "  {}: on {}", side.name(), cell_list(rules, &d.cells[side]));
+        }
+    }
+    if let Some(c) = &d.condition {
+        let except = if d.first_anywhere { ", except the side's first placement of the game (its hand still full)" } else { "" };
+        let which = if d.per_turn == 1 { "only where" } else { "the first of a turn only where" };
+        let _ = writeln!(o, "  {which} {}{except}", condition_words(rules, Side::White, c));
+    }
+    if d.per_turn == 2 {
+        let _ = writeln!(o, "  the second next to the first, directions {}", dir_list(rules, d.next[0]));
+    }
+    if !d.enclose[0].is_empty() {
+        let _ = writeln!(
+            o,
+            "  then every enemy piece with a neighbour in each direction {}, all the mover's pieces, is taken",
+            dir_list(rules, d.enclose[0])
+        );
+    }
 }
 
 /// The variant's names, its board, notation, directions and neighbour table.
@@ -210,9 +245,10 @@ fn piece(o: &mut String, rules: &Rules, k: usize) {
 /// One quiet-move rule of one side.
 fn move_rule(o: &mut String, rules: &Rules, side: Side, m: &MoveRule) {
     let how = match m.kind {
-        MoveKind::Step => "steps one cell",
-        MoveKind::Slide => "slides any distance",
-        MoveKind::Run => "runs over its own pieces to the first empty cell",
+        MoveKind::Step if m.stride == 1 => "steps one cell".to_string(),
+        MoveKind::Step => format!("steps {} cells over empty cells", m.stride),
+        MoveKind::Slide => "slides any distance".to_string(),
+        MoveKind::Run => "runs over its own pieces to the first empty cell".to_string(),
     };
     let cond = match &m.condition {
         Some(c) if c.is_sees_enemy() => ", only to a cell that sees an enemy piece along an open line".to_string(),
@@ -453,7 +489,7 @@ fn columns_rules(o: &mut String, rules: &Rules, columns: Columns) {
 
 /// A condition in words: the cases where it holds, each a list of tests that must hold or
 /// fail (`touches(enemy, n s e w) and not touched(enemy, n s e w)`), joined by `or`.
-pub(super) fn condition_words(rules: &Rules, side: Side, c: &crate::spec::Condition) -> String {
+pub(crate) fn condition_words(rules: &Rules, side: Side, c: &crate::spec::Condition) -> String {
     let tests = c.tests();
     let n = tests.len();
     let name = |t: &Test| match *t {

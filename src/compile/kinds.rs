@@ -64,6 +64,8 @@ pub struct MoveRule {
     pub dirs: DirSet,
     /// A condition on where the move may end.
     pub condition: Option<Condition>,
+    /// A step's length in cells (1 for other moves).
+    pub stride: u8,
 }
 
 /// How perft counts a kind's quiet moves at its leaves: on bit sets (a shift per
@@ -84,6 +86,8 @@ pub enum QuietCount {
     Avoid,
     /// One by one: the kind may stand on some cells only.
     Cells,
+    /// One by one: a step longer than one cell.
+    Stride,
 }
 
 impl QuietCount {
@@ -99,6 +103,8 @@ impl QuietCount {
             QuietCount::Avoid
         } else if kind.cells.is_some() {
             QuietCount::Cells
+        } else if kind.moves.iter().any(|m| m.stride > 1) {
+            QuietCount::Stride
         } else {
             QuietCount::Bits
         }
@@ -119,6 +125,7 @@ impl QuietCount {
             QuietCount::Limit => Some("a limit on quiet moves"),
             QuietCount::Avoid => Some("cells to avoid"),
             QuietCount::Cells => Some("cells it may not stand on"),
+            QuietCount::Stride => Some("a step longer than one cell"),
         }
     }
 }
@@ -208,7 +215,11 @@ impl KindTable {
     ) -> KindTable {
         let first_jumps = first_dirs(kind, s, CaptureKind::Jump);
         KindTable {
-            moves: kind.moves.iter().map(|m| MoveRule { kind: m.kind, dirs: m.dirs[s], condition: m.condition }).collect(),
+            moves: kind
+                .moves
+                .iter()
+                .map(|m| MoveRule { kind: m.kind, dirs: m.dirs[s], condition: m.condition, stride: m.stride })
+                .collect(),
             captures: kind
                 .captures
                 .iter()

@@ -3,6 +3,7 @@
 
 mod capture;
 mod dump;
+pub(crate) use dump::{condition_words, dir_list};
 pub(crate) mod fast;
 mod kinds;
 mod rules;

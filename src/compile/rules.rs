@@ -59,7 +59,8 @@ pub struct Rules {
     /// Whether bit sets alone can count the moves of a position without captures: a
     /// layout, and every kind's quiet moves countable on bit sets (see [`KindTable::quiet_count`](super::KindTable::quiet_count)).
     pub(crate) bit_leaves: bool,
-    /// Whether every move is played the plain way: no passes, no columns, no huffing.
+    /// Whether every move is played the plain way: no passes, no columns, no huffing, no
+    /// drops.
     pub(crate) plain_moves: bool,
     /// Whether moves may take off pieces they do not capture (huffing, `[capture]
     /// cleared`).
@@ -93,6 +94,27 @@ pub struct Rules {
     pub(crate) general_chosen: bool,
     /// Capture-search steps one position may take (see [`Rules::set_capture_budget`]).
     pub(crate) capture_budget: u64,
+}
+
+/// The Zobrist keys of a board of `cells` cells: per cell and piece code, for Black to
+/// move, and per cell (capture sets, huffing, landings).
+type ZobristKeys = (Box<[u64; 256 * 32]>, u64, Vec<u64>);
+
+/// [`ZobristKeys`] from the rules' fixed seed.
+fn zobrist_keys(cells: usize) -> ZobristKeys {
+    let mut rng = Rng::new(0x005E_ED0F_D4A6);
+    // Keys for the cells and the off-board row, as many as ever; the table keeps those
+    // that fit (the off-board row never holds a piece).
+    let mut zobrist = Box::new([0u64; 256 * 32]);
+    for i in 0..(cells + 1) * 32 {
+        let key = rng.next_u64();
+        if let Some(z) = zobrist.get_mut(i) {
+            *z = key;
+        }
+    }
+    let zobrist_black = rng.next_u64();
+    let cell_keys = (0..cells + 1).map(|_| rng.next_u64()).collect();
+    (zobrist, zobrist_black, cell_keys)
 }
 
 /// The neighbour table's size: a row of [`MAX_DIRS`] per cell and one for the off-board
@@ -140,18 +162,7 @@ impl Rules {
                 })
                 .collect()
         });
-        let mut rng = Rng::new(0x005E_ED0F_D4A6);
-        // Keys for the cells and the off-board row, as many as ever; the table keeps those
-        // that fit (the off-board row never holds a piece).
-        let mut zobrist = Box::new([0u64; 256 * 32]);
-        for i in 0..(cells + 1) * 32 {
-            let key = rng.next_u64();
-            if let Some(z) = zobrist.get_mut(i) {
-                *z = key;
-            }
-        }
-        let zobrist_black = rng.next_u64();
-        let cell_keys = (0..cells + 1).map(|_| rng.next_u64()).collect();
+        let (zobrist, zobrist_black, cell_keys) = zobrist_keys(cells);
         let has_quiet_limit = spec.kinds.iter().any(|k| k.max_quiet_moves.is_some());
         let has_avoid = spec.kinds.iter().any(|k| k.avoid.is_some());
         let has_kind_cells = spec.kinds.iter().any(|k| k.cells.is_some());
@@ -168,6 +179,7 @@ impl Rules {
         let huffing = spec.capture.huff != crate::spec::Huff::None;
         // Moves that take off pieces besides those they capture: huffing, cleared cells.
         let removals = huffing || spec.capture.cleared.is_some();
+        let drops = spec.drops.is_some();
         let passes = matches!(spec.end.no_moves, crate::spec::NoMoves::Pass | crate::spec::NoMoves::PassThenLoss);
         let optional_captures = tables[0].iter().enumerate().filter(|(_, t)| !t.must_capture).fold(0u8, |m, (k, _)| m | 1 << k);
         let count_by_generating = has_avoid
@@ -175,7 +187,8 @@ impl Rules {
             || (optional_captures != 0 && optional_captures != every_kind)
             || (!spec.capture.precedence.is_empty() && spec.capture.precedence_kinds & every_kind != every_kind)
             || spec.capture.precedence_per_piece
-            || removals;
+            || removals
+            || drops;
         // With columns a captured cell keeps the rest of its column: the bit sets after a
         // move are known only by playing it.
         let bit_leaves = !count_by_generating
@@ -207,7 +220,7 @@ impl Rules {
             bit_leaves,
             passes,
             columns,
-            plain_moves: !passes && columns.is_none() && !removals,
+            plain_moves: !passes && columns.is_none() && !removals && !drops,
             removals,
             optional_captures,
             count_by_generating,
@@ -384,6 +397,20 @@ impl Rules {
     pub(crate) fn huff_key(&self, cell: u16) -> u64 {
         // A cell's key turned half round: another random word, not a piece's key.
         self.cell_keys[cell as usize].rotate_left(32)
+    }
+
+    /// The hash key of `side` holding `n` pieces in hand (zero for none, so positions
+    /// without hands hash as before).
+    #[inline]
+    pub(crate) fn hand_key(&self, side: crate::spec::Side, n: u8) -> u64 {
+        if n == 0 {
+            return 0;
+        }
+        // SplitMix64's finaliser of the count and the side: a fixed random word per count.
+        let mut z = (u64::from(n) | (side.index() as u64) << 8).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ self.zobrist_black;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
     }
 
     /// The hash key of `side`'s last capture having first landed on `cell` (none for no

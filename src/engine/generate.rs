@@ -54,11 +54,14 @@ impl Position {
         if self.quiet_allowed(rules, list) {
             let pieces = self.pieces[self.side];
             self.gen_quiet::<false>(rules, list, pieces);
+            if rules.spec.drops.is_some() {
+                self.gen_drops(rules, list, routes);
+            }
         }
         if rules.has_avoid {
             self.drop_avoided(rules, list);
         }
-        if rules.passes && list.moves.is_empty() && !self.pieces[self.side].is_empty() {
+        if rules.passes && list.moves.is_empty() && self.has_pieces(self.side) {
             list.push_pass();
         }
     }

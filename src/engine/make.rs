@@ -39,7 +39,7 @@ impl Position {
     pub fn make(&mut self, rules: &Rules, m: MoveRef) -> Undo {
         self.assert_generated_here(m);
         let mut undo = Undo { quiet: self.quiet, landing: self.last_landing[self.side], starts: 0 };
-        if !rules.plain_moves && (m.is_pass() || rules.columns.is_some() || rules.removals) {
+        if !rules.plain_moves && (m.is_pass() || m.is_drop() || rules.columns.is_some() || rules.removals) {
             undo.starts = self.make_special(rules, m);
             return undo;
         }
@@ -84,7 +84,9 @@ impl Position {
         if removals {
             self.take_off_removed(rules, m, true);
         }
-        if !m.is_pass() {
+        if m.is_drop() {
+            self.make_drop(rules, m);
+        } else if !m.is_pass() {
             if rules.columns.is_some() {
                 starts = self.make_columns(rules, m);
                 if rules.has_quiet_limit {
@@ -195,7 +197,7 @@ impl Position {
     /// Takes back `m`, played with [`Position::make`] (which gave `undo`); see there for an
     /// example.
     pub fn unmake(&mut self, rules: &Rules, m: MoveRef, undo: Undo) {
-        if !rules.plain_moves && (m.is_pass() || rules.columns.is_some() || rules.removals) {
+        if !rules.plain_moves && (m.is_pass() || m.is_drop() || rules.columns.is_some() || rules.removals) {
             self.side = self.side.other();
             self.hash ^= rules.zobrist_black;
             self.over = false;
@@ -205,7 +207,9 @@ impl Position {
                 self.set_huffable(rules, m.huff_before());
                 self.put_back_removed(rules, m, false);
             }
-            if !m.is_pass() {
+            if m.is_drop() {
+                self.unmake_drop(rules, m);
+            } else if !m.is_pass() {
                 if rules.columns.is_some() {
                     self.unmake_columns(rules, m, undo.starts);
                 } else {

@@ -14,6 +14,7 @@ mod budget;
 mod columns;
 mod conditions;
 mod count;
+mod drops;
 mod end_reason;
 mod fast;
 mod generate;

@@ -26,6 +26,9 @@ pub(crate) struct Move {
     /// (see [`crate::spec::Huff`]).
     pub(crate) nrem: u8,
     pub(crate) nmark: u8,
+    /// A drop (`[drops]`): how many pieces it places from the hand, their cells stored
+    /// as its path (`from` the first, `to` the last); 0 for a move of a piece.
+    pub(crate) placed: u8,
 }
 
 /// The legal moves of a position, as [`Position::generate`](crate::Position::generate)
@@ -140,6 +143,7 @@ impl MoveList {
             key: 0,
             nrem: 0,
             nmark: 0,
+            placed: 0,
         });
     }
 
@@ -300,13 +304,29 @@ impl<'a> MoveRef<'a> {
         self.m.from == MoveInfo::PASS
     }
 
-    /// The landing cells after the origin, in order; the last is [`MoveRef::to`].
+    /// Whether the move places pieces from the hand (`[drops]`): then
+    /// [`MoveRef::placed_cells`] are the cells, in the order placed.
+    #[inline]
+    pub fn is_drop(self) -> bool {
+        self.m.placed > 0
+    }
+
+    /// The cells a drop places pieces on, in order (empty for a move of a piece).
+    pub fn placed_cells(self) -> &'a [u16] {
+        if self.m.placed == 0 {
+            return &[];
+        }
+        self.path()
+    }
+
+    /// The landing cells after the origin, in order; the last is [`MoveRef::to`]. A drop
+    /// has no origin: its path is every cell it places a piece on.
     pub fn path(self) -> &'a [u16] {
         let m = self.m;
         if m.from == MoveInfo::PASS {
             return &[];
         }
-        if m.ncap == 0 {
+        if m.ncap == 0 && m.placed == 0 {
             // A quiet move's only landing is its destination; it is not stored.
             return std::slice::from_ref(&m.to);
         }
@@ -323,6 +343,7 @@ impl<'a> MoveRef<'a> {
             removed: self.removed_cells().collect(),
             kind_before: self.kind_before(),
             kind_after: self.kind_after(),
+            drop: self.is_drop(),
         }
     }
 
@@ -339,6 +360,7 @@ impl<'a> MoveRef<'a> {
         out.removed.extend(self.removed_cells());
         out.kind_before = self.kind_before();
         out.kind_after = self.kind_after();
+        out.drop = self.is_drop();
     }
 
     /// Its place in the list: `list.get(m.index())` is `m`.
@@ -412,11 +434,19 @@ pub struct MoveInfo {
     pub kind_before: u8,
     /// The kind of the moving piece after the move.
     pub kind_after: u8,
+    /// The move places pieces from the hand (`[drops]`) on the cells of `path`, in
+    /// order; `from` is the first and `to` the last.
+    pub drop: bool,
 }
 
 impl MoveInfo {
     /// The origin and destination of a pass, which is no cell.
     pub const PASS: u16 = u16::MAX;
+
+    /// The cells a drop places pieces on, in order (empty for a move of a piece).
+    pub fn placed(&self) -> &[u16] {
+        if self.drop { &self.path } else { &[] }
+    }
 
     /// Whether this is a pass (see [`MoveRef::is_pass`]).
     pub fn is_pass(&self) -> bool {

@@ -70,7 +70,7 @@ impl Outcome {
 impl Position {
     /// The outcome judged from this position alone (no history): a side that promoted
     /// wins where the variant says so; a side left with a material the variant names
-    /// loses, draws or wins; a side to move without pieces, or without legal
+    /// loses, draws or wins; a side to move without pieces (on the board or in hand), or without legal
     /// moves, loses, or wins where the variant says so (a side that passes always has a
     /// move while it has pieces). When the game goes on, `list` holds the position's legal
     /// moves, as [`Position::generate`] leaves them with [`Routes::Distinct`](super::Routes).
@@ -91,10 +91,10 @@ impl Position {
         if let Some(o) = self.material_outcome(rules) {
             return o;
         }
-        if end.no_pieces_mover_wins && (self.pieces[0].is_empty() || self.pieces[1].is_empty()) {
+        if end.no_pieces_mover_wins && !(self.has_pieces(Side::White) && self.has_pieces(Side::Black)) {
             return Outcome::Win(self.side.other(), EndReason::NoPiecesMoverWins);
         }
-        if !self.pieces[self.side].is_empty() {
+        if self.has_pieces(self.side) {
             if !self.is_stuck(rules, list) {
                 return Outcome::Ongoing;
             }

@@ -59,6 +59,8 @@ pub struct Position {
     /// Per side, the cell where its last capture first landed (`NO_CELL`: none), kept
     /// where huffing spares a move that ends there.
     pub(crate) last_landing: BySide<u16>,
+    /// Per side, the pieces it holds in hand (`[drops]`).
+    pub(crate) hand: BySide<u8>,
 }
 
 /// No cell: a [`Position::last_landing`] not set.
@@ -83,6 +85,7 @@ impl Position {
             over: false,
             huff: CellSet::EMPTY,
             last_landing: [NO_CELL; 2],
+            hand: [0; 2],
         }
     }
 
@@ -100,8 +103,27 @@ impl Position {
             for &(cell, kind) in &spec.setup[side] {
                 p.put(rules, cell, side, kind);
             }
+            if let Some(d) = &spec.drops {
+                p.set_hand(rules, side, d.hand[side]);
+            }
         }
         p
+    }
+
+    /// Whether `side` has a piece on the board or in hand.
+    pub(crate) fn has_pieces(&self, side: Side) -> bool {
+        !self.pieces[side].is_empty() || self.hand[side] > 0
+    }
+
+    /// How many pieces `side` holds in hand (`[drops]`).
+    pub fn hand(&self, side: Side) -> u8 {
+        self.hand[side]
+    }
+
+    /// Sets how many pieces `side` holds in hand.
+    pub(crate) fn set_hand(&mut self, rules: &Rules, side: Side, n: u8) {
+        self.hash ^= rules.hand_key(side, self.hand[side]) ^ rules.hand_key(side, n);
+        self.hand[side] = n;
     }
 
     /// Puts a piece on an empty cell.
@@ -170,6 +192,7 @@ impl Position {
         }
         for side in Side::BOTH {
             h ^= rules.landing_key(side, self.last_landing[side]);
+            h ^= rules.hand_key(side, self.hand[side]);
         }
         h
     }

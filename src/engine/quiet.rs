@@ -36,6 +36,12 @@ impl Position {
                     let mut n = rules.next(from, d);
                     match rule.kind {
                         MoveKind::Step => {
+                            for _ in 1..rule.stride {
+                                if self.board[n] != EMPTY {
+                                    break;
+                                }
+                                n = rules.next(n, d);
+                            }
                             if self.board[n] == EMPTY {
                                 counted += self.quiet_to(rules, list, from, n, kind, rule.condition, dedup, store);
                             }
@@ -114,6 +120,7 @@ impl Position {
             key: 0,
             nrem: 0,
             nmark: 0,
+            placed: 0,
         });
     }
 }

@@ -58,12 +58,15 @@ pub struct Setup {
     /// (see [`Position::last_landing`]). A FEN carries them (`:L`); [`Setup::new`] has
     /// none.
     pub last_landing: BySide<Option<u16>>,
+    /// Under `[drops]`: per side, the pieces it holds in hand (see [`Position::hand`]). A
+    /// FEN carries them (`:P`); [`Setup::new`] has none.
+    pub hand: BySide<u8>,
 }
 
 impl Setup {
     /// No pieces, `side_to_move` to move.
     pub fn new(side_to_move: Side) -> Setup {
-        Setup { side_to_move, pieces: Vec::new(), quiet: [(0, 0); 2], huffable: Vec::new(), last_landing: [None; 2] }
+        Setup { side_to_move, pieces: Vec::new(), quiet: [(0, 0); 2], huffable: Vec::new(), last_landing: [None; 2], hand: [0; 2] }
     }
 
     /// Adds a piece.
@@ -140,7 +143,12 @@ pub enum SetupProblem {
         /// The cell given, named in the variant's notation (or its number, past the board).
         cell: String,
     },
-    /// A side with more pieces than it starts the game with.
+    /// Pieces in hand in a variant without `[drops]`.
+    NoHands {
+        /// The side.
+        side: Side,
+    },
+    /// A side with more pieces than it starts the game with (on the board and in hand).
     TooManyPieces {
         /// The side.
         side: Side,
@@ -169,7 +177,8 @@ impl SetupProblem {
             SetupProblem::TooManyPieces { .. }
             | SetupProblem::NoTrackedPiece { .. }
             | SetupProblem::NotHuffable { .. }
-            | SetupProblem::NoLastLanding { .. } => None,
+            | SetupProblem::NoLastLanding { .. }
+            | SetupProblem::NoHands { .. } => None,
         }
     }
 
@@ -185,6 +194,7 @@ impl SetupProblem {
             SetupProblem::NoTrackedPiece { .. } => "no-tracked-piece",
             SetupProblem::NotHuffable { .. } => "not-huffable",
             SetupProblem::NoLastLanding { .. } => "no-last-landing",
+            SetupProblem::NoHands { .. } => "no-hands",
         }
     }
 }
@@ -214,6 +224,9 @@ impl fmt::Display for SetupProblem {
             }
             SetupProblem::NoLastLanding { cell } => {
                 write!(f, "{cell} is given as where a side's last capture first landed, which this variant does not keep")
+            }
+            SetupProblem::NoHands { side } => {
+                write!(f, "{} is given pieces in hand, but in this variant no piece is placed from a hand", side.name())
             }
             SetupProblem::TooManyPieces { side, count, most } => {
                 write!(f, "{} has {count} pieces, more than the {most} it starts with: no game reaches this position", side.name())
@@ -319,7 +332,13 @@ impl Position {
             pos.put(rules, p.cell, p.side, p.kind);
         }
         for side in Side::BOTH {
-            let (count, most) = (counts[side], spec.setup[side].len());
+            let start_hand = spec.drops.as_ref().map_or(0, |d| d.hand[side] as usize);
+            if setup.hand[side] > 0 && spec.drops.is_none() {
+                problems.push(SetupProblem::NoHands { side });
+            } else {
+                pos.set_hand(rules, side, setup.hand[side]);
+            }
+            let (count, most) = (counts[side] + setup.hand[side] as usize, spec.setup[side].len() + start_hand);
             if count > most {
                 problems.push(SetupProblem::TooManyPieces { side, count, most });
             }
@@ -353,6 +372,7 @@ impl Position {
         s.quiet = self.quiet_track();
         s.huffable = self.huff.iter().collect();
         s.last_landing = [self.last_landing(Side::White), self.last_landing(Side::Black)];
+        s.hand = self.hand;
         s
     }
 

@@ -22,6 +22,8 @@ pub(super) struct Worth {
     by_bit: Vec<i32>,
     kinds: usize,
     cells: usize,
+    /// A piece in hand (`[drops]`): its kind's value, no cell's bonus.
+    in_hand: i32,
 }
 
 impl Worth {
@@ -52,13 +54,14 @@ impl Worth {
                 }
             }
         }
-        Worth { table, by_bit, kinds, cells }
+        let in_hand = spec.drops.as_ref().map_or(0, |d| 100 * spec.kinds[d.kind as usize].value as i32);
+        Worth { table, by_bit, kinds, cells, in_hand }
     }
 
-    /// The pieces of the side to move less the other side's.
+    /// The pieces of the side to move less the other side's (those in hand too).
     pub fn material(&self, pos: &Position) -> i32 {
         let us = pos.side_to_move();
-        let mut score = 0;
+        let mut score = self.in_hand * (pos.hand(us) as i32 - pos.hand(us.other()) as i32);
         if !self.by_bit.is_empty() {
             // On the layout's bit sets, a kind at a time.
             for side in Side::BOTH {

@@ -35,6 +35,7 @@ impl Lines {
                 removed: Vec::new(),
                 kind_before: 0,
                 kind_after: 0,
+                drop: false,
             });
         }
         m.info_into(&mut line[0]);
@@ -62,4 +63,5 @@ fn copy(from: &MoveInfo, to: &mut MoveInfo) {
     to.removed.extend_from_slice(&from.removed);
     to.kind_before = from.kind_before;
     to.kind_after = from.kind_after;
+    to.drop = from.drop;
 }

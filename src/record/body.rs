@@ -52,6 +52,7 @@ fn read_tokens(tokens: pest::iterators::Pairs<Rule>, places: &mut Places, game: 
                         capture: false,
                         taken: Vec::new(),
                         packed: false,
+                        drop: false,
                         line,
                         column,
                         notes: MoveNotes::default(),
@@ -67,7 +68,7 @@ fn read_tokens(tokens: pest::iterators::Pairs<Rule>, places: &mut Places, game: 
                     game.result = Some(t.as_str().to_string());
                 }
             }
-            Rule::r#move | Rule::packed_move => {
+            Rule::r#move | Rule::packed_move | Rule::drop_move => {
                 if !cut {
                     line_moves(game, id).push(move_text(t, line, column));
                 }
@@ -114,6 +115,7 @@ fn move_text(t: pest::iterators::Pair<Rule>, line: usize, column: usize) -> Move
     let mut written = String::new();
     let mut notes = MoveNotes::default();
     let mut taken = Vec::new();
+    let mut drop = false;
     for part in t.into_inner() {
         match part.as_rule() {
             Rule::square | Rule::alg_square => {
@@ -124,6 +126,13 @@ fn move_text(t: pest::iterators::Pair<Rule>, line: usize, column: usize) -> Move
                 let s = part.as_str();
                 capture |= s != "-";
                 written.push_str(if s == "-" { "-" } else { "x" });
+            }
+            Rule::drop_square => {
+                let sq = part.into_inner().next().expect("a dropped square").as_str();
+                squares.push(sq.to_string());
+                written.push('@');
+                written.push_str(sq);
+                drop = true;
             }
             Rule::packed_digits => {
                 squares.push(part.as_str().to_string());
@@ -137,8 +146,8 @@ fn move_text(t: pest::iterators::Pair<Rule>, line: usize, column: usize) -> Move
             other => unreachable!("move holds {other:?}"),
         }
     }
-    let packed = squares.len() == 1;
-    MoveText { text: written, squares, capture, taken, packed, line, column, notes }
+    let packed = squares.len() == 1 && !drop;
+    MoveText { text: written, squares, capture, taken, packed, drop, line, column, notes }
 }
 
 /// The FEN of a PDN 3.0 setup token (`/FEN "W:W31-50:B1-20"/`), if it is one.
@@ -172,7 +181,7 @@ pub fn packed_readings(digits: &str, is_square: impl Fn(&str) -> bool) -> Vec<(&
 /// Reads one move written alone (`32-28`, `28x19x10`, `c3xe5`, `c3d4`): `None` unless
 /// the whole text is one move.
 pub(crate) fn read_move(text: &str) -> Option<MoveText> {
-    [Rule::r#move, Rule::packed_move].into_iter().find_map(|rule| {
+    [Rule::r#move, Rule::drop_move, Rule::packed_move].into_iter().find_map(|rule| {
         let t = PdnParser::parse(rule, text).ok()?.next()?;
         (t.as_span().end() == text.len()).then(|| move_text(t, 1, 1))
     })

@@ -5,6 +5,7 @@
 //! [`Position::from_setup`].
 
 pub use super::fen_error::{FenError, FenErrorKind};
+use super::fen_fields::{read_hands, read_huffing, write_rule_fields};
 use super::notations::Notations;
 use crate::compile::Rules;
 use crate::engine::{Position, Setup, SetupProblem};
@@ -313,6 +314,11 @@ fn read_setup(rules: &Rules, notation: &Notation, text: &str) -> Result<Parsed, 
                 read_huffing(rules, notation, f, at, &mut parsed.setup).map_err(|(at, kind)| err(at, kind))?;
                 continue;
             }
+            // Pieces in hand, in the variants that place them.
+            Some('P' | 'p') if rules.spec().drops.is_some() => {
+                read_hands(f, at, &mut parsed.setup).map_err(|(at, kind)| err(at, kind))?;
+                continue;
+            }
             Some('L' | 'l') if rules.capture.huff_spares_last_landing => {
                 parsed.huff_column.get_or_insert(at + 1);
                 read_huffing(rules, notation, f, at, &mut parsed.setup).map_err(|(at, kind)| err(at, kind))?;
@@ -351,37 +357,6 @@ fn read_setup(rules: &Rules, notation: &Notation, text: &str) -> Result<Parsed, 
         return Err(err(end, FenErrorKind::NoPieceLists));
     }
     Ok(parsed)
-}
-
-/// A field of huffing's state, `field` (trimmed) at byte offset `at`: `X` and the pieces
-/// the side to move may take off (`:Xe5,g5`), or `L` and where each side's last capture
-/// first landed (`:LWc5,Be3`). Errors carry their byte offset.
-fn read_huffing(rules: &Rules, notation: &Notation, field: &str, at: usize, setup: &mut Setup) -> Result<(), (usize, FenErrorKind)> {
-    let bad = || (at, FenErrorKind::BadExtra { found: field.to_string() });
-    let removals = field.starts_with(['X', 'x']);
-    if (removals && !setup.huffable.is_empty()) || (!removals && setup.last_landing != [None; 2]) {
-        return Err((at, FenErrorKind::ExtraTwice { found: field.to_string() }));
-    }
-    let mut off = at + 1;
-    for item in field[1..].split(',') {
-        let item_at = off + (item.len() - item.trim_start().len());
-        off += item.len() + 1;
-        let item = item.trim();
-        if item.is_empty() && field[1..].trim().is_empty() {
-            break;
-        }
-        if removals {
-            setup.huffable.push(square(rules, notation, item).map_err(|k| (item_at, k))?);
-            continue;
-        }
-        let side = match item.chars().next() {
-            Some('W' | 'w') => Side::White,
-            Some('B' | 'b') => Side::Black,
-            _ => return Err(bad()),
-        };
-        setup.last_landing[side] = Some(square(rules, notation, &item[1..]).map_err(|k| (item_at + 1, k))?);
-    }
-    Ok(())
 }
 
 /// One of the fields lidraughts appends, `field` (trimmed) at byte offset `at`: `H<n>`,
@@ -499,7 +474,7 @@ fn kind_prefix<'a>(rules: &Rules, notation: &Notation, item: &'a str) -> (u8, &'
 }
 
 /// The cell of one square, or why there is none.
-fn square(rules: &Rules, n: &Notation, s: &str) -> Result<u16, FenErrorKind> {
+pub(super) fn square(rules: &Rules, n: &Notation, s: &str) -> Result<u16, FenErrorKind> {
     let s = s.trim();
     n.parse(s).ok_or_else(|| {
         let lower = s.to_ascii_lowercase();
@@ -558,17 +533,7 @@ pub fn write_fen(rules: &Rules, pos: &Position) -> String {
             .collect();
         out.push_str(&items.join(","));
     }
-    let huffable: Vec<&str> = pos.huffable().iter().map(|c| rules.cell_name(c)).collect();
-    if !huffable.is_empty() {
-        out.push_str(":X");
-        out.push_str(&huffable.join(","));
-    }
-    let landings: Vec<String> =
-        Side::BOTH.into_iter().filter_map(|s| pos.last_landing(s).map(|c| format!("{}{}", s.letter(), rules.cell_name(c)))).collect();
-    if !landings.is_empty() {
-        out.push_str(":L");
-        out.push_str(&landings.join(","));
-    }
+    write_rule_fields(rules, pos, &mut out);
     out
 }
 

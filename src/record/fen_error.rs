@@ -66,6 +66,11 @@ pub enum FenErrorKind {
         /// The field as written.
         found: String,
     },
+    /// The pieces in hand (`[drops]`) not written `P` and each side's letter and count.
+    BadHand {
+        /// The field as written.
+        found: String,
+    },
     /// One of the fields `H<n>`, `F<n>` or `+N+M` given twice.
     ExtraTwice {
         /// The second one, as written.
@@ -99,6 +104,7 @@ impl FenErrorKind {
             FenErrorKind::BadColumn { .. } => "bad-column",
             FenErrorKind::Setup(e) => e.problems().first().map_or("setup", |p| p.code()),
             FenErrorKind::BadExtra { .. } => "bad-extra",
+            FenErrorKind::BadHand { .. } => "bad-hand",
             FenErrorKind::ExtraTwice { .. } => "extra-twice",
             FenErrorKind::NoKingThere { .. } => "no-king-there",
         }
@@ -138,6 +144,10 @@ impl fmt::Display for FenErrorKind {
             FenErrorKind::BadExtra { found } => write!(
                 f,
                 "`{found}` is not a piece list (`W...`, `B...`) nor a field lidraughts appends: `H` and the half-move clock, `F` and the move number, or king-move counters `+N+M`"
+            ),
+            FenErrorKind::BadHand { found } => write!(
+                f,
+                "`{found}` is not the pieces in hand: `P` and each side's letter and count, as in `PW66` or `PW3,B5` (at most 255)"
             ),
             FenErrorKind::ExtraTwice { found } => write!(f, "`{found}` is given a second time"),
             FenErrorKind::NoKingThere { side, square } => {

@@ -3,8 +3,10 @@
 mod body;
 mod convert;
 mod decode;
+mod drops;
 mod fen;
 mod fen_error;
+mod fen_fields;
 mod game;
 mod move_error;
 mod move_text;

@@ -88,6 +88,13 @@ pub enum Illegal {
         /// The legal moves of the piece.
         moves: Vec<String>,
     },
+    /// Pieces placed from the hand (`@e5@e7`) where no legal drop places them.
+    NoSuchDrop {
+        /// The placement as written.
+        text: String,
+        /// Why not, in words.
+        why: String,
+    },
 }
 
 impl Illegal {
@@ -105,6 +112,7 @@ impl Illegal {
             Illegal::Occupied { .. } => "occupied",
             Illegal::PieceCannotMove { .. } => "piece-cannot-move",
             Illegal::CannotGoThere { .. } => "cannot-go-there",
+            Illegal::NoSuchDrop { .. } => "no-such-drop",
             Illegal::NoPass { .. } => "no-pass",
         }
     }
@@ -165,6 +173,7 @@ impl fmt::Display for Illegal {
             Illegal::CannotGoThere { from, to, moves } => {
                 write!(f, "the piece on {from} cannot go to {to}; its moves: {}", Listed(moves))
             }
+            Illegal::NoSuchDrop { text, why } => write!(f, "{text} is not a legal placement: {why}"),
         }
     }
 }

@@ -1,4 +1,5 @@
-//! Move text: `32-28`, `28x19x10`, `c3-d4`, `c3xe5xg3`, and `--` for a pass.
+//! Move text: `32-28`, `28x19x10`, `c3-d4`, `c3xe5xg3`, `@e5@e7` for pieces placed from
+//! the hand, and `--` for a pass.
 
 use crate::compile::Rules;
 use crate::engine::MoveInfo;
@@ -12,6 +13,10 @@ pub fn move_text(rules: &Rules, m: &MoveInfo, legal: &[MoveInfo]) -> String {
     let name = |c: u16| rules.cell_name(c).to_string();
     if m.is_pass() {
         return PASS_TEXT.to_string();
+    }
+    if m.drop {
+        // Where the pieces go says what they enclose.
+        return full_path(rules, m);
     }
     if m.captured.is_empty() {
         return format!("{}-{}", name(m.from), name(m.to)) + &taken_suffix(&rules.spec().notation, m, legal);
@@ -133,7 +138,7 @@ pub fn full_path(rules: &Rules, m: &MoveInfo) -> String {
 /// assert_eq!(turning_path(&rules, m), "b8xb6xh6xh8");
 /// ```
 pub fn turning_path(rules: &Rules, m: &MoveInfo) -> String {
-    if m.is_pass() || m.captured.is_empty() {
+    if m.is_pass() || m.drop || m.captured.is_empty() {
         return full_path(rules, m);
     }
     let g = &rules.spec().geometry;
@@ -157,6 +162,9 @@ pub fn turning_path(rules: &Rules, m: &MoveInfo) -> String {
 pub(crate) fn full_path_in(n: &Notation, m: &MoveInfo) -> String {
     if m.is_pass() {
         return PASS_TEXT.to_string();
+    }
+    if m.drop {
+        return m.path.iter().map(|&c| format!("@{}", n.name(c))).collect();
     }
     let mut s = n.name(m.from).to_string();
     for &c in &m.path {

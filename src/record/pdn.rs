@@ -64,6 +64,8 @@ pub struct MoveText {
     /// (see [`packed_readings`](crate::pdn::packed_readings)); `capture` is then false,
     /// as nothing says either way.
     pub packed: bool,
+    /// Written as pieces placed from the hand (`@e5@e7`): `squares` are where, in order.
+    pub drop: bool,
     /// Line in the file (from 1).
     pub line: usize,
     /// Column in the line (from 1).

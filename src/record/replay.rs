@@ -332,6 +332,10 @@ fn play_one(r: &mut Resolver, moves: &[MoveText], i: usize, v: &mut Verdict, see
     }
     let (cells, mut resolved) = if mv.packed {
         read_packed(r, mv)?
+    } else if mv.drop {
+        let c = squares(r.notation, mv)?;
+        let res = r.resolve_drop(&c, &taken_cells(r.notation, mv)?);
+        (c, res)
     } else {
         let c = squares(r.notation, mv)?;
         let res = r.resolve_taking(&c, mv.capture, &taken_cells(r.notation, mv)?);
@@ -343,6 +347,7 @@ fn play_one(r: &mut Resolver, moves: &[MoveText], i: usize, v: &mut Verdict, see
         seen.packed = Some((mv.text.clone(), reading));
     }
     if let Resolved::Error(_) = resolved
+        && !mv.drop
         && let Some((j, n)) = join_hops(r, moves, i, &cells)
     {
         resolved = Resolved::One(j);
@@ -355,7 +360,7 @@ fn play_one(r: &mut Resolver, moves: &[MoveText], i: usize, v: &mut Verdict, see
         Resolved::Ambiguous(options, e) => disambiguate(r, moves, i, options, e, v, depth)?,
     };
     let is_capture = r.list.get(chosen).captures() > 0;
-    if !mv.packed && used == 1 && mv.capture != is_capture {
+    if !mv.packed && !mv.drop && used == 1 && mv.capture != is_capture {
         // Said once a game for each kind, with how many more moves are written so.
         let (code, what, k) = if is_capture {
             ("capture-written-as-move", "is a capture written with `-`, the separator of a move", 0)
@@ -370,7 +375,7 @@ fn play_one(r: &mut Resolver, moves: &[MoveText], i: usize, v: &mut Verdict, see
             }
         }
     }
-    if cells.len() > 2 && used == 1 && r.list.get(chosen).path() != &cells[1..] {
+    if !mv.drop && cells.len() > 2 && used == 1 && r.list.get(chosen).path() != &cells[1..] {
         let full = r.text(&r.list.info(chosen));
         warn_move(v, "partial-path", mv, &format!("gives part of its path; the full path is {full}"));
     }

@@ -22,6 +22,7 @@ pub fn read_move(text: &str) -> Result<MoveText, MoveError> {
             capture: false,
             taken: Vec::new(),
             packed: false,
+            drop: false,
             line: 1,
             column: 1,
             notes: super::write::MoveNotes::default(),
@@ -58,6 +59,13 @@ pub fn parse_move(rules: &Rules, pos: &Position, text: &str) -> Result<MoveInfo,
 /// move, as `validate` reads records.
 pub(crate) fn resolve_text(r: &mut Resolver, text: &str) -> Result<usize, MoveError> {
     let written = read_move(text)?;
+    if written.drop {
+        let cells = squares(r.notation, &written)?;
+        return match r.resolve_drop(&cells, &taken_cells(r.notation, &written)?) {
+            Resolved::One(i) => Ok(i),
+            Resolved::Ambiguous(_, e) | Resolved::Error(e) => Err(e),
+        };
+    }
     match squares(r.notation, &written) {
         Ok(cells) => match r.resolve_taking(&cells, written.capture, &taken_cells(r.notation, &written)?) {
             Resolved::One(i) => Ok(i),
@@ -171,7 +179,7 @@ impl<'a> Resolver<'a> {
         let (first, last) = (cells[0], cells[cells.len() - 1]);
         let mid = &cells[1..cells.len() - 1];
         let list = &self.list;
-        let ends = |i: &usize| list.get(*i).from() == first && list.get(*i).to() == last;
+        let ends = |i: &usize| !list.get(*i).is_drop() && list.get(*i).from() == first && list.get(*i).to() == last;
         let path = |i: usize| list.get(i).path();
         // A full path names every landing cell: if some route is exactly it, only those.
         // `f6xh4` is then the single jump, though a longer capture from f6 may also end on

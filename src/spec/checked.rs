@@ -87,6 +87,9 @@ pub struct MoveRule {
     pub dirs: BySide<DirSet>,
     /// Where the move may end, if restricted.
     pub condition: Option<Condition>,
+    /// A step's length: `stride` cells in the direction, those before the last empty
+    /// (1 for every other move).
+    pub stride: u8,
 }
 
 /// How a capture reaches and takes its piece(s).
@@ -490,6 +493,32 @@ pub struct Halt {
     pub min_captures: u8,
 }
 
+/// `[drops]`: a side places pieces of one kind from its hand onto empty cells, one or
+/// two a turn, and may take enemy pieces by enclosing them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Drops {
+    /// The kind placed.
+    pub kind: u8,
+    /// Where pieces may be placed, per side.
+    pub cells: BySide<CellSet>,
+    /// Placements a turn (1 or 2).
+    pub per_turn: u8,
+    /// A condition on a turn's first placement (tests `touches` and `sees_enemy`).
+    pub condition: Option<Condition>,
+    /// With two placements a turn: the directions in which the second lies from the
+    /// first, per side.
+    pub next: BySide<DirSet>,
+    /// The side's first placement of the game (its hand as full as at the start) ignores
+    /// `condition`.
+    pub first_anywhere: bool,
+    /// After placing, an enemy piece that has a neighbour in each of these directions,
+    /// every one the mover's piece, is taken (per side); none if empty.
+    pub enclose: BySide<DirSet>,
+    /// The pieces each side holds in hand at the start.
+    pub hand: BySide<u8>,
+}
+
 /// A checked variant.
 #[derive(Clone, Debug)]
 #[non_exhaustive]
@@ -522,6 +551,8 @@ pub struct Spec {
     pub columns: Option<Columns>,
     /// Start position: (cell, kind) per side.
     pub setup: BySide<Vec<(u16, u8)>>,
+    /// Pieces placed from a hand (`[drops]`), if the variant has them.
+    pub drops: Option<Drops>,
     /// How the game ends.
     pub end: EndRules,
     /// The variant's options and the choice made for each.

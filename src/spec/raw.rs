@@ -30,6 +30,9 @@ pub struct RawVariant {
     /// The `[columns]` table: captured pieces are kept, in columns.
     #[serde(default)]
     pub columns: Option<Spanned<RawColumns>>,
+    /// The `[drops]` table: pieces placed from a hand.
+    #[serde(default)]
+    pub drops: Option<Spanned<RawDrops>>,
     /// The `[setup]` table.
     pub setup: Spanned<RawSetup>,
     /// The `[end]` table.
@@ -307,6 +310,38 @@ pub struct RawSetup {
     /// `[setup.kinds.NAME]`: pieces of other kinds at the start, per side.
     #[serde(default)]
     pub kinds: Option<Ordered<Spanned<RawKindSetup>>>,
+    /// How many pieces White holds in hand at the start (`[drops]`).
+    #[serde(default)]
+    pub white_hand: Option<Spanned<i64>>,
+    /// How many pieces Black holds in hand at the start.
+    #[serde(default)]
+    pub black_hand: Option<Spanned<i64>>,
+}
+
+/// `[drops]`: a side places pieces from its hand onto empty cells.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawDrops {
+    /// The kind placed.
+    pub kind: SStr,
+    /// Where pieces may be placed (a cell set, written for White).
+    pub cells: SStr,
+    /// Placements a turn: 1 (default) or 2.
+    #[serde(default)]
+    pub per_turn: Option<Spanned<i64>>,
+    /// A condition on a turn's first placement (`touches(...)`).
+    #[serde(default, rename = "where")]
+    pub condition: Option<SStr>,
+    /// With two placements a turn: the directions in which the second lies from the first.
+    #[serde(default)]
+    pub next: Option<SStr>,
+    /// The side's first placement of the game (its hand still full) ignores `where`.
+    #[serde(default)]
+    pub first_anywhere: Option<Spanned<bool>>,
+    /// After placing: an enemy piece whose neighbours in these directions are all the
+    /// mover's pieces is taken.
+    #[serde(default)]
+    pub enclose: Option<SStr>,
 }
 
 /// `[setup.kinds.NAME]`: where the pieces of one kind stand at the start.

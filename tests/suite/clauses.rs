@@ -108,7 +108,7 @@ fn every_clause_has_exactly_its_moves() {
 }
 
 /// A move as a clause lists it: its full path, and the pieces it takes (`<b4,e3>`) when it
-/// removes some by huffing.
+/// removes some by huffing or takes some by placing pieces (`@k11@k13<j10>`).
 fn written(rules: &polydame::Rules, m: &polydame::MoveInfo) -> String {
-    if m.removed.is_empty() { full_path(rules, m) } else { full_text(rules, m) }
+    if m.removed.is_empty() && !m.drop { full_path(rules, m) } else { full_text(rules, m) }
 }

@@ -279,7 +279,9 @@ fn key(m: &MoveInfo) -> (u16, u16, Vec<u16>, Vec<u16>, u8, u8) {
     captured.sort_unstable();
     let mut removed = m.removed.clone();
     removed.sort_unstable();
-    (m.from, m.to, captured, removed, m.kind_before, m.kind_after)
+    // A drop's two cells are one move whichever is placed first.
+    let (from, to) = if m.drop { (m.from.min(m.to), m.from.max(m.to)) } else { (m.from, m.to) };
+    (from, to, captured, removed, m.kind_before, m.kind_after)
 }
 
 /// The notes written, as the test drew them: per move of the main line and of each
@@ -629,9 +631,11 @@ fn start_maps_to_itself(rules: &Rules, map: &[u16], swap: bool) -> bool {
         v.sort_unstable();
         v
     };
+    let hand = |s: Side| rules.spec().drops.as_ref().map_or(0, |d| d.hand[s.index()]);
     Side::BOTH.iter().all(|&side| {
         let image = if swap { side.other() } else { side };
         sorted(setup[side.index()].iter().map(|&(c, k)| (map[c as usize], k)).collect()) == sorted(setup[image.index()].clone())
+            && hand(side) == hand(image)
     })
 }
 
@@ -651,6 +655,7 @@ fn mirror(rules: &Rules, pos: &Position, map: &[u16], swap: bool) -> Position {
             image.quiet[colour(side).index()] = (map[cell as usize], n);
         }
         image.last_landing[colour(side).index()] = setup.last_landing[side.index()].map(|c| map[c as usize]);
+        image.hand[colour(side).index()] = setup.hand[side.index()];
     }
     image.huffable = setup.huffable.iter().map(|&c| map[c as usize]).collect();
     Position::from_setup(rules, &image).or_else(|e| e.ignore_unreachable()).expect("a position the rules hold")
@@ -682,6 +687,7 @@ fn mapped(m: &MoveInfo, map: &[u16]) -> MoveInfo {
         },
         kind_before: m.kind_before,
         kind_after: m.kind_after,
+        drop: m.drop,
     }
 }
 
@@ -742,7 +748,7 @@ fn zones_map_to_themselves(rules: &Rules, map: &[u16], swap: bool) -> bool {
     };
     rules.spec().kinds.iter().all(|k| {
         k.promotion.as_ref().is_none_or(|(_, zones)| same(zones)) && k.cells.as_ref().is_none_or(same) && k.avoid.as_ref().is_none_or(same)
-    })
+    }) && rules.spec().drops.as_ref().is_none_or(|d| same(&d.cells))
 }
 
 /// Why a map is not a symmetry of a variant's board, start position and zones, if it is not.

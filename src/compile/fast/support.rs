@@ -92,7 +92,9 @@ fn spec_support(spec: &Spec) -> Result<(), &'static str> {
         capture,
         columns: _,
         end,
+        drops,
     } = spec;
+    need(drops.is_none(), "pieces placed from a hand (`[drops]`)")?;
     kinds_support(kinds);
     let CaptureRules {
         // Compiled into the capture settings and the kinds' tables.
@@ -146,7 +148,7 @@ fn kinds_support(kinds: &[Kind]) {
         } = k;
         for m in moves {
             // Compiled into the kind's move rules (see `table_support`).
-            let crate::spec::MoveRule { kind: _, dirs: _, condition: _ } = m;
+            let crate::spec::MoveRule { kind: _, dirs: _, condition: _, stride: _ } = m;
         }
         for c in captures {
             // Decided with the compiled rules (`CapRule::condition`).
@@ -278,10 +280,11 @@ fn kind_support(t: &KindTable, cells: usize) -> Result<(), &'static str> {
         need((*to as usize) < MAX_KINDS, "more than four kinds of piece")?;
     }
     for m in moves {
-        let MoveRule { kind, dirs: _, condition } = m;
+        let MoveRule { kind, dirs: _, condition, stride } = m;
         match kind {
             MoveKind::Step | MoveKind::Slide | MoveKind::Run => {}
         }
+        need(*stride == 1, "a step longer than one cell (`step(..., stride = N)`)")?;
         // The fast path tests `sees_enemy` alone (its quiet moves on bit sets).
         need(condition.is_none_or(|c| c.is_sees_enemy()), "a condition on moves other than `sees_enemy`")?;
     }

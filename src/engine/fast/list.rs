@@ -148,6 +148,7 @@ impl<B: Width> FastRules<B> {
                 key: 0,
                 nrem: 0,
                 nmark: 0,
+                placed: 0,
             };
             for &bit in &fl.caps[t.caps as usize..t.caps as usize + t.ncap as usize] {
                 let c = cell(bit);
@@ -184,6 +185,7 @@ impl<B: Bits> Sink<B> for Quiet<'_> {
             key: 0,
             nrem: 0,
             nmark: 0,
+            placed: 0,
         });
     }
 }

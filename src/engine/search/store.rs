@@ -103,6 +103,7 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
             key: h,
             nrem: 0,
             nmark: 0,
+            placed: 0,
         };
         list.caps.extend(list.stack.iter().map(|&(c, pc)| (c, pc & !DEAD)));
         list.path.extend_from_slice(&list.trail);

@@ -82,6 +82,18 @@ impl Checker<'_> {
             self.err(Diagnostic::new(DiagnosticKind::EmptySet, "the board has no cell", raw.span(), "every cell is a hole"));
             return None;
         }
+        if geometry.len() > crate::geometry::MAX_CELLS {
+            self.err(
+                Diagnostic::new(
+                    DiagnosticKind::OutOfRange,
+                    format!("a board has at most {} cells, and this one has {}", crate::geometry::MAX_CELLS, geometry.len()),
+                    raw.span(),
+                    "too many points",
+                )
+                .help("leave out points with `cells = [...]`, or let fewer lines cross"),
+            );
+            return None;
+        }
         let kind = self.notation(board, shape)?;
         if matches!(shape, Shape::Square { playable: Playable::Lines, .. }) {
             self.unlinked(raw, &geometry);
@@ -208,8 +220,8 @@ impl Checker<'_> {
                 .help("add for example `width = 5`, `height = 5` and `lines = [\"a1-e1\", \"a1-a5\", \"a1-e5\"]`"),
             );
         }
-        let w = self.int(&board.width, "`width`", 3..17);
-        let h = self.int(&board.height, "`height`", 3..17);
+        let w = self.int(&board.width, "`width`", 3..18);
+        let h = self.int(&board.height, "`height`", 3..18);
         Some(Shape::Square { width: w? as u8, height: h? as u8, playable: Playable::Lines })
     }
 

@@ -5,6 +5,7 @@
 mod board;
 mod capture;
 mod columns;
+mod drops;
 mod end;
 mod meta;
 mod options;
@@ -277,6 +278,7 @@ impl Checker<'_> {
         let setup = self.setup(raw.setup.get_ref(), &board, &kind_names);
         self.setup_on_kind_cells(&setup, &kinds, &board, raw.setup.span());
         let columns = raw.columns.as_ref().map(|c| self.columns(c, raw.capture.as_ref(), &capture, &setup));
+        let drops = self.drops(raw.drops.as_ref(), &raw.setup, &board, &kind_names, &capture, columns.is_some());
         let end = raw.end.as_ref().map_or_else(EndRules::default, |e| self.end(e.get_ref(), &kind_names));
         let meta = self.meta(&raw.variant);
         Some(Spec {
@@ -294,6 +296,7 @@ impl Checker<'_> {
             capture,
             columns,
             setup,
+            drops,
             end,
             options,
         })

@@ -53,10 +53,15 @@ pub(in crate::spec) fn lower_move(e: &dsl::Expression, board: &Board) -> Result<
             )));
         }
     };
-    let a = split_args(name, args, span, 1, &[])?;
+    let allowed: &[&str] = if kind == MoveKind::Step { &["stride"] } else { &[] };
+    let a = split_args(name, args, span, 1, allowed)?;
     let dirs = side_dirs(a.positional[0], board)?;
     let condition = e.condition.as_ref().map(|c| super::conditions::lower_condition(c, board)).transpose()?;
-    Ok(MoveRule { kind, dirs, condition })
+    let mut stride = 1;
+    for (_, v) in a.named {
+        stride = number(v, "stride", 1..=8, "a step of `stride` cells in one direction, over empty cells to an empty one")? as u8;
+    }
+    Ok(MoveRule { kind, dirs, condition, stride })
 }
 
 /// One string of a kind's `captures` (its `where` condition already refused).

@@ -1,0 +1,115 @@
+//! Drops (`[drops]`): the side to move places pieces of one kind from its hand onto
+//! empty cells, one or two a turn, and takes the enemy pieces its pieces then enclose.
+
+use super::conditions::meets;
+use super::moves::{Move, MoveList, MoveRef, Routes};
+use super::position::Position;
+use crate::compile::{EMPTY, Rules, code, kind_of, side_of};
+use crate::spec::Drops;
+
+impl Position {
+    /// Adds the drops of the side to move to `list`. With two placements a turn, each
+    /// order in which both are legal is a move of its own, except with
+    /// [`Routes::Distinct`], where a pair of cells is one move (placed in the first order
+    /// found legal).
+    pub(super) fn gen_drops(&mut self, rules: &Rules, list: &mut MoveList, routes: Routes) {
+        let Some(d) = &rules.spec.drops else { return };
+        let us = self.side;
+        if self.hand[us] < d.per_turn {
+            return;
+        }
+        let off = rules.cells as u16;
+        let free = d.first_anywhere && self.hand[us] == d.hand[us];
+        let first_ok = |p: &Position, c: u16| {
+            p.board[c] == EMPTY && (free || d.condition.is_none_or(|cond| meets(rules, &p.board, us, &cond, off, c)))
+        };
+        let next_of = |c: u16| d.next[us].iter().map(move |dir| rules.next(c, dir));
+        for a in d.cells[us].iter() {
+            if !first_ok(self, a) {
+                continue;
+            }
+            if d.per_turn == 1 {
+                self.push_drop(rules, list, d, &[a]);
+                continue;
+            }
+            for b in next_of(a) {
+                if b >= off || !d.cells[us].contains(b) || self.board[b] != EMPTY {
+                    continue;
+                }
+                // The pair was stored from `b`, placed first.
+                if routes == Routes::Distinct && b < a && first_ok(self, b) && next_of(b).any(|n| n == a) {
+                    continue;
+                }
+                self.push_drop(rules, list, d, &[a, b]);
+            }
+        }
+    }
+
+    /// Stores the drop onto `placed`, with the enemy pieces it encloses.
+    fn push_drop(&mut self, rules: &Rules, list: &mut MoveList, d: &Drops, placed: &[u16]) {
+        let us = self.side;
+        let off = rules.cells as u16;
+        let cap_start = list.caps.len() as u32;
+        let mut key = 0;
+        let around = d.enclose[us];
+        if !around.is_empty() {
+            for &c in placed {
+                self.board[c] = code(us, d.kind);
+            }
+            for e in self.pieces[us.other()].iter() {
+                let enclosed = around.iter().all(|dir| {
+                    let n = rules.next(e, dir);
+                    n < off && side_of(self.board[n]) == us as u8
+                });
+                if enclosed {
+                    list.caps.push((e, self.board[e]));
+                    key ^= rules.cell_keys[e as usize];
+                }
+            }
+            for &c in placed {
+                self.board[c] = EMPTY;
+            }
+        }
+        let path_start = list.path.len() as u32;
+        list.path.extend_from_slice(placed);
+        list.moves.push(Move {
+            from: placed[0],
+            to: placed[placed.len() - 1],
+            kind_before: d.kind,
+            kind_after: d.kind,
+            cap_start,
+            ncap: (list.caps.len() - cap_start as usize) as u16,
+            path_start,
+            npath: placed.len() as u16,
+            key,
+            nrem: 0,
+            nmark: 0,
+            placed: placed.len() as u8,
+        });
+    }
+
+    /// Plays a drop: its pieces placed, the hand emptied by as many, the enclosed pieces
+    /// taken.
+    pub(super) fn make_drop(&mut self, rules: &Rules, m: MoveRef) {
+        let us = self.side;
+        for &c in m.placed_cells() {
+            self.put(rules, c, us, m.kind_before());
+        }
+        self.set_hand(rules, us, self.hand[us] - m.placed_cells().len() as u8);
+        for c in m.captured_cells() {
+            self.take_off(rules, c);
+        }
+    }
+
+    /// [`Position::make_drop`] undone, the mover to move again.
+    pub(super) fn unmake_drop(&mut self, rules: &Rules, m: MoveRef) {
+        let us = self.side;
+        for &(c, pc) in m.captured_pieces() {
+            self.put(rules, c, us.other(), kind_of(pc));
+        }
+        self.set_hand(rules, us, self.hand[us] + m.placed_cells().len() as u8);
+        for &c in m.placed_cells() {
+            self.take_off(rules, c);
+        }
+    }
+}
