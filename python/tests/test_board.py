@@ -88,6 +88,20 @@ def test_pickle_keeps_the_pieces_a_move_takes():
     assert back == m and back.removed == ["d4"]
 
 
+def test_drops_place_pieces_from_the_hand():
+    # Guerrilla Checkers: the guerrilla's first turn places two stones from its hand of 66
+    # anywhere on the inner points, next to each other (84 pairs, as Ludii counts).
+    b = polydame.Board("guerrilla-checkers")
+    assert len(b.legal_moves) == 84 and all(m.is_drop for m in b.legal_moves)
+    b.push("@i9@i11")
+    (m,) = b.move_stack
+    assert m.is_drop and m.path == ["i9", "i11"] and (m.from_square, m.to_square) == ("i9", "i11")
+    assert b.fen == "B:Wi9,i11:BCj6,Ch8,Cl8,Cf10,Cj10,Ch12:PW64"
+    back = pickle.loads(pickle.dumps(m))
+    assert back == m and back.is_drop
+    again = pickle.loads(pickle.dumps(b))
+    assert again.fen == b.fen and not any(x.is_drop for x in again.legal_moves)
+
 def test_variants_from_text_with_diagnostics():
     assert "international" in polydame.variants() and len(polydame.variants()) >= 36
     with pytest.raises(polydame.VariantError) as e:

@@ -768,6 +768,8 @@ const NOT_HALF_TURN_SYMMETRIC: &[(&str, &str)] = &[
     // White on the squares of a1's colour, Black on the others: turned round with the
     // colours swapped, White's squares stay White's.
     ("cage", "the start position"),
+    // The guerrilla's stones are in hand, COIN's checkers on the board.
+    ("guerrilla-checkers", "the start position"),
 ];
 
 /// The variants the left-right property skips, with why.
@@ -819,6 +821,7 @@ const NOT_LEFT_RIGHT_SYMMETRIC: &[(&str, &str)] = &[
     // White on the squares of a1's colour, Black on the others: mirrored, they swap.
     ("cage", "the start position"),
     ("fanorona", "the start position"),
+    ("guerrilla-checkers", "the start position"),
     // Every square is a cell, but the pieces stand on the squares of a1's colour.
     ("unnamed-dutch", "the start position"),
     ("makvoer", "the start position"),
