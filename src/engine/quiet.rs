@@ -32,10 +32,19 @@ impl Position {
             let dedup = table.moves.len() > 1;
             let store = !COUNT || dedup;
             for rule in &table.moves {
-                for d in rule.dirs.iter() {
-                    let mut n = rules.next(from, d);
-                    match rule.kind {
-                        MoveKind::Step => {
+                // The kind of move decided once per rule, not per direction.
+                match rule.kind {
+                    MoveKind::Step if rule.stride == 1 => {
+                        for d in rule.dirs.iter() {
+                            let n = rules.next(from, d);
+                            if self.board[n] == EMPTY {
+                                counted += self.quiet_to(rules, list, from, n, kind, rule.condition, dedup, store);
+                            }
+                        }
+                    }
+                    MoveKind::Step => {
+                        for d in rule.dirs.iter() {
+                            let mut n = rules.next(from, d);
                             for _ in 1..rule.stride {
                                 if self.board[n] != EMPTY {
                                     break;
@@ -46,13 +55,19 @@ impl Position {
                                 counted += self.quiet_to(rules, list, from, n, kind, rule.condition, dedup, store);
                             }
                         }
-                        MoveKind::Slide => {
+                    }
+                    MoveKind::Slide => {
+                        for d in rule.dirs.iter() {
+                            let mut n = rules.next(from, d);
                             while self.board[n] == EMPTY {
                                 counted += self.quiet_to(rules, list, from, n, kind, rule.condition, dedup, store);
                                 n = rules.next(n, d);
                             }
                         }
-                        MoveKind::Run => {
+                    }
+                    MoveKind::Run => {
+                        for d in rule.dirs.iter() {
+                            let mut n = rules.next(from, d);
                             while side_of(self.board[n]) == us as u8 {
                                 n = rules.next(n, d);
                             }
