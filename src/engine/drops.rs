@@ -20,9 +20,10 @@ impl Position {
         }
         let off = rules.cells as u16;
         let free = d.first_anywhere && self.hand[us] == d.hand[us];
-        let first_ok = |p: &Position, c: u16| {
-            p.board[c] == EMPTY && (free || d.condition.is_none_or(|cond| meets(rules, &p.board, us, &cond, off, c)))
-        };
+        // A placement comes from nowhere: the condition is judged as of a piece standing
+        // still on the cell (its tests are about where the piece goes).
+        let first_ok =
+            |p: &Position, c: u16| p.board[c] == EMPTY && (free || d.condition.is_none_or(|cond| meets(rules, &p.board, us, &cond, c, c)));
         let next_of = |c: u16| d.next[us].iter().map(move |dir| rules.next(c, dir));
         for a in d.cells[us].iter() {
             if !first_ok(self, a) {
@@ -111,5 +112,45 @@ impl Position {
         for &c in m.placed_cells() {
             self.take_off(rules, c);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{MoveList, Position, Routes, compile_text};
+
+    /// A placement's `sees_enemy` looks along every line from the cell placed on, to the
+    /// board's edge where no piece stands in the way.
+    #[test]
+    fn a_placement_that_must_see_an_enemy() {
+        let text = r#"
+            [variant]
+            id = "drops-sees-enemy"
+            name = "drops-sees-enemy"
+            [board]
+            shape = "square"
+            width = 4
+            height = 4
+            cells = "all"
+            notation = "algebraic"
+            [pieces.man]
+            moves = ["step(orthogonal)"]
+            [drops]
+            kind = "man"
+            cells = "all"
+            where = "sees_enemy"
+            [setup]
+            white = "none"
+            black = "a1"
+            white_hand = 1
+        "#;
+        let rules = compile_text(text, "drops-sees-enemy.toml").expect("a valid variant");
+        let mut pos = Position::start(&rules);
+        let mut list = MoveList::new();
+        pos.generate(&rules, &mut list, Routes::Distinct);
+        let mut cells: Vec<&str> = list.iter().map(|m| rules.cell_name(m.to())).collect();
+        cells.sort_unstable();
+        // The row, the column and the diagonal of a1.
+        assert_eq!(cells, ["a2", "a3", "a4", "b1", "b2", "c1", "c3", "d1", "d4"]);
     }
 }
