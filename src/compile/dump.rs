@@ -79,6 +79,8 @@ fn drops(o: &mut String, rules: &Rules) {
     }
     if d.per_turn == 2 {
         let _ = writeln!(o, "  the second next to the first, directions {}", dir_list(rules, d.next[0]));
+        let alone = if d.incomplete_wins { "is placed alone and wins the game" } else { "is not placed" };
+        let _ = writeln!(o, "  a first piece that leaves the second no place (or the last in hand) {alone}");
     }
     if !d.enclose[0].is_empty() {
         let _ = writeln!(

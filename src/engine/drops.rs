@@ -15,7 +15,10 @@ impl Position {
     pub(super) fn gen_drops(&mut self, rules: &Rules, list: &mut MoveList, routes: Routes) {
         let Some(d) = &rules.spec.drops else { return };
         let us = self.side;
-        if self.hand[us] < d.per_turn {
+        // With `incomplete = "wins"` a first piece that leaves the second no place is a
+        // move too, and so is the last piece of the hand.
+        let hand = self.hand[us];
+        if hand == 0 || hand < d.per_turn && !d.incomplete_wins {
             return;
         }
         let off = rules.cells as u16;
@@ -33,15 +36,20 @@ impl Position {
                 self.push_drop(rules, list, d, &[a]);
                 continue;
             }
+            let mut seconds = 0;
             for b in next_of(a) {
-                if b >= off || !d.cells[us].contains(b) || self.board[b] != EMPTY {
+                if hand < 2 || b >= off || !d.cells[us].contains(b) || self.board[b] != EMPTY {
                     continue;
                 }
+                seconds += 1;
                 // The pair was stored from `b`, placed first.
                 if routes == Routes::Distinct && b < a && first_ok(self, b) && next_of(b).any(|n| n == a) {
                     continue;
                 }
                 self.push_drop(rules, list, d, &[a, b]);
+            }
+            if seconds == 0 && d.incomplete_wins {
+                self.push_drop(rules, list, d, &[a]);
             }
         }
     }
@@ -100,6 +108,11 @@ impl Position {
         for c in m.captured_cells() {
             self.take_off(rules, c);
         }
+        if rules.spec.drops.as_ref().is_some_and(|d| m.placed_cells().len() < d.per_turn as usize) {
+            // A piece placed alone where the turn has two (`incomplete = "wins"`).
+            self.over = true;
+            self.placed_alone = true;
+        }
     }
 
     /// [`Position::make_drop`] undone, the mover to move again.
@@ -152,5 +165,26 @@ mod tests {
         cells.sort_unstable();
         // The row, the column and the diagonal of a1.
         assert_eq!(cells, ["a2", "a3", "a4", "b1", "b2", "c1", "c3", "d1", "d4"]);
+    }
+
+    /// Guerrilla Checkers as Ludii judges it: a first stone with no place beside it for
+    /// the second is placed alone and wins; taken back, the game goes on.
+    #[test]
+    fn a_stone_placed_alone_wins_and_is_taken_back() {
+        let rules = crate::load_variant("guerrilla-checkers").expect("shipped");
+        let fen = "W:We3,g3,i3,k3,m3,o3,c5,e5,g5,i5,k5,m5,o5,c7,e7,g7,i7,k7,m7,o7,c9,e9,g9,i9,k9,m9,o9,c11,e11,g11,i11,k11,m11,o11,c13,e13,g13,i13,k13,m13,o13,c15,e15,g15,i15,k15:BCb2:PW3";
+        let mut pos = crate::fen::parse_fen(&rules, fen).expect("a position");
+        let before = pos.clone();
+        let mut list = MoveList::new();
+        pos.generate(&rules, &mut list, Routes::Distinct);
+        let alone = list.iter().find(|m| m.placed_cells().len() == 1).expect("c3 alone");
+        assert_eq!(rules.cell_name(alone.from()), "c3");
+        let undo = pos.make(&rules, alone);
+        let outcome = pos.outcome(&rules, &mut MoveList::new());
+        assert_eq!(outcome, crate::Outcome::Win(crate::Side::White, crate::EndReason::IncompleteTurn));
+        assert!(pos.is_stuck(&rules, &mut MoveList::new()));
+        pos.unmake(&rules, alone, undo);
+        assert_eq!(pos, before);
+        assert_eq!(pos.outcome(&rules, &mut MoveList::new()), crate::Outcome::Ongoing);
     }
 }

@@ -19,6 +19,7 @@ use crate::compile::Rules;
 /// | [`NoPieces`](EndReason::NoPieces) | `no-pieces` | the opponent has no pieces left |
 /// | [`NoPiecesWins`](EndReason::NoPiecesWins) | `no-pieces-wins` | has no pieces left (which wins in this variant) |
 /// | [`NoPiecesMoverWins`](EndReason::NoPiecesMoverWins) | `no-pieces-mover-wins` | left a side without pieces (which wins for the side that moved) |
+/// | [`IncompleteTurn`](EndReason::IncompleteTurn) | `incomplete-turn` | placed a piece that left the next one of its turn no place (which wins in this variant) |
 /// | [`MaterialLoss`](EndReason::MaterialLoss) | `material-loss` | the opponent is left with a material that loses |
 /// | [`MaterialDraw`](EndReason::MaterialDraw) | `material-draw` | a side is left with a material that draws |
 /// | [`MaterialWin`](EndReason::MaterialWin) | `material-win` | is left with a material that wins |
@@ -57,6 +58,9 @@ pub enum EndReason {
     /// The winner made the move after which a side, either side, has no pieces
     /// (`no_pieces = "mover-wins"`).
     NoPiecesMoverWins,
+    /// The winner placed a piece from its hand that left the next piece of its turn no
+    /// place, and that wins (`[drops] incomplete = "wins"`).
+    IncompleteTurn,
     /// The loser is left with a material that loses (`[[end.material]]`,
     /// `result = "loss"`).
     MaterialLoss,
@@ -85,6 +89,7 @@ impl EndReason {
             EndReason::NoPieces => "no-pieces",
             EndReason::NoPiecesWins => "no-pieces-wins",
             EndReason::NoPiecesMoverWins => "no-pieces-mover-wins",
+            EndReason::IncompleteTurn => "incomplete-turn",
             EndReason::MaterialLoss => "material-loss",
             EndReason::MaterialDraw => "material-draw",
             EndReason::MaterialWin => "material-win",
@@ -105,6 +110,7 @@ impl EndReason {
             EndReason::NoPieces => "the opponent has no pieces left",
             EndReason::NoPiecesWins => "has no pieces left (which wins in this variant)",
             EndReason::NoPiecesMoverWins => "left a side without pieces (which wins for the side that moved)",
+            EndReason::IncompleteTurn => "placed a piece that left the next one of its turn no place (which wins in this variant)",
             EndReason::MaterialLoss => "the opponent is left with a material that loses",
             EndReason::MaterialDraw => "a side is left with a material that draws",
             EndReason::MaterialWin => "is left with a material that wins",
@@ -122,13 +128,18 @@ mod tests {
 
     /// Every reason with its code and its sentence. Programs match on the codes and
     /// people read the sentences: neither changes once released.
-    const ALL: [(EndReason, &str, &str); 12] = [
+    const ALL: [(EndReason, &str, &str); 13] = [
         (EndReason::PromotionWins, "promotion-wins", "crowned a king"),
         (EndReason::NoMoves, "no-moves", "the opponent has no legal move"),
         (EndReason::NoMovesWins, "no-moves-wins", "has no legal move (which wins in this variant)"),
         (EndReason::NoPieces, "no-pieces", "the opponent has no pieces left"),
         (EndReason::NoPiecesWins, "no-pieces-wins", "has no pieces left (which wins in this variant)"),
         (EndReason::NoPiecesMoverWins, "no-pieces-mover-wins", "left a side without pieces (which wins for the side that moved)"),
+        (
+            EndReason::IncompleteTurn,
+            "incomplete-turn",
+            "placed a piece that left the next one of its turn no place (which wins in this variant)",
+        ),
         (EndReason::MaterialLoss, "material-loss", "the opponent is left with a material that loses"),
         (EndReason::MaterialDraw, "material-draw", "a side is left with a material that draws"),
         (EndReason::MaterialWin, "material-win", "is left with a material that wins"),
@@ -149,6 +160,7 @@ mod tests {
                 | EndReason::NoPieces
                 | EndReason::NoPiecesWins
                 | EndReason::NoPiecesMoverWins
+                | EndReason::IncompleteTurn
                 | EndReason::MaterialLoss
                 | EndReason::MaterialDraw
                 | EndReason::MaterialWin

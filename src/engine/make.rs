@@ -109,7 +109,10 @@ impl Position {
         }
         self.side = self.side.other();
         self.hash ^= rules.zobrist_black;
-        self.over = m.is_pass() && rules.pass_ends();
+        // No move is made once the game is over: `over` is false before it.
+        if m.is_pass() && rules.pass_ends() {
+            self.over = true;
+        }
         starts
     }
 
@@ -201,6 +204,7 @@ impl Position {
             self.side = self.side.other();
             self.hash ^= rules.zobrist_black;
             self.over = false;
+            self.placed_alone = false;
             let removals = rules.removals;
             if removals {
                 self.set_last_landing(rules, self.side, undo.landing);

@@ -78,6 +78,9 @@ impl Position {
         let end = &rules.spec().end;
         if self.over {
             list.reset(self.hash);
+            if self.placed_alone {
+                return Outcome::Win(self.side.other(), EndReason::IncompleteTurn);
+            }
             return Outcome::Win(self.side, EndReason::NoMoves);
         }
         if end.promotion_wins {

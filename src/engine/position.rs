@@ -53,6 +53,10 @@ pub struct Position {
     /// The game is over: the side not to move passed where a pass ends the game
     /// ([`NoMoves::PassThenLoss`](crate::spec::NoMoves)). No move follows.
     pub(crate) over: bool,
+    /// With `over`: the game was won by the side not to move, with a piece placed alone
+    /// that left the next of its turn no place (`[drops] incomplete = "wins"`), not lost
+    /// by its pass.
+    pub(crate) placed_alone: bool,
     /// Huffing by the opponent ([`Huff::OpponentRemovesOne`](crate::spec::Huff)): the
     /// pieces of the side not to move that the side to move may take off before its move.
     pub(crate) huff: CellSet,
@@ -83,6 +87,7 @@ impl Position {
             quiet: [(0, 0); 2],
             under,
             over: false,
+            placed_alone: false,
             huff: CellSet::EMPTY,
             last_landing: [NO_CELL; 2],
             hand: [0; 2],

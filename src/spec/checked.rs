@@ -517,6 +517,10 @@ pub struct Drops {
     pub enclose: BySide<DirSet>,
     /// The pieces each side holds in hand at the start.
     pub hand: BySide<u8>,
+    /// With two placements a turn: a first piece that leaves the second no place (or
+    /// the hand empty) is placed alone and wins the game (`incomplete = "wins"`, as
+    /// Ludii judges its end rule between the placements); else it is not placed.
+    pub incomplete_wins: bool,
 }
 
 /// A checked variant.

@@ -342,6 +342,10 @@ pub struct RawDrops {
     /// mover's pieces is taken.
     #[serde(default)]
     pub enclose: Option<SStr>,
+    /// With two a turn, a first piece that leaves the second no place: "not-placed"
+    /// (default) or "wins".
+    #[serde(default)]
+    pub incomplete: Option<SStr>,
 }
 
 /// `[setup.kinds.NAME]`: where the pieces of one kind stand at the start.

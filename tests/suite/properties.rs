@@ -55,6 +55,10 @@ fn play(rules: &Rules, start: &Position, choices: &[u32]) -> Played {
         if legal[i].is_pass() && rules.spec().end.no_moves == NoMoves::PassThenLoss {
             break;
         }
+        // So does a piece placed alone that wins (`[drops] incomplete = "wins"`).
+        if legal[i].drop && rules.spec().drops.as_ref().is_some_and(|d| legal[i].path.len() < usize::from(d.per_turn)) {
+            break;
+        }
         pos.make(rules, list.get(i));
         history.push(rules, &legal[i], &pos);
         played.moves.push((legal[i].clone(), legal));

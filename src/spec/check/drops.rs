@@ -1,6 +1,6 @@
 //! `[drops]` and the hands of `[setup]`: pieces placed from a hand.
 
-use super::{Checker, kind_index};
+use super::{Checker, kind_index, one_of};
 use crate::geometry::DirSet;
 use crate::spec::checked::{BySide, CaptureRules, Drops};
 use crate::spec::condition::Test;
@@ -52,8 +52,19 @@ impl Checker<'_> {
             None => [DirSet::EMPTY; 2],
         };
         let first_anywhere = r.first_anywhere.as_ref().is_some_and(|b| *b.get_ref());
+        let incomplete_wins = self.incomplete(r, per_turn?)?;
         let hand = [hands[0]?, hands[1]?];
-        Some(Drops { kind: kind?, cells: cells?, per_turn: per_turn?, condition, next: next?, first_anywhere, enclose, hand })
+        Some(Drops {
+            kind: kind?,
+            cells: cells?,
+            per_turn: per_turn?,
+            condition,
+            next: next?,
+            first_anywhere,
+            enclose,
+            hand,
+            incomplete_wins,
+        })
     }
 
     /// A hand's count, 0 to 255 (0 if not given; `None` if out of range).
@@ -92,6 +103,23 @@ impl Checker<'_> {
                 None
             }
         }
+    }
+
+    /// `incomplete`: whether a first piece with no place for the second wins; only with
+    /// two placements a turn.
+    fn incomplete(&mut self, r: &RawDrops, per_turn: u8) -> Option<bool> {
+        let Some(i) = &r.incomplete else { return Some(false) };
+        let wins = self.ok(one_of(i, &[("not-placed", false), ("wins", true)], "incomplete-turn rule"))?;
+        if per_turn != 2 {
+            self.err(
+                Diagnostic::new(DiagnosticKind::ConflictingKeys, "`incomplete` with one placement a turn", i.span(), "no second placement")
+                    .help(
+                        "`incomplete` says what a turn's first piece does when the second has no place: add `per_turn = 2`, or remove it",
+                    ),
+            );
+            return None;
+        }
+        Some(wins)
     }
 
     /// The `where` of the first placement: tests about where the piece goes only.
