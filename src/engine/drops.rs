@@ -167,12 +167,13 @@ mod tests {
         assert_eq!(cells, ["a2", "a3", "a4", "b1", "b2", "c1", "c3", "d1", "d4"]);
     }
 
-    /// Guerrilla Checkers as Ludii judges it: a first stone with no place beside it for
-    /// the second is placed alone and wins; taken back, the game goes on.
+    /// With `incomplete = "wins"` (the recipe of pieces on points and cells), a first
+    /// stone with no place beside it for the second is placed alone and wins; taken back,
+    /// the game goes on.
     #[test]
     fn a_stone_placed_alone_wins_and_is_taken_back() {
-        let rules = crate::load_variant("guerrilla-checkers").expect("shipped");
-        let fen = "W:We3,g3,i3,k3,m3,o3,c5,e5,g5,i5,k5,m5,o5,c7,e7,g7,i7,k7,m7,o7,c9,e9,g9,i9,k9,m9,o9,c11,e11,g11,i11,k11,m11,o11,c13,e13,g13,i13,k13,m13,o13,c15,e15,g15,i15,k15:BCb2:PW3";
+        let rules = crate::load_variant("docs/recipes/points-and-cells.toml").expect("the recipe");
+        let fen = "W:We3,c5,g5,e7:BCd4:PW10";
         let mut pos = crate::fen::parse_fen(&rules, fen).expect("a position");
         let before = pos.clone();
         let mut list = MoveList::new();
