@@ -6,7 +6,8 @@
 //! The first byte of the `fen`, `pdn` and `play` inputs picks a shipped variant: its index
 //! in `polydame::shipped()` (the files of `variants/` in name order), modulo their number.
 //! Every check bounds the capture search of a position with a small budget, so that one
-//! input cannot run for long.
+//! input cannot run for long. The `variant` and `pdn` inputs are read through
+//! [`expand`] (`fuzz/expand.rs`): a pattern of a few bytes writes nesting 100,000 deep.
 
 // Each fuzz target uses one of the four checks.
 #![allow(dead_code)]
@@ -19,6 +20,10 @@ use polydame::{
     parse_move, perft, shipped,
 };
 use std::sync::OnceLock;
+
+#[path = "expand.rs"]
+mod expand;
+pub use expand::{expand, pattern};
 
 /// Capture-search steps one position may take in the checks.
 const BUDGET: u64 = 20_000;
@@ -86,7 +91,8 @@ fn over_budget(rules: &Rules, pos: &Position) -> bool {
 /// diagnostic, each with a span inside the text, all rendering. A compiled file must give
 /// a playable start position whose FEN reads back to it, and its rules must print.
 pub fn variant(data: &[u8]) {
-    let text = String::from_utf8_lossy(data);
+    let data = expand(data);
+    let text = String::from_utf8_lossy(&data);
     let rules = match compile_text(&text, "fuzz.toml") {
         Ok(rules) => budgeted(rules),
         Err(d) => {
@@ -275,6 +281,7 @@ fn generate_all(rules: &Rules, pos: &Position) {
 /// selector's high bit reads the file as Windows-1251 instead of guessing its encoding;
 /// the variant is picked by the low seven bits.
 pub fn pdn(data: &[u8]) {
+    let data = expand(data);
     let Some((&selector, rest)) = data.split_first() else { return };
     let rules = pick(selector & 0x7f);
     let notations = Notations::new(rules);

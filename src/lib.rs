@@ -116,16 +116,19 @@ pub use variants::{LoadError, compile_text, compile_text_with, load_variant, loa
 /// Positions as FEN text: read in a variant's notation (or any it may be written in), and
 /// written back.
 pub mod fen {
-    pub use crate::record::{FenError, FenErrorKind, FenExtras, FenRead, parse_fen, parse_fen_in, read_fen, write_fen, write_fen_with};
+    pub use crate::record::{
+        FenError, FenErrorKind, FenExtras, FenRead, MAX_FEN_BYTES, parse_fen, parse_fen_in, read_fen, write_fen, write_fen_with,
+    };
 }
 
 /// Game records in PDN: read from archives in any encoding, replayed with the reason for
 /// every illegal move, and written.
 pub mod pdn {
     pub use crate::record::{
-        Annotations, GameRecord, GameText, MAX_GAME_BYTES, MAX_GAME_MOVES, MAX_LINE_BYTES, MoveNotes, MoveText, Oddity, PdnGame, PdnGames,
-        PlayedLine, PlyError, PlyReason, RecordVariation, Registry, RewriteError, UnknownEncoding, Variation, Verdict, Warning, WriteError,
-        packed_readings, parse_game, parse_game_with, pdn_games, random_game, replay, replay_recorded, replay_with, rewrite, write_pdn,
+        Annotations, GameRecord, GameText, MAX_GAME_BYTES, MAX_GAME_MOVES, MAX_LINE_BYTES, MAX_VARIATION_DEPTH, MoveNotes, MoveText,
+        Oddity, PdnGame, PdnGames, PlayedLine, PlyError, PlyReason, RecordVariation, Registry, RewriteError, UnknownEncoding, Variation,
+        Verdict, Warning, WriteError, packed_readings, parse_game, parse_game_with, pdn_games, random_game, replay, replay_recorded,
+        replay_with, rewrite, write_pdn,
     };
 }
 

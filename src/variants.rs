@@ -100,6 +100,12 @@ pub fn load_variant_with(name: &str, options: &[(String, String)]) -> Result<Rul
     let path = Path::new(name);
     if path.exists() {
         let io = |source| LoadError::Io { path: name.to_string(), source };
+        // A pipe or a device (`/dev/stdin`, `/dev/zero`) is no variant file: reading one
+        // may never end.
+        if !path.is_file() {
+            let why = std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a regular file");
+            return Err(io(why));
+        }
         let mut text = String::new();
         std::fs::File::open(path).and_then(|f| f.take(MAX_VARIANT_BYTES as u64 + 1).read_to_string(&mut text)).map_err(io)?;
         if text.len() > MAX_VARIANT_BYTES {

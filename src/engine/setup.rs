@@ -266,13 +266,19 @@ impl SetupError {
     }
 }
 
+/// The most problems of a setup said in words: the first ones, and how many more.
+const SHOWN_PROBLEMS: usize = 8;
+
 impl fmt::Display for SetupError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, p) in self.problems.iter().enumerate() {
+        for (i, p) in self.problems.iter().take(SHOWN_PROBLEMS).enumerate() {
             if i > 0 {
                 f.write_str("; ")?;
             }
             p.fmt(f)?;
+        }
+        if let Some(more) = self.problems.len().checked_sub(SHOWN_PROBLEMS).filter(|&n| n > 0) {
+            write!(f, "; and {more} more problem{}", if more == 1 { "" } else { "s" })?;
         }
         Ok(())
     }

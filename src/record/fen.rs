@@ -276,8 +276,17 @@ struct Parsed {
     huff_column: Option<usize>,
 }
 
+/// The longest FEN read, in bytes (64 KiB): a position of the largest board, every cell a
+/// column of 33 pieces, is written in less. A longer text is refused before it is read,
+/// and the error keeps only its start.
+pub const MAX_FEN_BYTES: usize = 1 << 16;
+
 /// A FEN's setup and extras, and the column (from 1) of each of its pieces.
 fn read_setup(rules: &Rules, notation: &Notation, text: &str) -> Result<Parsed, FenError> {
+    if text.len() > MAX_FEN_BYTES {
+        let start: String = text.chars().take(40).collect();
+        return Err(FenError { kind: FenErrorKind::TooLong { bytes: text.len() }, column: 1, fen: format!("{start}…") });
+    }
     let err = |at: usize, kind: FenErrorKind| FenError { kind, column: at + 1, fen: text.to_string() };
     let (end, fields) = fields(text);
     let (turn_at, turn) = fields[0];

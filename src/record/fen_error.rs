@@ -84,6 +84,11 @@ pub enum FenErrorKind {
         /// The square as written.
         square: String,
     },
+    /// The text is longer than a FEN may be ([`MAX_FEN_BYTES`](crate::fen::MAX_FEN_BYTES)).
+    TooLong {
+        /// Its length in bytes.
+        bytes: usize,
+    },
 }
 
 impl FenErrorKind {
@@ -107,6 +112,7 @@ impl FenErrorKind {
             FenErrorKind::BadHand { .. } => "bad-hand",
             FenErrorKind::ExtraTwice { .. } => "extra-twice",
             FenErrorKind::NoKingThere { .. } => "no-king-there",
+            FenErrorKind::TooLong { .. } => "too-long",
         }
     }
 
@@ -153,6 +159,9 @@ impl fmt::Display for FenErrorKind {
             FenErrorKind::NoKingThere { side, square } => {
                 write!(f, "the king-move counter of {} names {square}, but no {} king stands there", side.name(), side.name())
             }
+            FenErrorKind::TooLong { bytes } => {
+                write!(f, "the FEN is {bytes} bytes long, more than the {} a FEN may have", super::fen::MAX_FEN_BYTES)
+            }
         }
     }
 }
@@ -186,7 +195,10 @@ impl FenError {
 }
 
 impl fmt::Display for FenError {
+    /// The error, the FEN (a long one cut to a window around the column) and a caret
+    /// under the column.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "bad FEN at column {}: {}\n  {}\n  {}^", self.column, self.kind, self.fen, " ".repeat(self.column.saturating_sub(1)))
+        let (shown, column, _) = crate::spec::diag::shown_line(&self.fen, self.column.max(1), 1);
+        write!(f, "bad FEN at column {}: {}\n  {shown}\n  {}^", self.column, self.kind, " ".repeat(column - 1))
     }
 }

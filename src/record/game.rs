@@ -151,6 +151,13 @@ impl<'r> Game<'r> {
                 return Ok(());
             }
         }
+        // A move made up by its caller (from another board, say) may name cells this board
+        // has not: it is no move here, and has no text here.
+        let cells = self.rules.spec().geometry.len();
+        let here = |c: &u16| (*c as usize) < cells;
+        if !(m.is_pass() || here(&m.from) && here(&m.to) && m.path.iter().chain(&m.captured).chain(&m.removed).all(here)) {
+            return Err(MoveError::Syntax { text: "a move naming cells this board does not have".to_string() });
+        }
         let text = super::move_text::full_path(self.rules, m);
         Err(match parse_move(self.rules, &self.pos, &text) {
             Err(e) => e,

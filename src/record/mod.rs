@@ -21,14 +21,14 @@ mod write;
 
 pub use body::packed_readings;
 pub use convert::{RewriteError, rewrite};
-pub use fen::{FenError, FenErrorKind, FenExtras, FenRead, parse_fen, parse_fen_in, read_fen, write_fen, write_fen_with};
+pub use fen::{FenError, FenErrorKind, FenExtras, FenRead, MAX_FEN_BYTES, parse_fen, parse_fen_in, read_fen, write_fen, write_fen_with};
 pub use game::Game;
 pub use move_error::{Illegal, MoveError};
 pub use move_text::{full_path, full_text, move_text, sort_moves, square_order, taken_suffix, turning_path};
 pub use notations::{Notations, candidate_notations};
 pub use pdn::{
-    GameText, MAX_GAME_BYTES, MAX_GAME_MOVES, MAX_LINE_BYTES, MoveText, Oddity, PdnGame, PdnGames, UnknownEncoding, Variation, parse_game,
-    parse_game_with, pdn_games,
+    GameText, MAX_GAME_BYTES, MAX_GAME_MOVES, MAX_LINE_BYTES, MAX_VARIATION_DEPTH, MoveText, Oddity, PdnGame, PdnGames, UnknownEncoding,
+    Variation, parse_game, parse_game_with, pdn_games,
 };
 pub use registry::Registry;
 pub use replay::{PlayedLine, PlyError, PlyReason, Verdict, replay, replay_recorded, replay_with};

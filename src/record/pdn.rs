@@ -47,6 +47,8 @@ pub const MAX_GAME_BYTES: usize = 1 << 20;
 /// game with more is refused. The longest real games have a few hundred.
 pub const MAX_GAME_MOVES: usize = 10_000;
 
+pub use super::split::MAX_VARIATION_DEPTH;
+
 /// A move as written, before it is matched against a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveText {
@@ -353,6 +355,12 @@ pub fn parse_game(g: &GameText) -> PdnGame {
 pub fn parse_game_with(g: &GameText, notes: bool) -> PdnGame {
     let mut game = PdnGame { line: g.line, refused: g.refused.clone(), cut: g.cut.clone(), ..PdnGame::default() };
     if game.refused.is_some() {
+        return game;
+    }
+    if let Some(at) = super::split::too_deep(&g.text) {
+        let (line, column) = Places::new(&g.text, g.line).at(at);
+        let limit = super::split::MAX_VARIATION_DEPTH;
+        game.refused = Some(format!("the game nests variations more than {limit} deep (line {line}, column {column})"));
         return game;
     }
     read_game(g, &mut game, notes);

@@ -51,10 +51,15 @@ impl<'a> Registry<'a> {
     }
 
     /// The variant of a game: `fixed` if given, or the one its tags name (its `Variant`,
-    /// or its `GameType`); otherwise a code and a sentence saying why none.
+    /// or its `GameType`); otherwise a code and a sentence saying why none. A game refused
+    /// unread for its size has no tags to read: without `fixed` it is `too-large` (not
+    /// judged), as its replay says with `fixed`.
     pub fn of<'r>(&'r self, game: &PdnGame, fixed: Option<&'r Notations<'r>>) -> Result<&'r Notations<'r>, (&'static str, String)> {
         if let Some(n) = fixed {
             return Ok(n);
+        }
+        if let Some(why) = &game.refused {
+            return Err(("too-large", super::replay::PlyReason::Refused(why.clone()).to_string()));
         }
         if let Some(n) = game.tag("Variant").and_then(|v| self.by_id(v)) {
             return Ok(n);

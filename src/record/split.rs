@@ -14,6 +14,32 @@ pub(super) struct State {
     comment_at: usize,
     variations_at: Vec<usize>,
     tag_open: Option<(usize, bool)>,
+    /// Where a variation is first opened deeper than [`MAX_VARIATION_DEPTH`].
+    pub(super) too_deep: Option<usize>,
+}
+
+/// The deepest variations may nest in a game (64): a variation inside a variation inside
+/// ... Reading a game recurses once a level, so a deeper game is refused unread. Real
+/// games nest three or four deep.
+pub const MAX_VARIATION_DEPTH: usize = 64;
+
+/// Where the game text `text` opens a variation deeper than [`MAX_VARIATION_DEPTH`], if it
+/// does (its byte offset), by the splitter's reading of comments and tag pairs.
+pub(super) fn too_deep(text: &str) -> Option<usize> {
+    // Most games have fewer parentheses in all than the limit: no need to read them.
+    if text.bytes().filter(|&b| b == b'(').count() <= MAX_VARIATION_DEPTH {
+        return None;
+    }
+    let mut state = State::default();
+    let mut base = 0;
+    for line in text.split_inclusive('\n') {
+        state.feed(line, base);
+        if state.too_deep.is_some() {
+            break;
+        }
+        base += line.len();
+    }
+    state.too_deep
 }
 
 const RESULTS: [&str; 8] = ["1/2-1/2", "2-0", "0-2", "1-1", "1-0", "0-1", "0-0", "*"];
@@ -46,11 +72,20 @@ impl State {
                 }
                 b'(' => {
                     self.depth += 1;
-                    self.variations_at.push(base + i);
+                    if self.depth > MAX_VARIATION_DEPTH {
+                        self.too_deep.get_or_insert(base + i);
+                    }
+                    // What is open is kept as deep as the limit: past it, the game is
+                    // refused.
+                    if self.variations_at.len() < MAX_VARIATION_DEPTH {
+                        self.variations_at.push(base + i);
+                    }
                 }
                 b')' => {
                     self.depth = self.depth.saturating_sub(1);
-                    self.variations_at.pop();
+                    if self.depth < MAX_VARIATION_DEPTH {
+                        self.variations_at.pop();
+                    }
                 }
                 b'[' if self.depth == 0 => {
                     if self.has_moves {

@@ -61,6 +61,9 @@ kinds! {
     EmptySet => "empty-set",
     /// An expression string does not parse.
     ExpressionSyntax => "expression-syntax",
+    /// An expression nested deeper than `MAX_NESTING` parentheses or joining more than
+    /// `MAX_PARTS` parts.
+    ExpressionTooLarge => "expression-too-large",
     /// An expression of the wrong sort for its place, such as a number where a direction
     /// set is expected, or a quiet move that is not a call.
     WrongExpression => "wrong-expression",
@@ -142,15 +145,59 @@ pub struct Diagnostics {
     /// The option choices merged into the file when the problems were found, as (option,
     /// choice) pairs; empty for the file as written.
     pub choices: Vec<(String, String)>,
-    /// The problems, in file order.
+    /// The problems, in file order: the first [`MAX_DIAGNOSTICS`] of them.
     pub items: Vec<Diagnostic>,
+    /// How many more problems were found than `items` keeps.
+    pub omitted: usize,
 }
+
+/// The most problems of one file kept and shown: the first ones in file order, and a
+/// count of the rest (a file of thousands of errors is one mistake repeated).
+pub const MAX_DIAGNOSTICS: usize = 100;
+
+/// The longest line a diagnostic shows whole, in characters; a longer one (a machine's
+/// output, or an attack) is cut to a window of [`WINDOW`] characters around the span, its
+/// cut ends marked `…`.
+const SHOWN_LINE: usize = 400;
+const WINDOW: usize = 160;
 
 impl Diagnostics {
     /// The problems of the file as written (no option choice merged).
-    pub fn new(file: &str, source: &str, items: Vec<Diagnostic>) -> Self {
-        Diagnostics { file: file.to_string(), source: source.to_string(), choices: Vec::new(), items }
+    pub fn new(file: &str, source: &str, mut items: Vec<Diagnostic>) -> Self {
+        let omitted = items.len().saturating_sub(MAX_DIAGNOSTICS);
+        items.truncate(MAX_DIAGNOSTICS);
+        Diagnostics { file: file.to_string(), source: source.to_string(), choices: Vec::new(), items, omitted }
     }
+
+    /// How many problems were found, those not kept included.
+    pub fn count(&self) -> usize {
+        self.items.len() + self.omitted
+    }
+}
+
+/// The part of `text` a diagnostic shows for a span at column `col` (from 1) of `len`
+/// characters: the line itself where it is short, else a window of [`SHOWN_LINE`]
+/// characters around the span ([`WINDOW`] wide). Gives the text, and the span's column and length in it.
+pub(crate) fn shown_line(text: &str, col: usize, len: usize) -> (String, usize, usize) {
+    let chars = text.chars().count();
+    if chars <= SHOWN_LINE {
+        return (text.to_string(), col, len);
+    }
+    let at = (col - 1).min(chars);
+    let start = at.saturating_sub(WINDOW / 3).min(chars - WINDOW);
+    let end = start + WINDOW;
+    let mut shown: String = text.chars().skip(start).take(WINDOW).collect();
+    // The span's part inside the window.
+    let len = (at + len).min(end).saturating_sub(at).max(1);
+    let mut col = at - start + 1;
+    if start > 0 {
+        shown.insert(0, '…');
+        col += 1;
+    }
+    if end < chars {
+        shown.push('…');
+    }
+    (shown, col, len)
 }
 
 impl std::error::Error for Diagnostics {}
@@ -171,11 +218,19 @@ fn floor_char_boundary(s: &str, mut i: usize) -> usize {
     i
 }
 
+/// The longest word [`near_miss`] compares: every name of the format is far shorter.
+const NEAR_MISS_LENGTH: usize = 64;
+
 /// The edit-distance near miss of `word` among `candidates`, for "did you mean" help.
 pub fn near_miss<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    // The distance costs the product of the lengths: a name longer than any the format
+    // has is no near miss of one.
+    if word.len() > NEAR_MISS_LENGTH {
+        return None;
+    }
     let mut best: Option<(usize, &str)> = None;
     let word = &word.to_lowercase();
-    for c in candidates {
+    for c in candidates.into_iter().filter(|c| c.len() <= NEAR_MISS_LENGTH) {
         let d = edit_distance(word, &c.to_lowercase());
         if d <= (word.len().max(c.len()) / 3).max(1) && best.is_none_or(|(b, _)| d < b) {
             best = Some((d, c));
@@ -235,16 +290,21 @@ impl fmt::Display for Diagnostics {
             writeln!(f, "{:width$}--> {}:{}:{}", "", self.file, line, col)?;
             let text = self.source.lines().nth(line - 1).unwrap_or("");
             writeln!(f, "{:width$} |", "")?;
-            writeln!(f, "{line} | {text}")?;
             let (end_line, end_col) = line_col(&self.source, d.span.end);
             let len =
                 if end_line == line { end_col.saturating_sub(col).max(1) } else { text.chars().count().saturating_sub(col - 1).max(1) };
+            let (text, col, len) = shown_line(text, col, len);
+            writeln!(f, "{line} | {text}")?;
             writeln!(f, "{:width$} | {}{} {}", "", " ".repeat(col - 1), "^".repeat(len), d.label)?;
             if let Some(h) = &d.help {
                 writeln!(f, "{:width$} = help: {}", "", h)?;
             }
         }
-        let n = self.items.len();
+        if self.omitted > 0 {
+            writeln!(f)?;
+            writeln!(f, "… and {} more not shown", self.omitted)?;
+        }
+        let n = self.count();
         write!(f, "{} error{} in {}", n, if n == 1 { "" } else { "s" }, self.file)?;
         if !self.choices.is_empty() {
             let choices: Vec<String> = self.choices.iter().map(|(o, c)| format!("{o}={c}")).collect();

@@ -74,14 +74,14 @@ pub enum Expr {
         /// The span of the whole call.
         span: Range<usize>,
     },
-    /// `a op b`.
-    Binary {
-        /// The operator.
-        op: Op,
-        /// The left operand.
-        lhs: Box<Expr>,
-        /// The right operand.
-        rhs: Box<Expr>,
+    /// `a op b op c ...`: parts joined left to right (`a | b & c` is `(a | b) & c`). One
+    /// node for the whole chain, so that a walk over a long list recurses no deeper than
+    /// its parentheses.
+    Chain {
+        /// The first part.
+        first: Box<Expr>,
+        /// Each later part with the operator before it.
+        rest: Vec<(Op, Expr)>,
         /// The span of the whole expression.
         span: Range<usize>,
     },
@@ -106,6 +106,30 @@ pub struct Expression {
 }
 
 impl Expr {
+    /// The parts of a chain with the operator before each (none before the first), or the
+    /// expression alone.
+    pub fn parts(&self) -> impl Iterator<Item = (Option<Op>, &Expr)> {
+        let (first, rest): (&Expr, &[(Op, Expr)]) = match self {
+            Expr::Chain { first, rest, .. } => (first, rest),
+            other => (other, &[]),
+        };
+        std::iter::once((None, first)).chain(rest.iter().map(|(op, e)| (Some(*op), e)))
+    }
+
+    /// Folds the parts of a chain left to right: `part` lowers each, `apply` joins the
+    /// value so far with the next by its operator.
+    pub fn fold<T, E>(&self, mut part: impl FnMut(&Expr) -> Result<T, E>, apply: impl Fn(Op, T, T) -> T) -> Result<T, E> {
+        let mut parts = self.parts();
+        let mut acc = match parts.next() {
+            Some((_, e)) => part(e)?,
+            None => unreachable!("an expression has a first part"),
+        };
+        for (op, e) in parts {
+            acc = apply(op.unwrap_or(Op::Union), acc, part(e)?);
+        }
+        Ok(acc)
+    }
+
     /// The expression's byte span in the variant file.
     pub fn span(&self) -> Range<usize> {
         match self {
@@ -114,18 +138,79 @@ impl Expr {
             | Expr::Range { span, .. }
             | Expr::Interval { span, .. }
             | Expr::Call { span, .. }
-            | Expr::Binary { span, .. } => span.clone(),
+            | Expr::Chain { span, .. } => span.clone(),
         }
     }
 }
 
 type Pair<'a> = pest::iterators::Pair<'a, Rule>;
 
+/// The deepest an expression may nest parentheses (calls and groups): `step((diagonal))`
+/// is two deep; the shipped variants need three. Parsing and lowering recurse once a
+/// level, so the bound keeps a hostile file from exhausting the stack.
+pub const MAX_NESTING: usize = 32;
+
+/// The most parts one expression may join with operators and commas (`a1, c1 | e1` has
+/// three). The tree of an expression leans left, one level a part, so this bounds the
+/// depth of every walk over it too; a list of every cell of the largest board (256) fits
+/// four times.
+pub const MAX_PARTS: usize = 1024;
+
 /// Parses one DSL string whose first character is at byte `base` of the file.
 pub fn parse(text: &str, base: usize) -> Result<Expression, Diagnostic> {
+    check_size(text, base)?;
     let mut pairs = DslParser::parse(Rule::expression, text).map_err(|e| syntax_error(e, text, base))?;
     let top = pairs.next().expect("the expression rule matched");
     lower_expression(top, base)
+}
+
+/// Refuses, before parsing, an expression nested deeper than [`MAX_NESTING`] or joining
+/// more than [`MAX_PARTS`] parts, pointing at the parenthesis or separator past the bound.
+fn check_size(text: &str, base: usize) -> Result<(), Diagnostic> {
+    let mut depth = 0usize;
+    let mut parts = 1usize;
+    let bytes = text.as_bytes();
+    for (i, &b) in bytes.iter().enumerate() {
+        let separator = match b {
+            b'(' => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    return Err(Diagnostic::new(
+                        DiagnosticKind::ExpressionTooLarge,
+                        format!("the expression nests parentheses more than {MAX_NESTING} deep"),
+                        base + i..base + i + 1,
+                        format!("level {}", MAX_NESTING + 1),
+                    )
+                    .help("write the expression flatter: `a | b | c` needs no parentheses"));
+                }
+                false
+            }
+            b')' => {
+                depth = depth.saturating_sub(1);
+                false
+            }
+            b',' | b'|' | b'&' => true,
+            b'e' => {
+                let word = bytes[i..].starts_with(b"except");
+                let alone = |j: Option<&u8>| j.is_none_or(|c| !(c.is_ascii_alphanumeric() || *c == b'_' || *c == b'-'));
+                word && alone(i.checked_sub(1).and_then(|j| bytes.get(j))) && alone(bytes.get(i + 6))
+            }
+            _ => false,
+        };
+        if separator {
+            parts += 1;
+            if parts > MAX_PARTS {
+                return Err(Diagnostic::new(
+                    DiagnosticKind::ExpressionTooLarge,
+                    format!("the expression joins more than {MAX_PARTS} parts with operators and commas"),
+                    base + i..base + i + 1,
+                    format!("part {}", MAX_PARTS + 1),
+                )
+                .help("a range (`1-32`, `ranks(1..3)`) or a named set says a long list of cells at once"));
+            }
+        }
+    }
+    Ok(())
 }
 
 fn span_of(p: &Pair, base: usize) -> Range<usize> {
@@ -151,38 +236,40 @@ fn lower_expression(p: Pair, base: usize) -> Result<Expression, Diagnostic> {
 }
 
 fn lower_list(p: Pair, base: usize) -> Result<Expr, Diagnostic> {
-    let mut acc: Option<Expr> = None;
+    let mut parts = Vec::new();
     for inner in p.into_inner() {
-        let e = lower_expr(inner, base)?;
-        acc = Some(match acc {
-            None => e,
-            Some(lhs) => join(Op::Union, lhs, e),
-        });
+        parts.push((Op::Union, lower_expr(inner, base)?));
     }
-    Ok(acc.expect("a list has an item"))
+    Ok(chain(parts))
 }
 
-fn join(op: Op, lhs: Expr, rhs: Expr) -> Expr {
-    let span = lhs.span().start..rhs.span().end;
-    Expr::Binary { op, lhs: Box::new(lhs), rhs: Box::new(rhs), span }
+/// The expression of `parts` joined left to right (the first's operator is not read): the
+/// part itself when it is alone, a chain otherwise. A chain inside a chain (a group, or an
+/// item of a list) is kept whole, as its parentheses say.
+fn chain(parts: Vec<(Op, Expr)>) -> Expr {
+    let mut parts = parts.into_iter();
+    let Some((_, first)) = parts.next() else { unreachable!("an expression has a part") };
+    let rest: Vec<(Op, Expr)> = parts.collect();
+    match rest.last() {
+        None => first,
+        Some((_, last)) => {
+            let span = first.span().start..last.span().end;
+            Expr::Chain { first: Box::new(first), rest, span }
+        }
+    }
 }
 
 fn lower_expr(p: Pair, base: usize) -> Result<Expr, Diagnostic> {
-    let mut acc: Option<Expr> = None;
-    let mut pending: Option<Op> = None;
+    let mut parts = Vec::new();
+    let mut pending = Op::Union;
     for inner in p.into_inner() {
         if inner.as_rule() == Rule::operator {
-            pending = Some(lower_operator(inner));
+            pending = lower_operator(inner);
             continue;
         }
-        let e = lower_term(inner, base)?;
-        acc = Some(match (acc, pending.take()) {
-            (None, _) => e,
-            (Some(lhs), Some(op)) => join(op, lhs, e),
-            (Some(_), None) => unreachable!("terms are separated by operators"),
-        });
+        parts.push((pending, lower_term(inner, base)?));
     }
-    Ok(acc.expect("an expr has a term"))
+    Ok(chain(parts))
 }
 
 fn lower_operator(p: Pair) -> Op {
@@ -268,6 +355,11 @@ fn syntax_error(e: pest::error::Error<Rule>, text: &str, base: usize) -> Diagnos
         InputLocation::Pos(p) => p,
         InputLocation::Span((s, _)) => s,
     };
+    if let ErrorVariant::CustomError { message } = &e.variant {
+        // pest's own limits (its guard on the stack left): no expectation to name.
+        let at = base + pos;
+        return Diagnostic::new(DiagnosticKind::ExpressionTooLarge, format!("the expression cannot be read: {message}"), at..at, "here");
+    }
     let mut expected: Vec<&str> = match &e.variant {
         ErrorVariant::ParsingError { positives, .. } => positives.iter().map(describe).collect(),
         ErrorVariant::CustomError { .. } => vec![],
@@ -320,7 +412,7 @@ mod tests {
             other => panic!("{other:?}"),
         }
         let e = parse("31-50, 1..4 except a1", 10).unwrap();
-        assert!(matches!(e.body, Expr::Binary { op: Op::Union, .. }));
+        assert!(matches!(&e.body, Expr::Chain { rest, .. } if rest.len() == 1 && rest[0].0 == Op::Union));
         assert_eq!(e.body.span(), 10..31);
         let e = parse("slide(all) where sees_enemy", 0).unwrap();
         assert!(e.condition.is_some());

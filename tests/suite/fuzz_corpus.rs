@@ -95,3 +95,22 @@ fn regressions_pick_the_variant_they_are_named_for() {
     }
     assert!(wrong.is_empty(), "regression inputs that moved to another variant:\n{}", wrong.join("\n"));
 }
+
+#[test]
+fn the_deep_seeds_write_what_they_are_named_for() {
+    let seed = |name: &str| std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus").join(name)).expect("a seed");
+    let deep = checks::expand(&seed("variant/deep-promotion-100000")).into_owned();
+    let text = String::from_utf8(deep).expect("UTF-8");
+    assert!(text.contains(&format!("promotion = \"{}rank(8){}\"", "(".repeat(100_000), ")".repeat(100_000))));
+    let d = polydame::compile_text(&text, "deep.toml").expect_err("refused");
+    assert_eq!(d.items[0].kind, polydame::spec::DiagnosticKind::ExpressionTooLarge);
+    let chain = String::from_utf8(checks::expand(&seed("variant/chain-promotion-100000")).into_owned()).expect("UTF-8");
+    assert_eq!(chain.matches("rank(8) | ").count(), 100_000);
+    let pdn = checks::expand(&seed("pdn/deep-variations-100000")).into_owned();
+    assert_eq!(pdn.iter().filter(|&&b| b == b'(').count(), 100_000);
+    let game = polydame::pdn::parse_game(&polydame::pdn::pdn_games(&pdn[1..]).next().expect("a game").expect("read"));
+    assert!(game.refused.as_deref().is_some_and(|r| r.contains("nests variations")), "{:?}", game.refused);
+    // Other inputs are themselves.
+    assert_eq!(&*checks::expand(b"[variant]"), b"[variant]");
+    assert_eq!(checks::expand(&checks::pattern(2, b"(", b")", b"a\xffx\xffb")).into_owned(), b"a((((x))))b".to_vec());
+}

@@ -8,6 +8,7 @@ mod engine;
 mod engines;
 mod frisian_limit;
 mod fuzz_corpus;
+mod nesting;
 mod outcome;
 mod perft;
 mod player;

@@ -32,7 +32,16 @@ pub fn load(source: &str, file: &str) -> Result<Spec, Diagnostics> {
 }
 
 /// The TOML tree of a variant file, every key and value with its span in `source`.
+/// A text longer than [`MAX_VARIANT_BYTES`](super::MAX_VARIANT_BYTES) is refused unread,
+/// pointing at the byte past the bound.
 pub(super) fn parse(source: &str) -> Result<Spanned<DeTable<'_>>, Diagnostic> {
+    let limit = super::MAX_VARIANT_BYTES;
+    if source.len() > limit {
+        let at = (limit..=source.len()).find(|&i| source.is_char_boundary(i)).unwrap_or(source.len());
+        let message = format!("the file is {} bytes long, more than the {limit} a variant file may have", source.len());
+        return Err(Diagnostic::new(DiagnosticKind::OutOfRange, message, at..at, "the limit is passed here")
+            .help("a variant file is a few kilobytes: the shipped ones are under 10 KiB"));
+    }
     DeTable::parse(source).map_err(|e| toml_error(&e, source))
 }
 

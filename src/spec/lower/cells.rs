@@ -41,7 +41,7 @@ pub(in crate::spec) fn lower_cells(e: &Expr, cx: &Ctx) -> Result<CellSet, Diagno
 fn by_rank_only(e: &Expr) -> bool {
     match e {
         Expr::Name { name, .. } => matches!(name.as_str(), "all" | "none"),
-        Expr::Binary { lhs, rhs, .. } => by_rank_only(lhs) && by_rank_only(rhs),
+        Expr::Chain { .. } => e.parts().all(|(_, part)| by_rank_only(part)),
         Expr::Call { name, .. } => matches!(name.as_str(), "rank" | "ranks"),
         _ => false,
     }
@@ -67,14 +67,14 @@ fn absolute(e: &Expr, cx: &Ctx) -> Result<CellSet, Diagnostic> {
             Ok(s)
         }
         Expr::Name { name, span } => named_cells(name, span, cx.g),
-        Expr::Binary { op, lhs, rhs, .. } => {
-            let (a, b) = (absolute(lhs, cx)?, absolute(rhs, cx)?);
-            Ok(match op {
+        Expr::Chain { .. } => e.fold(
+            |part| absolute(part, cx),
+            |op, a, b| match op {
                 Op::Union => a.union(&b),
                 Op::Intersection => a.intersection(&b),
                 Op::Difference => a.difference(&b),
-            })
-        }
+            },
+        ),
         Expr::Call { name, name_span, args, span } => call(name, name_span, args, span, cx),
         Expr::Interval { span, .. } => {
             Err(Diagnostic::new(DiagnosticKind::WrongExpression, "an interval is not a cell set", span.clone(), "not cells")

@@ -29,10 +29,7 @@ pub(in crate::spec) fn lower_condition(e: &Expr, board: &Board) -> Result<Condit
 /// The tests of a condition, each once, in the order they are first named.
 fn collect(e: &Expr, board: &Board, tests: &mut Vec<Test>) -> Result<(), Diagnostic> {
     match e {
-        Expr::Binary { lhs, rhs, .. } => {
-            collect(lhs, board, tests)?;
-            collect(rhs, board, tests)
-        }
+        Expr::Chain { .. } => e.parts().try_for_each(|(_, part)| collect(part, board, tests)),
         Expr::Call { name, args, span, .. } if name == "not" => {
             let a = split_args(name, args, span, 1, &[])?;
             collect(a.positional[0], board, tests)
@@ -50,14 +47,14 @@ fn collect(e: &Expr, board: &Board, tests: &mut Vec<Test>) -> Result<(), Diagnos
 /// The condition's value when the results of `tests` are the bits of `results`.
 fn value(e: &Expr, board: &Board, tests: &[Test], results: u32) -> Result<bool, Diagnostic> {
     Ok(match e {
-        Expr::Binary { op, lhs, rhs, .. } => {
-            let (a, b) = (value(lhs, board, tests, results)?, value(rhs, board, tests, results)?);
-            match op {
+        Expr::Chain { .. } => e.fold(
+            |part| value(part, board, tests, results),
+            |op, a, b| match op {
                 Op::Union => a || b,
                 Op::Intersection => a && b,
                 Op::Difference => a && !b,
-            }
-        }
+            },
+        )?,
         Expr::Call { name, args, span, .. } if name == "not" => {
             !value(split_args(name, args, span, 1, &[])?.positional[0], board, tests, results)?
         }

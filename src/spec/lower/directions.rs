@@ -34,14 +34,14 @@ fn dir_names(g: &Geometry) -> Vec<&'static str> {
 pub(super) fn lower_dirs(e: &Expr, cx: &Ctx) -> Result<DirSet, Diagnostic> {
     match e {
         Expr::Name { name, span } => named_dirs(name, span, cx),
-        Expr::Binary { op, lhs, rhs, .. } => {
-            let (a, b) = (lower_dirs(lhs, cx)?, lower_dirs(rhs, cx)?);
-            Ok(match op {
+        Expr::Chain { .. } => e.fold(
+            |part| lower_dirs(part, cx),
+            |op, a, b| match op {
                 Op::Union => a | b,
                 Op::Intersection => a & b,
                 Op::Difference => a & !b,
-            })
-        }
+            },
+        ),
         other => Err(Diagnostic::new(DiagnosticKind::WrongExpression, "expected a direction set", other.span(), "not a direction set")
             .help(format!("directions here are: {}", dir_names(cx.g).join(", ")))),
     }

@@ -203,7 +203,7 @@ fn kind_mask(e: &Expr, kinds: &[String]) -> Result<u8, Diagnostic> {
                 format!("the kinds are: {}", kinds.join(", ")),
             ))),
         },
-        Expr::Binary { op: Op::Union, lhs, rhs, .. } => Ok(kind_mask(lhs, kinds)? | kind_mask(rhs, kinds)?),
+        Expr::Chain { rest, .. } if rest.iter().all(|(op, _)| *op == Op::Union) => e.fold(|k| kind_mask(k, kinds), |_, a, b| a | b),
         other => Err(Diagnostic::new(
             DiagnosticKind::WrongExpression,
             "expected piece kinds such as `man | king`",
