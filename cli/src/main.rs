@@ -155,15 +155,16 @@ enum Command {
     Perft {
         #[command(flatten)]
         variant: VariantArgs,
-        /// Plies deep.
+        /// Plies deep (at most 64).
+        #[arg(value_parser = clap::value_parser!(u32).range(..=i64::from(polydame::engine::MAX_PERFT_DEPTH)))]
         depth: u32,
         #[command(flatten)]
         fen: FenArgs,
         /// Counts per root move.
         #[arg(long)]
         divide: bool,
-        /// Threads, 1 or more (default: all cores).
-        #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
+        /// Threads, 1 to 256 (default: all cores).
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=polydame::engine::MAX_PERFT_THREADS as i64))]
         threads: Option<u16>,
         #[command(flatten)]
         routes: RouteArgs,

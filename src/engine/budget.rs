@@ -45,3 +45,62 @@ impl BudgetExceeded {
         )
     }
 }
+
+/// What may stop a capture search before its budget is spent: a flag set from another
+/// thread (a GUI's "stop", a client gone), or a moment past which the search stops (a
+/// player's time). A [`MoveList`](crate::MoveList) given one
+/// ([`MoveList::stop_on`](crate::MoveList::stop_on)) is filled by searches that look at
+/// it every [`STOP_EVERY`] steps; a search it stops leaves the list incomplete, as the
+/// budget does, and says so ([`MoveList::stopped`](crate::MoveList::stopped)).
+#[derive(Clone, Debug, Default)]
+pub struct Stop {
+    flag: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    deadline: Option<std::time::Instant>,
+}
+
+/// The steps a capture search takes between two looks at its [`Stop`]: a few tens of
+/// microseconds of search, so that a stop is heard within a millisecond.
+pub const STOP_EVERY: u64 = 4096;
+
+impl Stop {
+    /// A stop on `flag` (when set), at `deadline` (when passed), or both.
+    pub fn new(flag: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>, deadline: Option<std::time::Instant>) -> Stop {
+        Stop { flag, deadline }
+    }
+
+    /// Whether the search must stop now.
+    pub fn now(&self) -> bool {
+        self.flag.as_ref().is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed))
+            || self.deadline.is_some_and(|d| std::time::Instant::now() >= d)
+    }
+
+    /// The steps a search may take before its next look at `stop` (none: the budget),
+    /// and never more than `budget`.
+    pub(crate) fn first_look(stop: Option<&Stop>, budget: u64) -> u64 {
+        if stop.is_some() { budget.min(STOP_EVERY) } else { budget }
+    }
+
+    /// At a search's look after `steps` steps under `budget`: `None` if the search must end
+    /// (the budget is spent, or `stop` says so), else the steps of its next look.
+    #[cold]
+    pub(crate) fn next_look(stop: Option<&Stop>, steps: u64, budget: u64) -> Option<u64> {
+        if steps > budget || stop.is_some_and(Stop::now) {
+            return None;
+        }
+        Some(budget.min(steps + STOP_EVERY))
+    }
+}
+
+impl PartialEq for Stop {
+    /// The same flag (the same allocation) and the same deadline.
+    fn eq(&self, other: &Stop) -> bool {
+        let same_flag = match (&self.flag, &other.flag) {
+            (Some(a), Some(b)) => std::sync::Arc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        };
+        same_flag && self.deadline == other.deadline
+    }
+}
+
+impl Eq for Stop {}

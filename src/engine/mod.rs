@@ -31,12 +31,12 @@ mod sets;
 mod setup;
 
 pub use crate::compile::DEFAULT_CAPTURE_BUDGET;
-pub use budget::BudgetExceeded;
+pub use budget::{BudgetExceeded, STOP_EVERY, Stop};
 pub use end_reason::EndReason;
 pub use history::History;
 pub use make::Undo;
 pub use moves::{MoveInfo, MoveIter, MoveList, MoveRef, Routes};
 pub use outcome::Outcome;
-pub use perft::{divide, perft, perft_parallel, perft_with_progress};
+pub use perft::{MAX_PERFT_DEPTH, MAX_PERFT_THREADS, PerftError, divide, perft, perft_parallel, perft_with_progress};
 pub use position::{Position, QuietTrack};
 pub use setup::{Piece, Setup, SetupError, SetupProblem};

@@ -3,6 +3,7 @@
 //! play one), [`MoveInfo`] (a move spelled out, owned), and [`Routes`] (which captures
 //! count as different moves).
 
+use super::budget::Stop;
 use std::fmt;
 
 /// A move as the generator stores it: origin, destination, the kinds before and after,
@@ -76,6 +77,11 @@ pub struct MoveList {
     pub(super) steps: u64,
     /// The search took more steps than the budget and stopped: the list is incomplete.
     pub(crate) exceeded: bool,
+    /// What may stop the searches that fill the list before their budget (see
+    /// [`MoveList::stop_on`]), and whether it stopped the last (the list is then
+    /// incomplete and `exceeded` too).
+    pub(crate) stop: Option<Stop>,
+    pub(crate) stopped: bool,
     /// Once a search has stored many moves, a hash index of them (see
     /// `MoveList::probe`): slots of (move index + 1, generation); a slot of an older
     /// generation is empty. `indexed` moves of the list are in it.
@@ -162,6 +168,7 @@ impl MoveList {
         self.counted = 0;
         self.steps = 0;
         self.exceeded = false;
+        self.stopped = false;
         self.forget_index();
     }
 
@@ -183,6 +190,38 @@ impl MoveList {
     /// [`Position::try_generate`](crate::Position::try_generate) says so as an error.
     pub fn exceeded(&self) -> bool {
         self.exceeded
+    }
+
+    /// Has the capture searches that fill this list stop when `stop` says (a flag set
+    /// from another thread, a deadline passed), looking at it every
+    /// [`STOP_EVERY`](crate::engine::STOP_EVERY) steps; `None` takes it away. A list so
+    /// stopped is incomplete: [`MoveList::exceeded`] and [`MoveList::stopped`] say so.
+    ///
+    /// ```
+    /// use polydame::{load_variant, MoveList, Position, Routes};
+    /// use polydame::engine::Stop;
+    /// use std::sync::{Arc, atomic::AtomicBool};
+    ///
+    /// let rules = load_variant("international").unwrap();
+    /// let mut pos = polydame::fen::parse_fen(&rules, "W:WK46:B37,28,19").unwrap();
+    /// let mut list = MoveList::new();
+    /// list.stop_on(Some(Stop::new(Some(Arc::new(AtomicBool::new(false))), None)));
+    /// pos.generate(&rules, &mut list, Routes::Distinct);
+    /// assert!(!list.stopped() && list.len() > 0);
+    /// ```
+    pub fn stop_on(&mut self, stop: Option<Stop>) {
+        self.stop = stop;
+    }
+
+    /// The capture-search steps taken to fill the list.
+    pub(crate) fn steps(&self) -> u64 {
+        self.steps
+    }
+
+    /// Whether the last search that filled the list was stopped by its [`Stop`] (see
+    /// [`MoveList::stop_on`]) before it was done.
+    pub fn stopped(&self) -> bool {
+        self.stopped
     }
 }
 

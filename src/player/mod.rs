@@ -40,8 +40,13 @@ pub const WIN_SCORE: i32 = 1_000_000;
 /// unless time runs out first.
 pub const MAX_DEPTH: u32 = 64;
 
-/// What the search may spend: plies, and optionally time and a flag to stop on (it then
-/// answers with the deepest search it finished).
+/// What the search may spend: plies, and optionally time and a flag to stop on. It then
+/// answers with the deepest search it finished; stopped before it finished the first (a
+/// limit of a millisecond in a position where each capture search is long), with the
+/// best first move that search had weighed, or else the first in its order, at depth 0.
+/// The clock and the flag are heard inside each capture search too (every
+/// [`STOP_EVERY`](crate::engine::STOP_EVERY) steps), but for the first position's own
+/// moves, which are always listed whole (that search is bounded by the capture budget).
 #[derive(Clone, Debug)]
 pub struct Limits {
     /// The deepest search, in plies (at least 1, at most [`MAX_DEPTH`]).

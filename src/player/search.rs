@@ -4,7 +4,7 @@
 use super::line::Lines;
 use super::table::{Bound, Entry, Table};
 use super::{Best, Limits, MAX_DEPTH, Player, WIN_SCORE};
-use crate::engine::{BudgetExceeded, History, MoveInfo, MoveList, Outcome, Position, Routes};
+use crate::engine::{BudgetExceeded, History, MoveInfo, MoveList, Outcome, Position, Routes, Stop};
 use crate::rng::Rng;
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -19,6 +19,10 @@ const CAPTURE_PLIES: u32 = 12;
 /// millions of positions for one leaf.
 const WIDE_AFTER: u32 = 2;
 const WIDE_CAPTURES: usize = 4;
+/// The work between two readings of the clock: 64 positions (a reading costs about as much
+/// as a tenth of a position), fewer where their capture searches are long. A capture
+/// search itself looks at the clock every `STOP_EVERY` steps.
+const CLOCK_EVERY: u64 = 64;
 /// Scores beyond this are forced wins or losses.
 const FORCED: i32 = WIN_SCORE - 1000;
 const INFINITY: i32 = WIN_SCORE + 1;
@@ -29,10 +33,13 @@ pub(super) struct TreeSearch<'p, 'r> {
     table: &'p mut Table,
     deadline: Option<Instant>,
     stop: Option<Arc<AtomicBool>>,
-    /// Whether the clock and the stop flag are heeded (not in the first iteration, so
-    /// that there is always a move to answer).
-    armed: bool,
+    /// The clock and the stop flag as the capture searches of the lists heed them (none
+    /// without a time or a flag), so that one long capture search stops too.
+    lists_stop: Option<Stop>,
     out_of_time: bool,
+    /// Work done since the clock was last read: a node each, and a node's capture-search
+    /// steps by the hundred where the general engine counts them (see [`CLOCK_EVERY`]).
+    work: u64,
     /// The ply past which captures are not followed any more.
     horizon: u32,
     /// The hashes of the game's earlier positions (sorted), and of those along the line
@@ -55,13 +62,15 @@ pub(super) struct TreeSearch<'p, 'r> {
 
 impl<'p, 'r> TreeSearch<'p, 'r> {
     pub fn new(player: &'p Player<'r>, table: &'p mut Table, limits: &Limits, history: &History) -> TreeSearch<'p, 'r> {
+        let deadline = limits.time.and_then(|t| Instant::now().checked_add(t));
         TreeSearch {
             player,
             table,
-            deadline: limits.time.and_then(|t| Instant::now().checked_add(t)),
+            deadline,
             stop: limits.stop.clone(),
-            armed: false,
+            lists_stop: (deadline.is_some() || limits.stop.is_some()).then(|| Stop::new(limits.stop.clone(), deadline)),
             out_of_time: false,
+            work: 0,
             horizon: 0,
             earlier: sorted(history.hashes()),
             path: Vec::new(),
@@ -81,11 +90,19 @@ impl<'p, 'r> TreeSearch<'p, 'r> {
             // The game is over by its past (passes, a repetition, a move-count rule): no move.
             return Ok(found);
         }
+        self.scratch.stop_on(self.lists_stop.clone());
         for depth in 1..=limits.depth.clamp(1, MAX_DEPTH) {
+            if depth > 1 && self.must_stop_now() {
+                break;
+            }
             self.horizon = depth + CAPTURE_PLIES;
-            self.armed = depth > 1;
             let score = self.negamax(&mut pos, depth, 0, -INFINITY, INFINITY)?;
             if self.out_of_time {
+                if found.best.is_none() {
+                    // Stopped in the first search: the best root move it finished, or the
+                    // first in its order; there is always a move to answer.
+                    found = self.unfinished();
+                }
                 break;
             }
             let mut pv = self.lines.get(0).to_vec();
@@ -100,9 +117,19 @@ impl<'p, 'r> TreeSearch<'p, 'r> {
         Ok(found)
     }
 
-    /// Whether the search must stop now: the time is up or the stop flag is set.
+    /// Whether the search must stop: the time is up or the stop flag is set, the clock
+    /// read once enough work is done since it was last read.
     fn must_stop(&mut self) -> bool {
-        if self.armed && !self.out_of_time && self.nodes.is_multiple_of(1024) {
+        if !self.out_of_time && self.work >= CLOCK_EVERY {
+            self.must_stop_now();
+        }
+        self.out_of_time
+    }
+
+    /// [`TreeSearch::must_stop`], the clock read now.
+    fn must_stop_now(&mut self) -> bool {
+        self.work = 0;
+        if !self.out_of_time {
             let late = self.deadline.is_some_and(|d| Instant::now() >= d);
             let stopped = self.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed));
             self.out_of_time = late || stopped;
@@ -110,10 +137,40 @@ impl<'p, 'r> TreeSearch<'p, 'r> {
         self.out_of_time
     }
 
+    /// Counts the work of a list just filled; whether its search was stopped (then the
+    /// search is out of time: the list is incomplete).
+    fn filled(&mut self, list: &MoveList) -> bool {
+        self.worked(list.steps(), list.stopped())
+    }
+
+    /// [`TreeSearch::filled`] of a list's steps and whether it was stopped.
+    fn worked(&mut self, steps: u64, stopped: bool) -> bool {
+        self.work += 1 + steps / 128;
+        if stopped {
+            self.out_of_time = true;
+        }
+        stopped
+    }
+
+    /// What a first search stopped before its end answers: the best root move it
+    /// finished (its line), or else the first root move in its order, unscored. (The
+    /// root's list is never stopped: it holds every move.)
+    fn unfinished(&mut self) -> Best {
+        let mut pv = self.lines.get(0).to_vec();
+        if pv.is_empty()
+            && let Some(Some(root)) = self.lists.first()
+            && let Some(&(_, i)) = root.1.first()
+        {
+            pv.push(root.0.info(i as usize));
+        }
+        Best { best: pv.first().cloned(), score: 0, pv, depth: 0, nodes: self.nodes }
+    }
+
     /// The score of `pos` for the side to move, searched `depth` plies and then over
     /// captures, within the window `alpha..beta`; the line of `ply` gets its best line.
     fn negamax(&mut self, pos: &mut Position, depth: u32, ply: u32, alpha: i32, beta: i32) -> Result<i32, BudgetExceeded> {
         self.nodes += 1;
+        self.work += 1;
         self.lines.clear(ply as usize);
         self.must_stop();
         if ply > 0 && (self.earlier.binary_search(&pos.hash()).is_ok() || self.path.contains(&pos.hash())) {
@@ -134,7 +191,13 @@ impl<'p, 'r> TreeSearch<'p, 'r> {
             }
         }
         if self.lists.len() <= ply as usize {
-            self.lists.push(Some(Box::default()));
+            let mut lists: Box<Lists> = Box::default();
+            // The root's moves are listed whole, so that there is always a move to answer;
+            // every later list stops with the search.
+            if ply > 0 {
+                lists.0.stop_on(self.lists_stop.clone());
+            }
+            self.lists.push(Some(lists));
         }
         let mut lists = self.lists[ply as usize].take().unwrap_or_default();
         let (list, order) = &mut *lists;
@@ -155,13 +218,24 @@ impl<'p, 'r> TreeSearch<'p, 'r> {
             return None;
         }
         let count = pos.count_moves(rules, list, Routes::Distinct);
+        if self.filled(list) {
+            return Some(0);
+        }
         if count == 0 || list.exceeded() || pos.pieces(pos.side_to_move()).is_empty() {
             return None;
         }
         if n.ply > 0 && pos.history_draw(rules, &self.history, false).is_some() {
             return Some(0);
         }
-        Some(self.player.worth.evaluate(rules, pos, count, &mut self.scratch))
+        Some(self.evaluate(pos, count))
+    }
+
+    /// The evaluation of `pos` with `ours` legal moves (its mobility counted in the
+    /// scratch list, whose search may be stopped).
+    fn evaluate(&mut self, pos: &mut Position, ours: usize) -> i32 {
+        let score = self.player.worth.evaluate(self.player.rules, pos, ours, &mut self.scratch);
+        self.worked(self.scratch.steps(), self.scratch.stopped());
+        score
     }
 
     /// [`TreeSearch::negamax`] with the position's lists taken out of the scratch.
@@ -172,7 +246,11 @@ impl<'p, 'r> TreeSearch<'p, 'r> {
         {
             return Ok(score);
         }
-        match pos.outcome(rules, list) {
+        let outcome = pos.outcome(rules, list);
+        if self.filled(list) {
+            return Ok(0);
+        }
+        match outcome {
             Outcome::Ongoing => {}
             Outcome::Win(side, _) if side == pos.side_to_move() => return Ok(WIN_SCORE - n.ply as i32),
             Outcome::Win(..) => return Ok(-(WIN_SCORE - n.ply as i32)),
@@ -194,11 +272,11 @@ impl<'p, 'r> TreeSearch<'p, 'r> {
             let past = (n.ply + CAPTURE_PLIES).saturating_sub(self.horizon);
             let wide = past >= WIDE_AFTER && list.len() > WIDE_CAPTURES;
             if self.out_of_time || n.ply >= self.horizon || !any || wide {
-                return Ok(self.player.worth.evaluate(rules, pos, list.len(), &mut self.scratch));
+                return Ok(self.evaluate(pos, list.len()));
             }
             if !forced {
                 // Taking is optional here: the score of not taking stands against it.
-                best = self.player.worth.evaluate(rules, pos, list.len(), &mut self.scratch);
+                best = self.evaluate(pos, list.len());
                 if best >= n.beta {
                     return Ok(best);
                 }
@@ -218,6 +296,10 @@ impl<'p, 'r> TreeSearch<'p, 'r> {
             pos.unmake(rules, m, undo);
             self.path.pop();
             let score = -score?;
+            if self.out_of_time {
+                // The move's search was cut: its score says nothing.
+                break;
+            }
             if score > best {
                 best = score;
                 if score > alpha {

@@ -182,3 +182,89 @@ fn a_deeper_search_beats_a_shallower_one() {
         assert!(wins >= 25 && losses <= 5, "{variant}: depth {deep} against {shallow}: {wins} wins, {losses} losses");
     }
 }
+
+/// Kings flying in eight directions on 8x8, pieces removed as they are taken, free choice
+/// (as `cli/tests/limits/flying-8.toml`): positions whose capture search is long.
+const FLYING_8: &str = r#"
+[variant]
+id = "flying-8"
+name = "Flying kings on 8x8"
+[board]
+shape = "square"
+width = 8
+height = 8
+cells = "all"
+notation = "algebraic"
+[sides]
+first = "white"
+[pieces.man]
+moves = ["step(orthogonal except backward)"]
+captures = ["jump(all)"]
+promotion = "rank(8)"
+promotes_to = "king"
+[pieces.king]
+fen = "K"
+moves = ["slide(all)"]
+captures = ["fly(all, land = any)"]
+[capture]
+removal = "immediate"
+[setup]
+white = "rows(1..2)"
+black = "rows(7..8)"
+"#;
+
+/// A king facing fourteen men: 8226 distinct captures, found in far more steps than a
+/// search takes between two looks at its stop (and than the default budget allows).
+const LONG_8: &str = "W:WKd4:Bc5,h7,d3,b4,d2,h4,e4,e7,c3,g2,d7,d5,b5,f7";
+
+#[test]
+fn a_stop_ends_one_long_capture_search_on_either_engine() {
+    use polydame::engine::Stop;
+    use polydame::{Engine, MoveList, Routes};
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    for engine in [Engine::Fast, Engine::General] {
+        let mut rules = polydame::compile_text(FLYING_8, "flying-8.toml").unwrap();
+        rules.set_engine(engine).unwrap();
+        rules.set_capture_budget(50_000_000);
+        let mut pos = polydame::fen::parse_fen(&rules, LONG_8).unwrap();
+        let mut list = MoveList::new();
+        pos.generate(&rules, &mut list, Routes::Distinct);
+        assert_eq!((list.len(), list.exceeded(), list.stopped()), (8226, false, false), "{engine:?}");
+        let stops = [
+            Stop::new(Some(Arc::new(AtomicBool::new(true))), None),
+            Stop::new(None, Some(std::time::Instant::now())),
+            Stop::new(Some(Arc::new(AtomicBool::new(false))), Some(std::time::Instant::now())),
+        ];
+        for stop in stops {
+            list.stop_on(Some(stop.clone()));
+            pos.generate(&rules, &mut list, Routes::Distinct);
+            assert!(list.stopped() && list.exceeded() && list.len() < 8226, "{engine:?} {stop:?}: {} moves", list.len());
+            assert!(pos.try_generate(&rules, &mut list, Routes::Distinct).is_err(), "an incomplete list is no list to play from");
+        }
+        // A stop that is not set changes nothing; the budget is still the budget.
+        list.stop_on(Some(Stop::new(Some(Arc::new(AtomicBool::new(false))), None)));
+        pos.generate(&rules, &mut list, Routes::Distinct);
+        assert_eq!((list.len(), list.stopped()), (8226, false), "{engine:?}");
+        rules.set_capture_budget(100);
+        pos.generate(&rules, &mut list, Routes::Distinct);
+        assert!(list.exceeded() && !list.stopped(), "{engine:?}: past the budget is not stopped");
+    }
+}
+
+#[test]
+fn a_search_stopped_before_its_first_depth_still_answers_a_legal_move() {
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    let mut rules = polydame::compile_text(FLYING_8, "flying-8.toml").unwrap();
+    rules.set_capture_budget(50_000_000);
+    let pos = polydame::fen::parse_fen(&rules, LONG_8).unwrap();
+    let legal = Game::from_position(&rules, pos.clone()).legal_moves().unwrap();
+    let player = Player::new(&rules);
+    for limits in [Limits::depth(8).stop_on(Arc::new(AtomicBool::new(true))), Limits::time(std::time::Duration::ZERO)] {
+        let found = player.best(&pos, limits.clone()).unwrap();
+        assert_eq!(found.depth, 0, "{limits:?}");
+        let best = found.best.expect("a move");
+        assert!(legal.contains(&best), "{limits:?}: {best:?} is legal");
+    }
+}

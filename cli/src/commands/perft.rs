@@ -1,8 +1,8 @@
 //! `polydame perft`: the leaves of the legal-move tree.
 
-use super::{Done, FenArgs, Out, RouteArgs, VariantArgs, over_budget};
+use super::{Done, Failure, FenArgs, Out, RouteArgs, VariantArgs, over_budget};
 use indicatif::{ProgressBar, ProgressStyle};
-use polydame::engine::perft_with_progress;
+use polydame::engine::{PerftError, perft_with_progress};
 use polydame::json::{DivideJson, PerftJson};
 use polydame::notation::move_text;
 use polydame::{MoveInfo, Rules, divide, perft_parallel};
@@ -28,7 +28,7 @@ pub fn run(variant: &VariantArgs, fen: &FenArgs, c: Count, out: &mut Out) -> Don
     let routes = c.routes.routes();
     let start = Instant::now();
     let nodes = if c.divide {
-        let (list, counts) = divide(&mut pos, &rules, c.depth.max(1), routes, threads).map_err(|e| over_budget(&rules, &e))?;
+        let (list, counts) = divide(&mut pos, &rules, c.depth.max(1), routes, threads).map_err(|e| failed(&rules, e))?;
         let infos: Vec<MoveInfo> = (0..list.len()).map(|i| list.info(i)).collect();
         say_divide(out, &rules, &infos, &counts, c.json);
         if c.depth == 0 { 1 } else { counts.iter().sum() }
@@ -39,14 +39,22 @@ pub fn run(variant: &VariantArgs, fen: &FenArgs, c: Count, out: &mut Out) -> Don
                 .unwrap_or_else(|_| ProgressStyle::default_bar()),
         );
         bar.set_message(c.depth.to_string());
-        let n = perft_with_progress(&mut pos, &rules, c.depth, routes, threads, &|done, total| {
-            bar.set_length(total as u64);
-            bar.set_position(done as u64);
-        });
+        let n = perft_with_progress(
+            &mut pos,
+            &rules,
+            c.depth,
+            routes,
+            threads,
+            &|done, total| {
+                bar.set_length(total as u64);
+                bar.set_position(done as u64);
+            },
+            None,
+        );
         bar.finish_and_clear();
-        n.map_err(|e| over_budget(&rules, &e))?
+        n.map_err(|e| failed(&rules, e))?
     } else {
-        perft_parallel(&mut pos, &rules, c.depth, routes, threads).map_err(|e| over_budget(&rules, &e))?
+        perft_parallel(&mut pos, &rules, c.depth, routes, threads).map_err(|e| failed(&rules, e))?
     };
     let secs = start.elapsed().as_secs_f64();
     if c.json {
@@ -57,6 +65,15 @@ pub fn run(variant: &VariantArgs, fen: &FenArgs, c: Count, out: &mut Out) -> Don
         out.say(format!("perft {}: {nodes} nodes in {secs:.3} s ({mnps:.1} M nodes/s, {threads} thread{s})", c.depth));
     }
     Ok(())
+}
+
+/// Why a count has no number: a position past the capture budget (the input's fault,
+/// status 1), or a depth or thread count past the limits (a usage error, status 2).
+fn failed(rules: &Rules, e: PerftError) -> Failure {
+    match e {
+        PerftError::Budget(e) => over_budget(rules, &e),
+        other => Failure { message: format!("error: {other}"), code: 2 },
+    }
 }
 
 /// One line per root move, in the order players read them (by square number).

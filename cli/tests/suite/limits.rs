@@ -3,6 +3,7 @@
 //! `validate` going on to the next game and counting every game read.
 
 use crate::common::{TempFile, polydame, stderr, stdout};
+use polydame::engine::PerftError;
 use polydame::fen::{parse_fen, write_fen};
 use polydame::pdn::{MAX_GAME_BYTES, MAX_GAME_MOVES, MAX_LINE_BYTES, PlyReason, parse_game, pdn_games, replay};
 use polydame::{MoveError, MoveList, Position, Routes, internals, load_variant, perft};
@@ -108,7 +109,7 @@ fn the_library_reports_the_budget_on_both_engines_and_agrees_past_it() {
     let pos = parse_fen(&fast, LARGE_8).unwrap();
     for rules in [&fast, &slow] {
         let mut p = pos.clone();
-        let err = perft(&mut p, rules, 1, Routes::Distinct).unwrap_err();
+        let Err(PerftError::Budget(err)) = perft(&mut p, rules, 1, Routes::Distinct) else { panic!("past the budget") };
         assert_eq!(err.budget, 100_000);
         assert_eq!(err.position.hash(), pos.hash());
         assert_eq!(p, pos, "a failed perft leaves the position as it was");
@@ -133,7 +134,7 @@ fn a_failed_deep_perft_names_the_position_deep_in_the_tree() {
     let mut rules = flying(FLYING_8);
     rules.set_capture_budget(200);
     let mut pos = parse_fen(&rules, "W:WKa1:Bc5,h7,d3,b4,d2,h4,e4,e7,g2,d7,d5,b5,f7").unwrap();
-    let err = perft(&mut pos, &rules, 3, Routes::Distinct).unwrap_err();
+    let Err(PerftError::Budget(err)) = perft(&mut pos, &rules, 3, Routes::Distinct) else { panic!("past the budget") };
     let at: &Position = &err.position;
     assert_ne!(at.hash(), pos.hash(), "{}", write_fen(&rules, at));
 }
@@ -229,4 +230,69 @@ fn a_file_cut_short_reports_the_partial_game_and_where_it_was_cut() {
         assert_eq!(last["warnings"], serde_json::json!([{"code": "file-ends", "message": warning}]), "{tail}: {last}");
         assert_eq!(last["valid"], true, "{tail}");
     }
+}
+
+#[test]
+fn a_game_refused_for_its_size_is_not_judged_with_or_without_a_variant() {
+    let deep = format!("[GameType \"20\"]\n1. 32-28 {}{} 19-23 *\n", "(1. 33-29 ".repeat(100), ")".repeat(100));
+    let pdn = format!("{deep}[GameType \"20\"]\n1. 32-28 19-23 *\n");
+    for extra in [&["--variant", "international"][..], &[]] {
+        let (games, summary) = validate_json("deep.pdn", &pdn, extra);
+        assert_eq!(counts(&summary), [2, 1, 0, 1], "{extra:?}: {}", games[0]);
+        assert_eq!(games[0]["error"]["code"], "too-large", "{extra:?}");
+        let why = games[0]["error"]["reason"].as_str().unwrap();
+        assert!(why.contains("nests variations more than 64 deep (line 2, column"), "{why}");
+    }
+}
+
+#[test]
+fn perft_refuses_a_depth_or_thread_count_past_its_limits() {
+    for (args, says) in [
+        (&["perft", "international", "100000000"][..], "not in 0..=64"),
+        (&["perft", "international", "4294967295"], "not in 0..=64"),
+        (&["perft", "international", "3", "--threads", "5000"], "not in 1..=256"),
+    ] {
+        let o = polydame(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
+    }
+    // The library refuses them too, before anything is allocated.
+    let rules = load_variant("international").unwrap();
+    let mut pos = Position::start(&rules);
+    assert_eq!(perft(&mut pos, &rules, 100_000_000, Routes::Distinct), Err(PerftError::TooDeep { depth: 100_000_000 }));
+    let many = polydame::perft_parallel(&mut pos, &rules, 3, Routes::Distinct, 5000);
+    assert_eq!(many, Err(PerftError::TooManyThreads { threads: 5000 }));
+    // The deepest count taken is counted (White's only man is blocked: no move, no leaf).
+    let mut blocked = parse_fen(&rules, "W:W46:B41,36").unwrap();
+    assert_eq!(perft(&mut blocked, &rules, polydame::engine::MAX_PERFT_DEPTH, Routes::Distinct), Ok(0));
+}
+
+#[test]
+fn a_fen_file_line_too_long_is_reported_and_the_next_is_read() {
+    let long = format!("W:W{}:B19", vec!["32"; 40_000].join(","));
+    let fens = TempFile::new("long-fens.txt", &format!("W:W32:B19\n{long}\nW:W33:B19\n"));
+    let o = polydame(&["moves", "international", "--fen-file", fens.path()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains(":2: the line is 120006 bytes long, more than the 65536 a FEN may have"), "{}", stderr(&o));
+    assert!(stdout(&o).contains("W:W32:B19 (2 moves)") && stdout(&o).contains("W:W33:B19 (2 moves)"), "{}", stdout(&o));
+    // A FEN given whole, too long: refused unread, its start shown.
+    let o = polydame(&["moves", "international", "--fen", &long]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("the FEN is 120006 bytes long, more than the 65536 a FEN may have"), "{}", stderr(&o));
+    assert!(stderr(&o).len() < 1000, "{}", stderr(&o));
+    // A FEN of many problems names the first few and counts the rest.
+    let twice = format!("W:W{}:B19", vec!["32"; 10_000].join(","));
+    let o = polydame(&["moves", "international", "--fen", &twice]);
+    assert!(stderr(&o).contains("square 32 is given twice; and 9991 more problems"), "{}", stderr(&o));
+    assert!(stderr(&o).len() < 2000, "{} bytes", stderr(&o).len());
+}
+
+#[test]
+fn a_device_is_no_variant_file() {
+    if !std::path::Path::new("/dev/zero").exists() {
+        return;
+    }
+    let o = polydame(&["show", "/dev/zero"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("cannot read /dev/zero: not a regular file"), "{}", stderr(&o));
 }

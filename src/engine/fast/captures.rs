@@ -7,6 +7,7 @@
 use super::Width;
 use super::{Board, FastList, FastRules};
 use crate::compile::fast::{CapRule, GENERAL, Hot, KindRules, LEAN, MAX_KINDS, PLAIN, Prefilter, STRIDE, Shape};
+use crate::engine::budget::Stop;
 use crate::engine::moves::Routes;
 use crate::geometry::DirSet;
 use crate::spec::{MidPromotion, When};
@@ -56,8 +57,11 @@ pub(super) struct FastSearch<'a, B, const TRACE: bool, const SHAPE: u8> {
     pub(super) distinct: bool,
     /// Routes are told apart by where they turn (a flying king going on straight is one).
     pub(super) paths: bool,
-    /// Steps taken, and whether the search passed the budget.
+    /// Steps taken, counted so that the next look at the list's stop comes when they pass
+    /// the budget: `ahead` of the steps really taken (0 without a stop); and whether the
+    /// search passed the budget or was stopped. (The hot test stays the budget's alone.)
     pub(super) steps: u64,
+    pub(super) ahead: u64,
     pub(super) over: bool,
     /// A crowned piece's routes measured (`measuring`: nothing stored, the most pieces
     /// taken kept in `measured`), then only those taking `need` pieces stored (0: any).
@@ -121,6 +125,7 @@ impl<B: Width> FastRules<B> {
             list.stack.clear();
             list.trail.clear();
         }
+        let ahead = self.budget - Stop::first_look(list.stop.as_ref(), self.budget);
         let mut s = FastSearch::<B, TRACE, SHAPE> {
             f: self,
             kinds: &self.kinds[b.side],
@@ -143,7 +148,8 @@ impl<B: Width> FastRules<B> {
             best: None,
             distinct: routes == Routes::Distinct,
             paths: routes == Routes::Paths,
-            steps: 0,
+            steps: ahead,
+            ahead,
             over: false,
             measuring: false,
             measured: 0,
@@ -281,11 +287,31 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
     #[inline(always)]
     pub(super) fn spent(&mut self) -> bool {
         self.steps += 1;
-        if self.steps > self.f.budget {
-            self.over = true;
-            return true;
+        self.steps > self.f.budget && !self.look()
+    }
+
+    /// At a look (the steps passed the budget, `ahead` of those taken): whether the search
+    /// goes on, the steps set back to come to the next look; else it is over: past the
+    /// budget, or stopped (said in the list's `stopped`, which its reader clears before
+    /// the search).
+    #[cold]
+    fn look(&mut self) -> bool {
+        if self.over {
+            return false;
         }
-        false
+        let taken = self.steps - self.ahead;
+        match Stop::next_look(self.list.stop.as_ref(), taken, self.f.budget) {
+            Some(next) => {
+                self.ahead = self.f.budget - next;
+                self.steps = taken + self.ahead;
+                true
+            }
+            None => {
+                self.over = true;
+                self.list.stopped = taken <= self.f.budget;
+                false
+            }
+        }
     }
 
     /// What taking a piece of kind `k` as the `i`-th of the move adds to the rank.

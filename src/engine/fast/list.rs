@@ -10,6 +10,7 @@ use crate::compile::fast::STRIDE;
 use crate::engine::moves::{Move, MoveList, Routes};
 use crate::engine::position::Position;
 use crate::geometry::bits::Bits;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 impl<B: Bits> Board<B> {
     /// The position after `m`, a move of this position; `limits`: each kind's quiet-move
@@ -53,20 +54,30 @@ impl<B: Width> FastRules<B> {
     }
 
     /// Leaves of the move tree `depth` plies deep (at least 1), or the first position
-    /// whose capture search passed the budget.
-    pub fn perft(&self, b: &Board<B>, depth: u32, routes: Routes) -> Result<u64, Board<B>> {
+    /// whose capture search passed the budget (`None`: the count was stopped, its `stop`
+    /// flag set).
+    pub fn perft(&self, b: &Board<B>, depth: u32, routes: Routes, stop: Option<&AtomicBool>) -> Result<u64, Option<Board<B>>> {
         let mut lists: Vec<FastList<B>> = (0..depth).map(|_| FastList::default()).collect();
         let mut failed = None;
-        match self.perft_rec(b, depth, routes, &mut lists, &mut failed) {
+        match self.perft_rec(b, depth, routes, &mut lists, &mut failed, stop) {
             Some(n) => Ok(n),
-            None => Err(failed.unwrap_or(*b)),
+            None => Err(failed),
         }
     }
 
     /// [`FastRules::perft`]; `None` when a capture search passed the budget, its position
-    /// then in `failed` (kept out of the return value, which stays two registers wide).
-    fn perft_rec(&self, b: &Board<B>, depth: u32, routes: Routes, lists: &mut [FastList<B>], failed: &mut Option<Board<B>>) -> Option<u64> {
-        let (list, rest) = lists.split_first_mut().expect("a list per ply");
+    /// then in `failed` (kept out of the return value, which stays two registers wide), or
+    /// when `stop` was set (`failed` then stays empty).
+    fn perft_rec(
+        &self,
+        b: &Board<B>,
+        depth: u32,
+        routes: Routes,
+        lists: &mut [FastList<B>],
+        failed: &mut Option<Board<B>>,
+        stop: Option<&AtomicBool>,
+    ) -> Option<u64> {
+        let (list, rest) = lists.split_first_mut()?;
         if depth == 1 {
             let n = self.count(b, routes, list);
             if n.is_none() {
@@ -86,7 +97,7 @@ impl<B: Width> FastRules<B> {
         let limits = self.limits();
         if depth == 2 {
             // One ply above the leaves: each child's moves counted here, without a call.
-            let leaf = &mut rest[0];
+            let leaf = rest.first_mut()?;
             for m in list.moves.iter() {
                 let child = b.after(m, limits);
                 match self.count(&child, routes, leaf) {
@@ -99,8 +110,12 @@ impl<B: Width> FastRules<B> {
             }
             return Some(n);
         }
+        // Three plies or more above the leaves: a node rare enough to look at the flag.
+        if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+            return None;
+        }
         for m in list.moves.iter() {
-            n += self.perft_rec(&b.after(m, limits), depth - 1, routes, rest, failed)?;
+            n += self.perft_rec(&b.after(m, limits), depth - 1, routes, rest, failed, stop)?;
         }
         Some(n)
     }
@@ -114,8 +129,11 @@ impl<B: Width> FastRules<B> {
         // The list's own scratch, taken out while the list is written.
         let mut scratch = list.fast.take().unwrap_or_default();
         let fl = B::scratch(&mut scratch);
+        fl.watch(&list.stop);
+        fl.stopped = false;
         if self.captures_traced(&b, routes, fl).is_none() {
             list.exceeded = true;
+            list.stopped = fl.stopped;
         }
         self.fill(rules, pos, fl, list);
         if self.quiet_allowed(fl) {

@@ -22,12 +22,14 @@ mod shapes;
 #[cfg(test)]
 mod tests;
 
-use super::budget::BudgetExceeded;
+use super::budget::{BudgetExceeded, Stop};
 use super::moves::{MoveList, Routes};
+use super::perft::PerftError;
 use super::position::Position;
 use crate::compile::Rules;
 use crate::geometry::bits::Bits;
 use crate::spec::Side;
+use std::sync::atomic::AtomicBool;
 
 use crate::compile::fast::{Fast, FastRules, on_width};
 
@@ -172,9 +174,21 @@ pub(crate) struct FastList<B> {
     /// The pieces taken so far by the capture being searched, and its landings.
     pub stack: Vec<u8>,
     pub trail: Vec<u8>,
+    /// What may stop the search before its budget (copied from the [`MoveList`] it serves
+    /// as scratch), and whether it stopped the last search.
+    pub stop: Option<Stop>,
+    pub stopped: bool,
 }
 
 impl<B> FastList<B> {
+    /// Takes the stop of the [`MoveList`] the list serves (cloned only when it changed).
+    #[inline]
+    pub fn watch(&mut self, stop: &Option<Stop>) {
+        if self.stop != *stop {
+            self.stop = stop.clone();
+        }
+    }
+
     /// Empties the list of moves (not the search's scratch).
     #[inline]
     pub fn clear(&mut self) {
@@ -194,8 +208,12 @@ pub(crate) struct Scratch {
 
 impl Fast {
     /// Leaves of the move tree under `pos`, `depth` plies deep (at least 1).
-    pub fn perft(&self, rules: &Rules, pos: &Position, depth: u32, routes: Routes) -> Result<u64, BudgetExceeded> {
-        on_width!(self, f => f.perft(&f.board(pos), depth, routes).map_err(|b| BudgetExceeded::at(rules, &f.position(rules, &b))))
+    /// `Stopped` soon after `stop` is set.
+    pub fn perft(&self, rules: &Rules, pos: &Position, depth: u32, routes: Routes, stop: Option<&AtomicBool>) -> Result<u64, PerftError> {
+        on_width!(self, f => f.perft(&f.board(pos), depth, routes, stop).map_err(|b| match b {
+            Some(b) => PerftError::Budget(BudgetExceeded::at(rules, &f.position(rules, &b))),
+            None => PerftError::Stopped,
+        }))
     }
 
     /// The legal moves of `pos` into `list`, as the general engine lists them (see
@@ -213,6 +231,13 @@ impl Fast {
     /// How many legal moves `pos` has (`None` past the capture budget).
     pub fn count(&self, pos: &Position, list: &mut MoveList, routes: Routes) -> Option<usize> {
         let scratch = list.fast.get_or_insert_with(Box::default);
-        on_width!(self, f => f.count(&f.board(pos), routes, Width::scratch(scratch)).map(|n| n as usize))
+        on_width!(self, f => {
+            let fl = Width::scratch(scratch);
+            fl.watch(&list.stop);
+            fl.stopped = false;
+            let n = f.count(&f.board(pos), routes, fl).map(|n| n as usize);
+            list.stopped = fl.stopped;
+            n
+        })
     }
 }

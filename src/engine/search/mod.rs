@@ -4,6 +4,7 @@
 //! best so far is never stored. Nothing here allocates once the caller's [`MoveList`]
 //! has grown to the size it needs.
 
+use super::budget::Stop;
 use super::columns::Column;
 use super::moves::{MoveList, Routes};
 use super::position::{Board, Position};
@@ -44,7 +45,8 @@ struct CaptureSearch<'a, const COLUMNS: bool> {
     /// Count complete captures instead of storing them: every route is a different move
     /// and no two rules of a kind can find the same one.
     count_only: bool,
-    /// The steps the search may take (see [`Rules::set_capture_budget`]).
+    /// The steps the search may take before it looks at its list's stop, or at the rules'
+    /// budget (see [`Rules::set_capture_budget`]).
     budget: u64,
     /// `[capture] longest_after_crowning`: a piece crowned mid-capture into a ranked kind
     /// is first searched in `measuring` mode, which stores nothing and keeps in `measured`
@@ -55,6 +57,26 @@ struct CaptureSearch<'a, const COLUMNS: bool> {
 }
 
 impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
+    /// At a look (the steps passed `budget`): whether the search goes on, with the steps
+    /// of its next look; else the list is incomplete: past the rules' budget, or stopped.
+    #[cold]
+    fn look(&mut self) -> bool {
+        if self.list.exceeded {
+            return false;
+        }
+        match Stop::next_look(self.list.stop.as_ref(), self.list.steps, self.rules.capture_budget) {
+            Some(next) => {
+                self.budget = next;
+                true
+            }
+            None => {
+                self.list.exceeded = true;
+                self.list.stopped = self.list.steps <= self.rules.capture_budget;
+                false
+            }
+        }
+    }
+
     /// Every capture of the piece on `from`.
     fn search_from(&mut self, from: u16) {
         let saved = self.board[from];
@@ -208,8 +230,7 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
         // capture); past the budget, nothing more is searched.
         if started {
             self.list.steps += 1;
-            if self.list.steps > self.budget {
-                self.list.exceeded = true;
+            if self.list.steps > self.budget && !self.look() {
                 return false;
             }
         }
@@ -453,6 +474,7 @@ impl Position {
         origins: impl Iterator<Item = u16>,
     ) {
         let us = self.side;
+        let first_look = Stop::first_look(list.stop.as_ref(), rules.capture_budget);
         let mut s = CaptureSearch::<COLUMNS> {
             rules,
             board: &mut self.board,
@@ -469,7 +491,7 @@ impl Position {
             cap: rules.capture,
             criteria,
             count_only,
-            budget: rules.capture_budget,
+            budget: first_look,
             measuring: false,
             measured: 0,
             need: 0,
