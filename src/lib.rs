@@ -130,6 +130,8 @@ pub mod pdn {
         Verdict, Warning, WriteError, packed_readings, parse_game, parse_game_with, pdn_games, random_game, replay, replay_recorded,
         replay_with, rewrite, write_pdn,
     };
+    #[cfg(feature = "archives")]
+    pub use crate::record::{Packing, TooLarge, unpack};
 }
 
 /// Moves and squares as text: a move in a variant's notation, its full path, the order

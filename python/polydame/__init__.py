@@ -10,10 +10,26 @@ Move('32-28')
 The rules, the move generation and the player are polydame's Rust library; this package is
 a thin layer over it (``polydame._core``). ``polydame.env`` is a PettingZoo environment
 (``pip install polydame[env]``), ``polydame.distributed`` runs perft, matches and
-validation as Ray tasks (``pip install polydame[distributed]``).
+validation as Ray tasks (``pip install polydame[distributed]``). The ``MAX_*`` constants are
+the limits of what the package reads and does (docs/python.md lists them).
 """
 
 from ._core import (
+    MAX_FEN_BYTES,
+    MAX_GAME_BYTES,
+    MAX_GAME_MOVES,
+    MAX_LINE_BYTES,
+    MAX_MOVE_BYTES,
+    MAX_NAME_BYTES,
+    MAX_NESTING,
+    MAX_PARTS,
+    MAX_PDN_BYTES,
+    MAX_PERFT_DEPTH,
+    MAX_PERFT_THREADS,
+    MAX_SEARCH_DEPTH,
+    MAX_VARIANT_BYTES,
+    MAX_VARIATION_DEPTH,
+    WORK_STACK_BYTES,
     BestMove,
     Board,
     BudgetExceeded,
@@ -36,6 +52,21 @@ from ._core import (
 )
 
 __all__ = [
+    "MAX_FEN_BYTES",
+    "MAX_GAME_BYTES",
+    "MAX_GAME_MOVES",
+    "MAX_LINE_BYTES",
+    "MAX_MOVE_BYTES",
+    "MAX_NAME_BYTES",
+    "MAX_NESTING",
+    "MAX_PARTS",
+    "MAX_PDN_BYTES",
+    "MAX_PERFT_DEPTH",
+    "MAX_PERFT_THREADS",
+    "MAX_SEARCH_DEPTH",
+    "MAX_VARIANT_BYTES",
+    "MAX_VARIATION_DEPTH",
+    "WORK_STACK_BYTES",
     "BestMove",
     "Board",
     "BudgetExceeded",

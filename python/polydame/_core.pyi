@@ -10,6 +10,37 @@ Side = Literal["white", "black"]
 Routes = Literal["distinct", "paths", "landings"]
 Source = Union[str, bytes, "os.PathLike[str]"]
 
+MAX_VARIANT_BYTES: int
+"""The longest variant file or text read, in bytes."""
+MAX_NAME_BYTES: int
+"""The longest variant id or path, option name and choice, in bytes."""
+MAX_NESTING: int
+"""The deepest an expression of a variant file nests parentheses."""
+MAX_PARTS: int
+"""The most parts an expression of a variant file joins with operators and commas."""
+MAX_FEN_BYTES: int
+"""The longest FEN a board is made from, in bytes."""
+MAX_MOVE_BYTES: int
+"""The longest text of a move read, in bytes."""
+MAX_PDN_BYTES: int
+"""The most PDN text (unpacked) and packed bytes one ``read_pdn`` or ``validate`` reads."""
+MAX_GAME_BYTES: int
+"""The longest game of a record, in bytes: a longer one is refused."""
+MAX_LINE_BYTES: int
+"""The longest line of a record, in bytes: the game it is in is refused."""
+MAX_GAME_MOVES: int
+"""The most moves of a game, variations included: a game with more is refused."""
+MAX_VARIATION_DEPTH: int
+"""The deepest a game nests variations: a deeper game is refused."""
+MAX_PERFT_DEPTH: int
+"""The deepest ``Board.perft``."""
+MAX_PERFT_THREADS: int
+"""The most threads of ``Board.perft``."""
+MAX_SEARCH_DEPTH: int
+"""The deepest search of ``best_move``."""
+WORK_STACK_BYTES: int
+"""The stack of the thread that reads, compiles and searches, in bytes."""
+
 class PolydameError(Exception):
     """Every error polydame raises (but IllegalMove and InvalidFen, ValueErrors) is one of these."""
 
@@ -117,7 +148,8 @@ class Board:
     def outcome(self) -> Optional[Outcome]: ...
     def is_game_over(self) -> bool: ...
     def copy(self) -> "Board": ...
-    def perft(self, depth: int, routes: Routes = "distinct", threads: Optional[int] = None) -> int: ...
+    def perft(self, depth: int, routes: Routes = "distinct", threads: Optional[int] = None) -> int:
+        """Leaves ``depth`` plies deep (at most ``MAX_PERFT_DEPTH``; threads at most ``MAX_PERFT_THREADS``); Ctrl-C stops it."""
     def svg(self) -> str: ...
     def _repr_svg_(self) -> str: ...
     def pdn(self, tags: Optional[dict[str, str]] = None) -> str: ...
@@ -149,6 +181,8 @@ class PdnGame:
     result: Optional[str]
     line: int
     text: str
+    refused: Optional[str]
+    """Why the game was refused unread (then it has no moves), or None."""
     def tag(self, name: str) -> Optional[str]: ...
 
 class Verdict:

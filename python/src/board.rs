@@ -2,7 +2,8 @@
 //! player's `best_move`.
 
 use crate::variant::{Variant, side_name};
-use crate::{IllegalMove, InvalidFen, budget_error, error_with, learn};
+use crate::{IllegalMove, InvalidFen, PolydameError, budget_error, error_with, guard, learn};
+use polydame::engine::{MAX_PERFT_DEPTH, MAX_PERFT_THREADS, PerftError, perft_with_progress};
 use polydame::notation::move_text;
 use polydame::pdn::write_pdn;
 use polydame::{Game, Limits, MoveError, MoveInfo, Player, Routes, Rules};
@@ -10,6 +11,11 @@ use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+/// The longest text of a move read, in bytes (64 KiB): the longest capture of the largest
+/// board, its path and its captured squares written out, is under 2 KiB.
+pub const MAX_MOVE_BYTES: usize = 1 << 16;
 
 /// A legal move: ``str(move)`` is how the variant writes it (``"32-28"``, ``"28x19"``, the
 /// full path where two captures share their ends).
@@ -34,6 +40,45 @@ impl Move {
         let captured = info.captured.iter().map(|&c| name(c)).collect();
         let removed = info.removed.iter().map(|&c| name(c)).collect();
         Move { text: move_text(rules, &info, legal), names, captured, removed, info }
+    }
+
+    /// Whether the move's parts agree with one another (a move made again from a pickle):
+    /// a pass has no path and no squares; any other move's path ends at its destination
+    /// (and a drop's starts at its origin), and there is a name for each square of it.
+    fn check(&self) -> Result<(), String> {
+        let i = &self.info;
+        if self.text.len() > MAX_MOVE_BYTES {
+            return Err(format!("its text is {} bytes long, more than the {MAX_MOVE_BYTES} a move's may have", self.text.len()));
+        }
+        if i.is_pass() {
+            let bare = i.to == MoveInfo::PASS && i.path.is_empty() && i.captured.is_empty() && i.removed.is_empty() && !i.drop;
+            if !bare || self.names.len() != 1 || !self.captured.is_empty() || !self.removed.is_empty() {
+                return Err("a pass has no path, no squares and no captures".to_string());
+            }
+            return Ok(());
+        }
+        let mut cells = std::iter::once(&i.to).chain(&i.path).chain(&i.captured).chain(&i.removed);
+        if cells.any(|&c| c == MoveInfo::PASS) {
+            return Err("a move that is not a pass has no pass's cell".to_string());
+        }
+        if i.path.last() != Some(&i.to) || (i.drop && i.path.first() != Some(&i.from)) {
+            return Err("the path does not go from the origin to the destination".to_string());
+        }
+        let squares = i.path.len() + usize::from(!i.drop);
+        if self.names.len() != squares || self.captured.len() != i.captured.len() || self.removed.len() != i.removed.len() {
+            return Err("the squares' names are not one for each cell".to_string());
+        }
+        Ok(())
+    }
+
+    /// Whether the move's cells and kinds are those of `rules`' board: a `Move` made in
+    /// another variant, or made again from a pickle, may not be.
+    fn fits(&self, rules: &Rules) -> bool {
+        let i = &self.info;
+        let (squares, kinds) = (rules.spec().geometry.len(), rules.spec().kinds.len());
+        let on_board = |c: &u16| usize::from(*c) < squares;
+        let mut cells = [&i.from, &i.to].into_iter().chain(&i.path).chain(&i.captured).chain(&i.removed);
+        (i.is_pass() || cells.all(on_board)) && usize::from(i.kind_before) < kinds && usize::from(i.kind_after) < kinds
     }
 }
 
@@ -94,18 +139,17 @@ impl Move {
         &self.text
     }
 
-    /// A move from its parts (as pickling makes it again).
+    /// A move from its parts (as pickling makes it again); ``ValueError`` when the parts
+    /// do not make a move (a pickle tampered with). Whether its squares are squares of a
+    /// board is judged by the board it is played on.
     #[staticmethod]
-    fn _rebuild(cells: MoveCells, text: String, names: Vec<String>, squares: (Vec<String>, Vec<String>)) -> Move {
+    fn _rebuild(cells: MoveCells, text: String, names: Vec<String>, squares: (Vec<String>, Vec<String>)) -> PyResult<Move> {
         let (from, to, path, taken, off, kind_before, kind_after, drop) = cells;
         let (captured, removed) = squares;
-        Move {
-            info: MoveInfo { from, to, path, captured: taken, removed: off, kind_before, kind_after, drop },
-            text,
-            names,
-            captured,
-            removed,
-        }
+        let info = MoveInfo { from, to, path, captured: taken, removed: off, kind_before, kind_after, drop };
+        let m = Move { info, text, names, captured, removed };
+        m.check().map_err(|why| PyValueError::new_err(format!("these parts do not make a move: {why}")))?;
+        Ok(m)
     }
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, MoveParts)> {
@@ -189,7 +233,7 @@ impl Board {
         let shared: &'static Rules = unsafe { &*Arc::as_ptr(&rules) };
         let game = match fen {
             None => Game::new(shared),
-            Some(f) => Game::from_fen(shared, f).map_err(|e| {
+            Some(f) => guard::shield(|| Ok(Game::from_fen(shared, f)))?.map_err(|e| {
                 let attrs = [("code", e.kind.code().into_pyobject(py).map(|c| c.into_any().unbind()))];
                 let attrs: Vec<(&str, Py<PyAny>)> = attrs.into_iter().filter_map(|(k, v)| v.ok().map(|v| (k, v))).collect();
                 error_with::<InvalidFen>(py, e.to_string(), &attrs)
@@ -210,13 +254,28 @@ impl Board {
         self.game.legal_moves().map_err(|e| budget_error(e, &self.game.fen()))
     }
 
-    /// The move a Python value names: a `Move`, or its text.
+    /// The move a Python value names: a `Move` (of this board's variant: `IllegalMove`
+    /// otherwise), or its text.
     fn resolve(&self, py: Python<'_>, m: &Bound<'_, PyAny>) -> PyResult<MoveInfo> {
         if let Ok(mv) = m.cast::<Move>() {
-            return Ok(mv.get().info.clone());
+            return self.own(py, mv.get());
         }
-        let mut trial = self.game.clone();
-        trial.play(&text_of(m)?).map_err(|e| illegal(py, e))
+        let text = text_of(py, m)?;
+        guard::shield(|| self.game.clone().play(&text).map_err(|e| illegal(py, e)))
+    }
+
+    /// The cells of a `Move`, when they are cells of this board; `IllegalMove` otherwise
+    /// (a move of another variant, or a pickle tampered with).
+    fn own(&self, py: Python<'_>, mv: &Move) -> PyResult<MoveInfo> {
+        if !mv.fits(&self.rules) {
+            let why = format!("{} is not a move of this board: its squares or kinds are not the variant's", mv.text);
+            let attrs = [
+                ("code", "no-such-square".into_pyobject(py)?.into_any().unbind()),
+                ("reason", why.clone().into_pyobject(py)?.into_any().unbind()),
+            ];
+            return Err(error_with::<IllegalMove>(py, why, &attrs));
+        }
+        Ok(mv.info.clone())
     }
 }
 
@@ -247,11 +306,14 @@ impl Board {
         let legal = self.legal()?;
         let info = match m.cast::<Move>() {
             Ok(mv) => {
-                let info = mv.get().info.clone();
-                self.game.play_move(&info).map_err(|e| illegal(py, e))?;
+                let info = self.own(py, mv.get())?;
+                guard::shield(|| self.game.play_move(&info).map_err(|e| illegal(py, e)))?;
                 info
             }
-            Err(_) => self.game.play(&text_of(m)?).map_err(|e| illegal(py, e))?,
+            Err(_) => {
+                let text = text_of(py, m)?;
+                guard::shield(|| self.game.play(&text).map_err(|e| illegal(py, e)))?
+            }
         };
         Ok(Move::new(&self.rules, info, &legal))
     }
@@ -270,11 +332,15 @@ impl Board {
     }
 
     /// Whether a move (a ``Move`` or its text) is legal here.
-    fn is_legal(&self, m: &Bound<'_, PyAny>) -> PyResult<bool> {
+    fn is_legal(&self, py: Python<'_>, m: &Bound<'_, PyAny>) -> PyResult<bool> {
         match m.cast::<Move>() {
-            // Any legal route, of the moves listed or not.
-            Ok(mv) => Ok(self.game.clone().play_move(&mv.get().info).is_ok()),
-            Err(_) => Ok(self.game.clone().play(&text_of(m)?).is_ok()),
+            // Any legal route, of the moves listed or not; a move of another board is not.
+            Ok(mv) if !mv.get().fits(&self.rules) => Ok(false),
+            Ok(mv) => guard::shield(|| Ok(self.game.clone().play_move(&mv.get().info).is_ok())),
+            Err(_) => {
+                let text = text_of(py, m)?;
+                guard::shield(|| Ok(self.game.clone().play(&text).is_ok()))
+            }
         }
     }
 
@@ -331,7 +397,8 @@ impl Board {
     fn _rebuild(py: Python<'_>, variant: Py<Variant>, start: &str, moves: Vec<String>) -> PyResult<Board> {
         let mut b = Board::create(py, variant, Some(start))?;
         for m in &moves {
-            b.game.play(m).map_err(|e| illegal(py, e))?;
+            check_move_text(py, m)?;
+            guard::shield(|| b.game.play(m).map_err(|e| illegal(py, e)))?;
         }
         Ok(b)
     }
@@ -355,14 +422,32 @@ impl Board {
     /// The leaves of the move tree ``depth`` plies deep from this position (``routes``:
     /// ``"distinct"``, ``"paths"`` or ``"landings"``, as ``polydame perft``), counted in
     /// Rust without the interpreter's lock, on ``threads`` threads (default: every core,
-    /// as the command line counts).
+    /// as the command line counts). ``depth`` is at most ``MAX_PERFT_DEPTH`` (64) and
+    /// ``threads`` at most ``MAX_PERFT_THREADS`` (256): ``ValueError`` beyond. Ctrl-C stops
+    /// the count (``KeyboardInterrupt``).
     #[pyo3(signature = (depth, routes = "distinct", threads = None))]
-    fn perft(&self, py: Python<'_>, depth: u32, routes: &str, threads: Option<usize>) -> PyResult<u64> {
+    fn perft(&self, py: Python<'_>, depth: &Bound<'_, PyAny>, routes: &str, threads: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
         let routes = routes_named(routes)?;
-        let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)).max(1);
+        let Some(depth) = guard::whole::<u32>(depth, "depth")? else {
+            return Err(PyValueError::new_err(format!(
+                "a perft of depth {depth} is refused: the deepest count is {MAX_PERFT_DEPTH} plies"
+            )));
+        };
+        let threads = match threads {
+            None => std::thread::available_parallelism().map_or(1, usize::from),
+            Some(t) => guard::whole::<usize>(t, "threads")?
+                .ok_or_else(|| PyValueError::new_err(format!("a perft on {t} threads is refused: at most {MAX_PERFT_THREADS} threads")))?,
+        };
         let mut pos = self.game.position().clone();
         let rules: &Rules = &self.rules;
-        py.detach(|| polydame::perft_parallel(&mut pos, rules, depth, routes, threads)).map_err(|e| budget_error(e, &self.game.fen()))
+        let stop = AtomicBool::new(false);
+        let counted =
+            guard::run(py, &stop, || perft_with_progress(&mut pos, rules, depth, routes, threads.max(1), &|_, _| {}, Some(&stop)))?;
+        counted.map_err(|e| match e {
+            PerftError::Budget(e) => budget_error(e, &self.game.fen()),
+            e @ (PerftError::TooDeep { .. } | PerftError::TooManyThreads { .. }) => PyValueError::new_err(e.to_string()),
+            e => PolydameError::new_err(e.to_string()),
+        })
     }
 
     /// The board as SVG (the last move marked).
@@ -381,7 +466,7 @@ impl Board {
         if let Some(tags) = tags {
             record.tags = tags.iter().map(|(k, v)| Ok((k.extract::<String>()?, v.str()?.to_string()))).collect::<PyResult<_>>()?;
         }
-        Ok(write_pdn(&self.rules, &record))
+        guard::shield(|| Ok(write_pdn(&self.rules, &record)))
     }
 
     /// The position as planes for learning: a NumPy array of 0 and 1 (``uint8``), shape
@@ -401,9 +486,10 @@ impl Board {
 
     /// The legal move with this action index (of two with the same ends, the first in
     /// ``legal_moves``' order); ``IllegalMove`` when no legal move has it.
-    fn move_from_index(&self, index: usize) -> PyResult<Move> {
+    fn move_from_index(&self, index: &Bound<'_, PyAny>) -> PyResult<Move> {
         let legal = self.legal()?;
-        let found = legal.iter().find(|m| learn::index(&self.rules, m) == index);
+        let wanted = guard::whole::<usize>(index, "an action index")?;
+        let found = legal.iter().find(|m| Some(learn::index(&self.rules, m)) == wanted);
         let m = found.ok_or_else(|| IllegalMove::new_err(format!("no legal move has the action index {index}")))?;
         Ok(Move::new(&self.rules, m.clone(), &legal))
     }
@@ -439,9 +525,23 @@ type MoveCells = (u16, u16, Vec<u16>, Vec<u16>, Vec<u16>, u8, u8, bool);
 /// What a board is made again from: its variant, its start's FEN, its moves.
 type BoardParts = (Py<Variant>, String, Vec<String>);
 
-/// The text of a move given as text; a `TypeError` for anything else.
-fn text_of(m: &Bound<'_, PyAny>) -> PyResult<String> {
-    m.extract().map_err(|_| PyTypeError::new_err("a move is a Move or its text (\"32-28\")"))
+/// The text of a move given as text (at most [`MAX_MOVE_BYTES`]: `IllegalMove` beyond);
+/// a `TypeError` for anything else.
+fn text_of(py: Python<'_>, m: &Bound<'_, PyAny>) -> PyResult<String> {
+    let text: String = m.extract().map_err(|_| PyTypeError::new_err("a move is a Move or its text (\"32-28\")"))?;
+    check_move_text(py, &text)?;
+    Ok(text)
+}
+
+/// `IllegalMove` (code ``too-long``) for a move's text longer than [`MAX_MOVE_BYTES`].
+fn check_move_text(py: Python<'_>, text: &str) -> PyResult<()> {
+    if text.len() <= MAX_MOVE_BYTES {
+        return Ok(());
+    }
+    let why = format!("the move's text is {} bytes long, more than the {MAX_MOVE_BYTES} a move's may have", text.len());
+    let attrs =
+        [("code", "too-long".into_pyobject(py)?.into_any().unbind()), ("reason", why.clone().into_pyobject(py)?.into_any().unbind())];
+    Err(error_with::<IllegalMove>(py, why, &attrs))
 }
 
 /// The routes a name asks for.
@@ -480,10 +580,16 @@ impl BestMove {
 
 /// The generic player's move in the board's position: searched ``depth`` plies deep, or for
 /// ``time`` seconds (both: whichever ends first; neither: depth 6), without the
-/// interpreter's lock. ``move`` is ``None`` when the game is over.
+/// interpreter's lock. ``move`` is ``None`` when the game is over. A depth past
+/// ``MAX_SEARCH_DEPTH`` searches that deep; Ctrl-C stops the search (``KeyboardInterrupt``).
 #[pyfunction]
 #[pyo3(signature = (board, depth = None, time = None, seed = 0))]
-pub fn best_move(py: Python<'_>, board: &Board, depth: Option<u32>, time: Option<f64>, seed: u64) -> PyResult<BestMove> {
+pub fn best_move(py: Python<'_>, board: &Board, depth: Option<&Bound<'_, PyAny>>, time: Option<f64>, seed: u64) -> PyResult<BestMove> {
+    // A depth too large for a number of plies is the deepest search, as any past it is.
+    let depth = match depth {
+        None => None,
+        Some(d) => Some(guard::whole::<u32>(d, "depth")?.unwrap_or(polydame::player::MAX_DEPTH)),
+    };
     let limits = match (depth, time) {
         (d, Some(t)) => {
             let t = std::time::Duration::try_from_secs_f64(t)
@@ -494,8 +600,9 @@ pub fn best_move(py: Python<'_>, board: &Board, depth: Option<u32>, time: Option
     };
     let rules: &Rules = &board.rules;
     let game = &board.game;
-    let best = py
-        .detach(|| Player::new(rules).with_seed(seed).best_in(game.position(), limits, game.history()))
+    let stop = Arc::new(AtomicBool::new(false));
+    let limits = limits.stop_on(stop.clone());
+    let best = guard::run(py, &stop, || Player::new(rules).with_seed(seed).best_in(game.position(), limits, game.history()))?
         .map_err(|e| budget_error(e, &game.fen()))?;
     let legal = board.legal()?;
     let line = game.line_text(&best.pv);

@@ -2,13 +2,14 @@
 //! that they can be played anywhere, as Ray tasks), and the designer's report built from
 //! them exactly as `polydame report` builds it.
 
-use crate::budget_error;
 use crate::variant::Variant;
+use crate::{budget_error, guard};
 use polydame::player::{SelfPlayGame, self_play_game};
 use polydame::{Game, Limits, Rules};
 use polydame_report::{Report, Settings, VariantGames, labels};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use std::sync::atomic::AtomicBool;
 
 /// One game the player played against itself: its PDN (tagged as ``polydame match`` tags
 /// it), its result, the plies of its opening and the positions the player searched.
@@ -57,9 +58,12 @@ impl SelfPlayed {
         let text = polydame::pdn::pdn_games(self.pdn.as_bytes()).next();
         let text = text.and_then(Result::ok).ok_or_else(|| PyValueError::new_err("a self-play game without its PDN"))?;
         let written = polydame::pdn::parse_game(&text);
+        if let Some(why) = &written.refused {
+            return Err(PyValueError::new_err(format!("game {}: its PDN is not read: {why}", self.index.saturating_add(1))));
+        }
         let mut game = Game::new(rules);
         for m in &written.moves {
-            game.play(&m.text).map_err(|e| PyValueError::new_err(format!("game {}: {} {e}", self.index + 1, m.text)))?;
+            game.play(&m.text).map_err(|e| PyValueError::new_err(format!("game {}: {} {e}", self.index.saturating_add(1), m.text)))?;
         }
         Ok(SelfPlayGame { record: game.record(), outcome: game.outcome(), opening: self.opening, nodes: self.nodes })
     }
@@ -85,9 +89,11 @@ pub fn self_play(
     let rules: &Rules = &variant.get().rules;
     let depth = depth.clamp(1, polydame::player::MAX_DEPTH);
     let seed_i = seed.wrapping_add(index);
-    let played = py.detach(|| self_play_game(rules, seed_i, opening_plies, &Limits::depth(depth), max_plies));
+    let played =
+        guard::run(py, &AtomicBool::new(false), || self_play_game(rules, seed_i, opening_plies, &Limits::depth(depth), max_plies))?;
     let g = played.map_err(|e| budget_error(e, "a position of the game"))?;
-    let pdn = polydame::pdn::write_pdn(rules, &g.match_record(rules, index as usize + 1, depth));
+    let round = usize::try_from(index).unwrap_or(usize::MAX).saturating_add(1);
+    let pdn = polydame::pdn::write_pdn(rules, &g.match_record(rules, round, depth));
     let result = g.record.result.clone();
     Ok(SelfPlayed { variant, index, pdn, result, opening: g.opening, nodes: g.nodes })
 }
@@ -99,7 +105,24 @@ pub fn self_play(
 #[pyfunction]
 #[pyo3(signature = (variants, depth = 4, opening_plies = 4, seed = 1, max_plies = 400))]
 pub fn report(
+    py: Python<'_>,
     variants: Vec<(String, Vec<Py<SelfPlayed>>)>,
+    depth: u32,
+    opening_plies: usize,
+    seed: u64,
+    max_plies: u32,
+) -> PyResult<(String, String, String)> {
+    if variants.is_empty() {
+        return Err(PyValueError::new_err("a report has at least one variant"));
+    }
+    // The games are read again from their PDN (a pickle's, perhaps) on the module's own
+    // thread (see `guard::run`).
+    guard::run(py, &AtomicBool::new(false), || build_report(&variants, depth, opening_plies, seed, max_plies))?
+}
+
+/// The report's JSON, HTML and text (see [`report`]).
+fn build_report(
+    variants: &[(String, Vec<Py<SelfPlayed>>)],
     depth: u32,
     opening_plies: usize,
     seed: u64,
@@ -112,7 +135,7 @@ pub fn report(
     }
     let mut rules: Vec<std::sync::Arc<Rules>> = Vec::new();
     let mut played: Vec<Vec<SelfPlayGame>> = Vec::new();
-    for (_, games) in &variants {
+    for (_, games) in variants {
         let Some(first) = games.first() else { return Err(PyValueError::new_err("a variant of the report has no games")) };
         let r = first.get().variant.get().rules.clone();
         let mut sorted: Vec<&SelfPlayed> = games.iter().map(Py::get).collect();

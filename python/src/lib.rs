@@ -1,10 +1,13 @@
 //! `polydame._core`: the native module of the Python package. It holds no rules of its
 //! own: every class and function is a thin layer over the polydame library, its errors
 //! turned into Python exceptions (no panic crosses into Python), its long loops (perft,
-//! the player's search) run with the interpreter's lock released.
+//! the player's search) run with the interpreter's lock released and stop on Ctrl-C, and
+//! every reader has a limit on what it reads (the module's `MAX_*` constants, listed in
+//! docs/python.md).
 
 mod board;
 mod games;
+mod guard;
 mod learn;
 mod records;
 mod variant;
@@ -59,6 +62,22 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("InvalidFen", py.get_type::<InvalidFen>())?;
     m.add("BudgetExceeded", py.get_type::<BudgetExceeded>())?;
     m.add_function(wrap_pyfunction!(variants, m)?)?;
+    // The limits of what the module reads and does, for callers to see.
+    m.add("MAX_VARIANT_BYTES", polydame::spec::MAX_VARIANT_BYTES)?;
+    m.add("MAX_NAME_BYTES", variant::MAX_NAME_BYTES)?;
+    m.add("MAX_NESTING", polydame::spec::MAX_NESTING)?;
+    m.add("MAX_PARTS", polydame::spec::MAX_PARTS)?;
+    m.add("MAX_FEN_BYTES", polydame::fen::MAX_FEN_BYTES)?;
+    m.add("MAX_MOVE_BYTES", board::MAX_MOVE_BYTES)?;
+    m.add("MAX_PDN_BYTES", records::MAX_PDN_BYTES)?;
+    m.add("MAX_GAME_BYTES", polydame::pdn::MAX_GAME_BYTES)?;
+    m.add("MAX_LINE_BYTES", polydame::pdn::MAX_LINE_BYTES)?;
+    m.add("MAX_GAME_MOVES", polydame::pdn::MAX_GAME_MOVES)?;
+    m.add("MAX_VARIATION_DEPTH", polydame::pdn::MAX_VARIATION_DEPTH)?;
+    m.add("MAX_PERFT_DEPTH", polydame::engine::MAX_PERFT_DEPTH)?;
+    m.add("MAX_PERFT_THREADS", polydame::engine::MAX_PERFT_THREADS)?;
+    m.add("MAX_SEARCH_DEPTH", polydame::player::MAX_DEPTH)?;
+    m.add("WORK_STACK_BYTES", guard::WORK_STACK_BYTES)?;
     m.add_class::<variant::Variant>()?;
     m.add_class::<board::Board>()?;
     m.add_class::<board::Move>()?;

@@ -2,14 +2,19 @@
 //! (each game replayed, with the reason for its first illegal move), the variant of each
 //! game found from its tags as `polydame validate` finds it.
 
-use crate::VariantError;
+use crate::{VariantError, guard};
 use polydame::Rules;
 use polydame::notation::Notations;
+use polydame::pdn::{Packing, TooLarge, unpack};
 use polydame::pdn::{Registry, parse_game, pdn_games, replay_with};
-use pyo3::exceptions::PyOSError;
+use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::pybacked::{PyBackedBytes, PyBackedStr};
 use pyo3::types::PyDict;
+use std::io::{self, BufRead, Read};
+use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// A game as written: its tags, its main line's moves, its variations and its result.
 #[pyclass(frozen, module = "polydame")]
@@ -30,9 +35,13 @@ pub struct PdnGame {
     /// The game's first line in its file.
     #[pyo3(get)]
     line: usize,
-    /// The game's text as read.
+    /// The game's text as read (empty when it is refused).
     #[pyo3(get)]
     text: String,
+    /// Why the game was refused unread (a line or the game too long, too many moves,
+    /// variations nested too deep): then it has no moves; ``None`` when it was read.
+    #[pyo3(get)]
+    refused: Option<String>,
 }
 
 #[pymethods]
@@ -43,7 +52,10 @@ impl PdnGame {
     }
 
     fn __repr__(&self) -> String {
-        format!("PdnGame(line={}, moves={}, result={:?})", self.line, self.moves.len(), self.result)
+        match &self.refused {
+            Some(why) => format!("PdnGame(line={}, refused={why:?})", self.line),
+            None => format!("PdnGame(line={}, moves={}, result={:?})", self.line, self.moves.len(), self.result),
+        }
     }
 }
 
@@ -116,43 +128,124 @@ impl Verdict {
     }
 }
 
-/// The text of a source: a path (``os.PathLike``, or a ``str`` naming a file or ending
-/// in ``.pdn``: ``OSError`` when it cannot be read), PDN text, or bytes.
-fn source_bytes(source: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
-    let as_path = |p: std::path::PathBuf| std::fs::read(&p).map_err(|e| PyOSError::new_err(format!("{}: {e}", p.display())));
-    if let Ok(text) = source.extract::<String>() {
-        let path = std::path::Path::new(&text);
-        let named = !text.contains('\n') && text.len() < 4096;
-        if named && (path.is_file() || text.trim_end().to_ascii_lowercase().ends_with(".pdn")) {
-            return as_path(path.to_path_buf());
-        }
-        return Ok(text.into_bytes());
-    }
-    if let Ok(bytes) = source.extract::<Vec<u8>>() {
-        return Ok(bytes);
-    }
-    as_path(source.extract()?)
+/// Where a record's text comes from: a file, or text or bytes the caller holds (read in
+/// place, not copied).
+enum Source {
+    File(PathBuf),
+    Text(PyBackedStr),
+    Bytes(PyBackedBytes),
 }
 
-/// The games of a PDN file or text, as written (any encoding; a path or the text itself).
-#[pyfunction]
-pub fn read_pdn(source: &Bound<'_, PyAny>) -> PyResult<Vec<PdnGame>> {
-    let bytes = source_bytes(source)?;
-    let mut games = Vec::new();
-    for text in pdn_games(&bytes[..]) {
-        let text = text.map_err(|e| PyOSError::new_err(e.to_string()))?;
-        let g = parse_game(&text);
-        let moves = |m: &[polydame::pdn::MoveText]| m.iter().map(|m| m.text.clone()).collect::<Vec<_>>();
-        games.push(PdnGame {
-            variations: g.variations.iter().map(|v| (v.parent, v.at, moves(&v.moves))).collect(),
-            moves: moves(&g.moves),
-            result: g.result.clone(),
-            line: g.line,
-            tags: g.tags,
-            text: text.text,
-        });
+impl Source {
+    /// The source a Python value names: a path (``os.PathLike``, or a ``str`` that names a
+    /// file or ends as a record's file does: ``.pdn``, ``.gz``, ``.bz2``, ``.zst``), PDN
+    /// text, or bytes.
+    fn of(source: &Bound<'_, PyAny>) -> PyResult<Source> {
+        if let Ok(text) = source.extract::<PyBackedStr>() {
+            let named = !text.contains('\n') && text.len() <= MAX_PATH_BYTES;
+            let lower = text.trim_end().to_ascii_lowercase();
+            let ends_as_file = [".pdn", ".gz", ".bz2", ".zst"].iter().any(|e| lower.ends_with(e));
+            if named && (ends_as_file || Path::new(&*text).is_file()) {
+                return Ok(Source::File(PathBuf::from(&*text)));
+            }
+            return Ok(Source::Text(text));
+        }
+        if let Ok(bytes) = source.extract::<PyBackedBytes>() {
+            return Ok(Source::Bytes(bytes));
+        }
+        source.extract::<PathBuf>().map(Source::File).map_err(|_| {
+            let kind = source.get_type().name().map_or_else(|_| "something else".to_string(), |n| n.to_string());
+            PyTypeError::new_err(format!("a record is a path, PDN text or bytes, not a {kind}"))
+        })
     }
-    Ok(games)
+
+    /// The source's text, unpacked when it is packed, capped at [`MAX_PDN_BYTES`]: a
+    /// source larger than that is refused before it is read, and a packed one is unpacked
+    /// once without keeping anything before its games are read, so that a small file that
+    /// unpacks to more than the cap (a bomb) is refused without filling the memory.
+    fn open(&self) -> io::Result<Box<dyn BufRead + Send + '_>> {
+        let (size, what) = match self {
+            Source::File(path) => (std::fs::metadata(path)?.len(), "file"),
+            Source::Text(text) => (text.len() as u64, "record"),
+            Source::Bytes(bytes) => (bytes.len() as u64, "record"),
+        };
+        if size > MAX_PDN_BYTES {
+            return Err(io::Error::other(TooLarge { what, limit: MAX_PDN_BYTES }));
+        }
+        let (packing, mut text) = unpack(self.raw()?, Some(MAX_PDN_BYTES))?;
+        if packing == Packing::Plain {
+            return Ok(text);
+        }
+        io::copy(&mut text, &mut io::sink())?;
+        Ok(unpack(self.raw()?, Some(MAX_PDN_BYTES))?.1)
+    }
+
+    /// The source's bytes as they are.
+    fn raw(&self) -> io::Result<Box<dyn Read + Send + '_>> {
+        Ok(match self {
+            Source::File(path) => Box::new(std::fs::File::open(path)?),
+            Source::Text(text) => Box::new(text.as_bytes()),
+            Source::Bytes(bytes) => Box::new(&bytes[..]),
+        })
+    }
+
+    /// A read's error as Python's: `ValueError` for a source larger than the cap,
+    /// `OSError` for a file that cannot be read or a packed stream that is damaged.
+    fn error(&self, e: &io::Error) -> PyErr {
+        let whose = match self {
+            Source::File(path) => format!("{}: ", path.display()),
+            Source::Text(_) | Source::Bytes(_) => String::new(),
+        };
+        match TooLarge::of(e) {
+            Some(t) => PyValueError::new_err(format!(
+                "{whose}{t}; read it in parts, or check it with the command line's `polydame validate`, which streams"
+            )),
+            None => PyOSError::new_err(format!("{whose}{e}")),
+        }
+    }
+}
+
+/// The most bytes of PDN text one call of `read_pdn` or `validate` reads (64 MiB), after
+/// unpacking, and the most bytes of a file it reads: a file, text or bytes beyond this is
+/// refused with a `ValueError` (a decompression bomb too) instead of filling the memory
+/// with its games. The games of 64 MiB of text take up to 2 GB as Python objects (30
+/// times the text, for games of one move; 10 times for real games).
+pub const MAX_PDN_BYTES: u64 = 1 << 26;
+
+/// The longest ``str`` taken for a path rather than PDN text, in bytes (4096, Linux's
+/// longest path).
+const MAX_PATH_BYTES: usize = 4096;
+
+/// The games of a PDN file or text, as written (any encoding; a path or the text itself;
+/// gzip, bzip2 and zstd unpacked, told by their first bytes). A game refused unread (too
+/// long, too many moves, variations nested too deep) is kept, with its reason in
+/// ``refused`` and no moves.
+#[pyfunction]
+pub fn read_pdn(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResult<Vec<PdnGame>> {
+    let source = Source::of(source)?;
+    let stop = AtomicBool::new(false);
+    let read = guard::run(py, &stop, || -> io::Result<Vec<PdnGame>> {
+        let mut games = Vec::new();
+        for text in pdn_games(source.open()?) {
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
+            let text = text?;
+            let g = parse_game(&text);
+            let moves = |m: &[polydame::pdn::MoveText]| m.iter().map(|m| m.text.clone()).collect::<Vec<_>>();
+            games.push(PdnGame {
+                variations: g.variations.iter().map(|v| (v.parent, v.at, moves(&v.moves))).collect(),
+                moves: moves(&g.moves),
+                result: g.result.clone(),
+                line: g.line,
+                refused: g.refused,
+                tags: g.tags,
+                text: text.text,
+            });
+        }
+        Ok(games)
+    })?;
+    read.map_err(|e| source.error(&e))
 }
 
 /// The shipped variants, compiled once.
@@ -163,21 +256,51 @@ fn shipped() -> PyResult<&'static [Rules]> {
     all.as_deref().map_err(|e| VariantError::new_err(e.clone()))
 }
 
-/// A play error as a dict.
-fn error_dict(py: Python<'_>, e: &polydame::pdn::PlyError) -> PyResult<Py<PyDict>> {
-    let d = PyDict::new(py);
-    d.set_item("ply", e.ply)?;
-    d.set_item("line", e.line)?;
-    d.set_item("column", e.column)?;
-    d.set_item("text", &e.text)?;
-    d.set_item("code", e.reason.code())?;
-    d.set_item("reason", e.reason.to_string())?;
-    Ok(d.unbind())
+/// A verdict's error as read on the work thread, before it is a dict.
+struct Fault {
+    ply: usize,
+    line: usize,
+    column: usize,
+    text: String,
+    code: &'static str,
+    reason: String,
 }
 
-/// Replays every game of a PDN file or text (a path or the text itself) and gives each
-/// one's verdict. The variant is ``variant`` (a ``Variant`` or an id) for every game, or
-/// else the one each game's tags name (``Variant``, ``GameType``).
+impl Fault {
+    fn of(e: &polydame::pdn::PlyError) -> Fault {
+        Fault { ply: e.ply, line: e.line, column: e.column, text: e.text.clone(), code: e.reason.code(), reason: e.reason.to_string() }
+    }
+
+    /// The error as a dict: ``ply``, ``line``, ``column``, ``text``, ``code``, ``reason``.
+    fn dict(&self, py: Python<'_>) -> PyResult<Py<PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("ply", self.ply)?;
+        d.set_item("line", self.line)?;
+        d.set_item("column", self.column)?;
+        d.set_item("text", &self.text)?;
+        d.set_item("code", self.code)?;
+        d.set_item("reason", &self.reason)?;
+        Ok(d.unbind())
+    }
+}
+
+/// What a verdict keeps of a game's replay, taken on the work thread: the replay's
+/// positions and lines are dropped there, game by game, so that a file of many games does
+/// not hold them all.
+struct Judged {
+    tags: Vec<(String, String)>,
+    line: usize,
+    variant: Option<String>,
+    plies: usize,
+    error: Option<Fault>,
+    variation_errors: Vec<Fault>,
+    warnings: Vec<(String, String)>,
+}
+
+/// Replays every game of a PDN file or text (a path or the text itself; packed files as
+/// ``read_pdn`` reads them) and gives each one's verdict. The variant is ``variant`` (a
+/// ``Variant`` or an id) for every game, or else the one each game's tags name
+/// (``Variant``, ``GameType``).
 #[pyfunction]
 #[pyo3(signature = (source, variant = None))]
 pub fn validate(py: Python<'_>, source: &Bound<'_, PyAny>, variant: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<Verdict>> {
@@ -185,47 +308,65 @@ pub fn validate(py: Python<'_>, source: &Bound<'_, PyAny>, variant: Option<&Boun
         None => None,
         Some(v) => Some(crate::variant::variant_of(py, v)?.get().rules.clone()),
     };
-    let fixed = fixed.as_deref().map(Notations::new);
     let shipped = shipped()?;
-    let registry = Registry::new(shipped);
-    let bytes = source_bytes(source)?;
-    let mut verdicts = Vec::new();
-    for (i, text) in pdn_games(&bytes[..]).enumerate() {
-        let text = text.map_err(|e| PyOSError::new_err(e.to_string()))?;
-        let game = parse_game(&text);
-        let mut verdict = Verdict {
-            game: i + 1,
-            line: game.line,
-            variant: None,
-            valid: false,
-            plies: 0,
-            error: None,
-            variation_errors: Vec::new(),
-            warnings: Vec::new(),
-            tags: game.tags.clone(),
-        };
-        match registry.of(&game, fixed.as_ref()) {
-            Ok(n) => {
-                let v = py.detach(|| replay_with(n, &game));
-                verdict.variant = Some(n.rules().id().to_string());
-                verdict.valid = v.error.is_none() && v.variations.is_empty();
-                verdict.plies = v.plies;
-                verdict.error = v.error.as_ref().map(|e| error_dict(py, e)).transpose()?;
-                verdict.variation_errors = v.variations.iter().map(|e| error_dict(py, e)).collect::<PyResult<_>>()?;
-                verdict.warnings = v.warnings.iter().map(|w| (w.code.to_string(), w.message.clone())).collect();
+    let source = Source::of(source)?;
+    let stop = AtomicBool::new(false);
+    let judged = guard::run(py, &stop, || -> io::Result<Vec<Judged>> {
+        let fixed = fixed.as_deref().map(Notations::new);
+        let registry = Registry::new(shipped);
+        let mut judged = Vec::new();
+        for text in pdn_games(source.open()?) {
+            if stop.load(Ordering::Relaxed) {
+                break;
             }
-            Err((code, why)) => {
-                let d = PyDict::new(py);
-                d.set_item("ply", 0)?;
-                d.set_item("line", game.line)?;
-                d.set_item("column", 1)?;
-                d.set_item("text", "")?;
-                d.set_item("code", code)?;
-                d.set_item("reason", why)?;
-                verdict.error = Some(d.unbind());
+            let game = parse_game(&text?);
+            let mut j = Judged {
+                tags: Vec::new(),
+                line: game.line,
+                variant: None,
+                plies: 0,
+                error: None,
+                variation_errors: Vec::new(),
+                warnings: Vec::new(),
+            };
+            // A game refused unread has no tags to find its variant by: it is refused
+            // whatever the variant.
+            let found = match &game.refused {
+                Some(why) => Err(("too-large", format!("the game is not read: {why}"))),
+                None => registry.of(&game, fixed.as_ref()),
+            };
+            match found {
+                Ok(n) => {
+                    let v = replay_with(n, &game);
+                    j.variant = Some(n.rules().id().to_string());
+                    j.plies = v.plies;
+                    j.error = v.error.as_ref().map(Fault::of);
+                    j.variation_errors = v.variations.iter().map(Fault::of).collect();
+                    j.warnings = v.warnings.iter().map(|w| (w.code.to_string(), w.message.clone())).collect();
+                }
+                Err((code, why)) => {
+                    j.error = Some(Fault { ply: 0, line: game.line, column: 1, text: String::new(), code, reason: why });
+                }
             }
+            j.tags = game.tags;
+            judged.push(j);
         }
-        verdicts.push(verdict);
+        Ok(judged)
+    })?;
+    let judged = judged.map_err(|e| source.error(&e))?;
+    let mut verdicts = Vec::with_capacity(judged.len());
+    for (i, j) in judged.into_iter().enumerate() {
+        verdicts.push(Verdict {
+            game: i + 1,
+            line: j.line,
+            valid: j.variant.is_some() && j.error.is_none() && j.variation_errors.is_empty(),
+            variant: j.variant,
+            plies: j.plies,
+            error: j.error.map(|e| e.dict(py)).transpose()?,
+            variation_errors: j.variation_errors.iter().map(|e| e.dict(py)).collect::<PyResult<_>>()?,
+            warnings: j.warnings,
+            tags: j.tags,
+        });
     }
     Ok(verdicts)
 }

@@ -1,12 +1,19 @@
 //! `Variant`: a variant's compiled rules, from a shipped id, a file or text, with its
 //! options chosen by keyword.
 
-use crate::{VariantError, error_with};
-use polydame::spec::Diagnostics;
+use crate::{VariantError, error_with, guard};
+use polydame::spec::{Diagnostics, MAX_VARIANT_BYTES};
 use polydame::{LoadError, Rules};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
+use std::io::Read;
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+/// The longest name of a variant (a shipped id or alias, or a path), of an option and of
+/// a choice, in bytes (4096, Linux's longest path): a longer one is refused before it is
+/// looked for, or compared with the known names for a near miss.
+pub const MAX_NAME_BYTES: usize = 4096;
 
 /// The rules of a variant, compiled once and shared by every board of it.
 ///
@@ -36,8 +43,45 @@ struct Origin {
 
 /// The (option, choice) pairs of keyword arguments.
 fn choices(options: Option<&Bound<'_, PyDict>>) -> PyResult<Vec<(String, String)>> {
-    let Some(options) = options else { return Ok(Vec::new()) };
-    options.iter().map(|(k, v)| Ok((k.extract::<String>()?, v.str()?.to_string()))).collect()
+    let Some(given) = options else { return Ok(Vec::new()) };
+    let options: Vec<(String, String)> =
+        given.iter().map(|(k, v)| Ok((k.extract::<String>()?, v.str()?.to_string()))).collect::<PyResult<_>>()?;
+    check_options(given.py(), &options)?;
+    Ok(options)
+}
+
+/// A `VariantError` without diagnostics, saying `why`.
+fn refused(py: Python<'_>, why: String) -> PyErr {
+    error_with::<VariantError>(py, why, &[("diagnostics", PyList::empty(py).into_any().unbind())])
+}
+
+/// Refuses `name` when it is longer than [`MAX_NAME_BYTES`]; `what` says what it names.
+fn check_name(py: Python<'_>, what: &str, name: &str) -> PyResult<()> {
+    if name.len() > MAX_NAME_BYTES {
+        return Err(refused(py, format!("{what} is at most {MAX_NAME_BYTES} bytes long, and this one has {}", name.len())));
+    }
+    Ok(())
+}
+
+/// Refuses options whose names or choices are longer than [`MAX_NAME_BYTES`].
+fn check_options(py: Python<'_>, options: &[(String, String)]) -> PyResult<()> {
+    for (option, choice) in options {
+        check_name(py, "an option's name", option)?;
+        check_name(py, "an option's choice", choice)?;
+    }
+    Ok(())
+}
+
+/// The rules of a variant file's text named `name` in diagnostics, compiled on a thread of
+/// the module's own (see `guard::run`); a text longer than `MAX_VARIANT_BYTES` is refused
+/// unread.
+fn compile(py: Python<'_>, text: &str, name: &str, options: &[(String, String)]) -> PyResult<Result<Rules, LoadError>> {
+    check_name(py, "a variant's name", name)?;
+    check_options(py, options)?;
+    if text.len() > MAX_VARIANT_BYTES {
+        return Ok(Err(LoadError::TooLarge { path: name.to_string() }));
+    }
+    guard::run(py, &AtomicBool::new(false), || polydame::compile_text_with(text, name, options))
 }
 
 /// A load error as `VariantError`, with its diagnostics: a list of dicts (`line`,
@@ -85,7 +129,9 @@ impl Variant {
 
     /// Loads a shipped variant or a file by name, with options.
     pub(crate) fn load(py: Python<'_>, name: &str, options: Vec<(String, String)>) -> PyResult<Variant> {
-        let loaded = polydame::load_variant_with(name, &options);
+        check_name(py, "a variant's id or path", name)?;
+        check_options(py, &options)?;
+        let loaded = guard::run(py, &AtomicBool::new(false), || polydame::load_variant_with(name, &options))?;
         Variant::of(py, loaded, Origin { name: name.to_string(), text: None, options })
     }
 }
@@ -106,23 +152,29 @@ impl Variant {
     fn from_file(py: Python<'_>, path: std::path::PathBuf, options: Option<&Bound<'_, PyDict>>) -> PyResult<Variant> {
         let options = choices(options)?;
         let name = path.to_string_lossy().into_owned();
+        check_name(py, "a variant file's path", &name)?;
         if !path.is_file() {
             let e = LoadError::Io { path: name, source: std::io::Error::new(std::io::ErrorKind::NotFound, "no such file") };
             return Err(variant_error(py, e));
         }
-        // Read here, so that a copy in another process needs no file.
-        let text = std::fs::read_to_string(&path).map_err(|source| variant_error(py, LoadError::Io { path: name.clone(), source }))?;
-        Variant::of(py, polydame::compile_text_with(&text, &name, &options), Origin { name, text: Some(text), options })
+        // Read here, so that a copy in another process needs no file; never more than one
+        // byte past the limit.
+        let mut text = String::new();
+        let read = std::fs::File::open(&path).and_then(|f| f.take(MAX_VARIANT_BYTES as u64 + 1).read_to_string(&mut text));
+        read.map_err(|source| variant_error(py, LoadError::Io { path: name.clone(), source }))?;
+        let compiled = compile(py, &text, &name, &options)?;
+        Variant::of(py, compiled, Origin { name, text: Some(text), options })
     }
 
     /// A variant from the text of a variant file (``name`` names it in diagnostics);
-    /// options as keyword arguments.
+    /// options as keyword arguments. A text longer than ``MAX_VARIANT_BYTES`` is refused.
     #[staticmethod]
     #[pyo3(signature = (text, name = "<text>", **options))]
     fn from_text(py: Python<'_>, text: &str, name: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<Variant> {
         let options = choices(options)?;
-        let origin = Origin { name: name.to_string(), text: Some(text.to_string()), options: options.clone() };
-        Variant::of(py, polydame::compile_text_with(text, name, &options), origin)
+        let compiled = compile(py, text, name, &options)?;
+        let origin = Origin { name: name.to_string(), text: Some(text.to_string()), options };
+        Variant::of(py, compiled, origin)
     }
 
     /// The variant made again from what it was made from (unpickling).
@@ -131,8 +183,9 @@ impl Variant {
         match text {
             None => Variant::load(py, name, options),
             Some(text) => {
-                let origin = Origin { name: name.to_string(), text: Some(text.to_string()), options: options.clone() };
-                Variant::of(py, polydame::compile_text_with(text, name, &options), origin)
+                let compiled = compile(py, text, name, &options)?;
+                let origin = Origin { name: name.to_string(), text: Some(text.to_string()), options };
+                Variant::of(py, compiled, origin)
             }
         }
     }

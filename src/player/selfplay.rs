@@ -76,14 +76,16 @@ impl SelfPlayGame {
 }
 
 /// Plays `game` on, the player choosing every move with `limits` and the game's history
-/// (repetitions and move-count draws are draws it sees coming), until the game ends or has `max_plies` plies.
+/// (repetitions and move-count draws are draws it sees coming), until the game ends or has `max_plies` plies,
+/// or the limits' stop flag is set (the game then stops unfinished, as at `max_plies`).
 /// The plies already in `game` are its opening.
 pub fn play_out<'r>(player: &Player<'r>, mut game: Game<'r>, limits: &Limits, max_plies: usize) -> Result<SelfPlayGame, BudgetExceeded> {
     let opening = game.moves().len();
     let mut nodes = 0;
     let outcome = loop {
         let outcome = game.outcome();
-        if outcome != Outcome::Ongoing || game.moves().len() >= max_plies {
+        let stopped = limits.stop.as_ref().is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed));
+        if outcome != Outcome::Ongoing || game.moves().len() >= max_plies || stopped {
             break outcome;
         }
         let found = player.best_in(game.position(), limits.clone(), game.history())?;

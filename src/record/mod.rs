@@ -1,5 +1,7 @@
 //! Records: FEN, move text, PDN reading and writing, replay and validation, and games.
 
+#[cfg(feature = "archives")]
+mod archive;
 mod body;
 mod convert;
 mod decode;
@@ -19,6 +21,8 @@ mod split;
 mod warnings;
 mod write;
 
+#[cfg(feature = "archives")]
+pub use archive::{Packing, TooLarge, unpack};
 pub use body::packed_readings;
 pub use convert::{RewriteError, rewrite};
 pub use fen::{FenError, FenErrorKind, FenExtras, FenRead, MAX_FEN_BYTES, parse_fen, parse_fen_in, read_fen, write_fen, write_fen_with};

@@ -268,3 +268,17 @@ fn a_search_stopped_before_its_first_depth_still_answers_a_legal_move() {
         assert!(legal.contains(&best), "{limits:?}: {best:?} is legal");
     }
 }
+
+#[test]
+fn a_game_played_out_stops_unfinished_when_its_stop_is_set() {
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    let rules = load_variant("english").unwrap();
+    let player = Player::new(&rules);
+    let opening = polydame::player::random_opening(&rules, 3, 4).unwrap();
+    let stopped = Limits::depth(2).stop_on(Arc::new(AtomicBool::new(true)));
+    let game = polydame::player::play_out(&player, opening.clone(), &stopped, 400).unwrap();
+    assert_eq!((game.record.moves.len(), game.outcome), (4, Outcome::Ongoing), "no ply past the opening");
+    let free = polydame::player::play_out(&player, opening, &Limits::depth(2), 400).unwrap();
+    assert!(free.record.moves.len() > 4);
+}
