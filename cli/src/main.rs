@@ -249,13 +249,11 @@ enum Command {
         #[command(flatten)]
         options: OptionArgs,
     },
-    /// Play as a DXP follower: answer another draughts program's game requests and moves
-    /// over TCP (the DamExchange Protocol of Kingsrow, Moby Dam and pydraughts' DXP client).
+    /// Serve polydame studio: a web page to design, play and judge a variant in the browser.
     ///
-    /// polydame studio: a local web server with one page to design, play and judge a
-    /// variant in the browser (the file and its errors, the rules in words, a clickable
-    /// board against the player, records, the designer's report) and its JSON API. See
-    /// docs/studio.md.
+    /// A local web server with one page (the file and its errors, the rules in words, a
+    /// clickable board against the player, records, the designer's report) and its JSON
+    /// API. See docs/studio.md.
     Serve {
         /// The port to listen on (0: any free one, said on standard error).
         #[arg(long, default_value_t = 8080)]
@@ -267,9 +265,13 @@ enum Command {
         #[arg(long)]
         open: bool,
     },
-    /// Listens on HOST:PORT and serves one connection after another (or, with --once, the
-    /// first only); each game is International draughts (or --variant, on 50 numbered
-    /// squares), its moves chosen by the generic player to --depth. See docs/hub.md.
+    /// Play as a DXP follower: answer another draughts program's game requests and moves over TCP.
+    ///
+    /// The DamExchange Protocol of Kingsrow, Moby Dam and pydraughts' DXP client. Listens on
+    /// HOST:PORT and serves the initiators that connect, up to 8 at once (or, with --once,
+    /// the first only); a peer silent for 10 minutes is dropped. Each game is International
+    /// draughts (or --variant, on 50 numbered squares), its moves chosen by the generic
+    /// player to --depth. See docs/hub.md.
     Dxp {
         /// A variant on 50 numbered squares (default: international).
         #[arg(long, default_value = "international")]

@@ -17,9 +17,21 @@
 //! The follower accepts every game request of a variant whose squares are numbered 1 to
 //! 50 (International draughts and its kin), plays its colour with the generic player, and
 //! ends the game with GAMEEND when it is over on the board.
+//!
+//! [`serve`] answers one initiator on any byte stream; [`listen`] serves the initiators
+//! that connect to a TCP port, several at once. A message is at most [`MAX_MESSAGE`] bytes
+//! long (a longer one ends the connection, and is not stored); on a port, a peer may keep
+//! the follower waiting at most [`IDLE_TIMEOUT`], and at most [`MAX_CONNECTIONS`] are
+//! served at once.
 
+mod listen;
+mod message;
+
+pub use listen::{Bounds, IDLE_TIMEOUT, MAX_CONNECTIONS, listen};
+pub use message::MAX_MESSAGE;
+use message::read_message;
 use polydame::{Game, Limits, MoveInfo, Outcome, Player, Rules, Setup, Side};
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufReader, Read, Write};
 
 /// The follower's name in GAMEACC.
 pub const NAME: &str = "polydame";
@@ -72,18 +84,20 @@ impl Clock {
 }
 
 /// Reads messages from `input` and answers on `output` until the initiator stops (a
-/// GAMEEND asking to stop) or the stream ends. An error only when the stream fails.
+/// GAMEEND asking to stop) or the stream ends. An error when the stream fails (a read or
+/// write timeout of a socket included), or of kind
+/// [`InvalidData`](std::io::ErrorKind::InvalidData) when a message passes
+/// [`MAX_MESSAGE`] bytes: then no more of it is read.
 pub fn serve(follower: &Follower, input: impl Read, mut output: impl Write) -> std::io::Result<()> {
     let mut input = BufReader::new(input);
     let mut table: Option<Table> = None;
     let mut buf = Vec::new();
     loop {
-        buf.clear();
-        if input.read_until(0, &mut buf)? == 0 {
+        if !read_message(&mut input, &mut buf)? {
             return Ok(());
         }
         let text = String::from_utf8_lossy(&buf);
-        let message = text.trim_end_matches('\0').trim_start_matches(['\r', '\n']);
+        let message = text.trim_start_matches(['\r', '\n']);
         // One write a message, its NUL with it (a socket sends it as one segment).
         let mut send = |mut m: String| -> std::io::Result<()> {
             m.push('\0');

@@ -7,6 +7,10 @@
 //! the engine searches it answers `ping` and `ponder-hit`; any other line stops the search
 //! and is handled after its `done` (as Scan does). The end of input is read as `quit`.
 //!
+//! A line is at most [`MAX_LINE`] bytes long (a longer one is answered with an `error`
+//! quoting its start, and is not stored), and at most [`MAX_AHEAD`] lines are read ahead
+//! of the session.
+//!
 //! ```
 //! use std::io::Cursor;
 //!
@@ -18,11 +22,14 @@
 
 #![warn(missing_docs)]
 
+mod input;
 mod line;
 mod squares;
 mod think;
 
-use line::{Line, Reply, error};
+use input::{Heard, Room};
+pub use input::{MAX_AHEAD, MAX_LINE};
+use line::{Line, Reply, error, excerpt};
 use polydame::{History, Limits, Position, Rules};
 pub use squares::Squares;
 use std::collections::VecDeque;
@@ -38,7 +45,7 @@ use think::{Job, Level};
 /// What the session hears: a line of the GUI, the end of its input, or a line of the
 /// search to pass on (`info`, `error`) or its last (`done`).
 pub(crate) enum Event {
-    Line(String),
+    Line(Heard),
     Eof,
     Say(Reply),
     Done(Reply),
@@ -72,8 +79,8 @@ type Load<'a> = &'a dyn Fn(&str) -> Result<Rules, String>;
 /// it is) or by the path given. Each line of `output` is flushed when written, for the GUI
 /// waits for it; a line that cannot be written is lost, as a GUI that closed its end is
 /// no error of the engine's. Every search has ended when `serve` returns; the thread
-/// reading `input` ends at the end of input, or at the first line it reads after
-/// `serve` has returned.
+/// reading `input` ends at the end of input, or after `serve` has returned, once the read
+/// it may be waiting in ends.
 ///
 /// An error if the first variant cannot be played (it cannot be loaded, or Hub positions
 /// cannot describe its positions); the GUI's mistakes are answered with `error` lines.
@@ -85,8 +92,9 @@ where
     let game = Variant::load(variant, &load)?;
     let (events, heard) = mpsc::channel();
     let reader = events.clone();
-    std::thread::spawn(move || read_input(input, &reader));
-    let mut session = Session::new(game, &load, events);
+    let (room, ahead) = input::room();
+    std::thread::spawn(move || input::read_input(input, &reader, &ahead));
+    let mut session = Session::new(game, &load, events, room);
     session.serve(&heard, &mut Out(&mut output));
     Ok(())
 }
@@ -100,25 +108,6 @@ impl Out<'_> {
         let _ = writeln!(self.0, "{line}");
         let _ = self.0.flush();
     }
-}
-
-/// Sends each line of the input, then its end (a line that is not UTF-8 is read with
-/// replacement characters; a read error ends the input).
-fn read_input(mut input: impl BufRead, events: &Sender<Event>) {
-    let mut bytes = Vec::new();
-    loop {
-        bytes.clear();
-        match input.read_until(b'\n', &mut bytes) {
-            Ok(0) | Err(_) => break,
-            Ok(_) => {
-                let text = String::from_utf8_lossy(&bytes).trim_end_matches(['\n', '\r']).to_string();
-                if events.send(Event::Line(text)).is_err() {
-                    return;
-                }
-            }
-        }
-    }
-    let _ = events.send(Event::Eof);
 }
 
 /// The variant played: its name for the GUI, its rules and its squares.
@@ -168,29 +157,34 @@ struct Session<'a> {
     level: Level,
     search: Option<Running>,
     /// Lines that stopped a search, to handle once it is done.
-    pending: VecDeque<String>,
+    pending: VecDeque<Heard>,
     events: Sender<Event>,
+    /// The room of the lines read ahead, given back as each is handled.
+    room: Room,
 }
 
 impl<'a> Session<'a> {
-    fn new(variant: Variant, load: Load<'a>, events: Sender<Event>) -> Session<'a> {
+    fn new(variant: Variant, load: Load<'a>, events: Sender<Event>, room: Room) -> Session<'a> {
         let pos = Position::start(&variant.rules);
         let history = History::new(&variant.rules, &pos);
-        Session { variant, load, history, pos, level: Level::default(), search: None, pending: VecDeque::new(), events }
+        let level = Level::default();
+        Session { variant, load, history, pos, level, search: None, pending: VecDeque::new(), events, room }
     }
 
     /// Handles events until `quit` or the end of input.
     fn serve(&mut self, heard: &Receiver<Event>, out: &mut Out) {
         loop {
             match self.next_event(heard) {
-                Event::Line(text) if self.search.is_some() => self.during_search(text, out),
-                Event::Line(text) => {
-                    if let Flow::Quit = self.command(&text, out) {
+                Event::Line(heard) if self.search.is_some() => self.during_search(heard, out),
+                Event::Line(heard) => {
+                    let flow = self.heard(&heard, out);
+                    self.room.give_back();
+                    if let Flow::Quit = flow {
                         return;
                     }
                 }
                 // The end of input ends the session as `quit` does, after the lines before it.
-                Event::Eof => self.during_search("quit".to_string(), out),
+                Event::Eof => self.during_search(Heard::Line("quit".to_string()), out),
                 Event::Say(reply) => out.say(reply),
                 Event::Done(reply) => {
                     out.say(reply);
@@ -224,13 +218,19 @@ impl<'a> Session<'a> {
 
     /// A line while the engine searches: `ping` and `ponder-hit` are answered, any other
     /// line stops the search and waits for its end.
-    fn during_search(&mut self, text: String, out: &mut Out) {
-        match text.split_whitespace().next() {
-            Some("ping") => out.say("pong"),
-            Some("ponder-hit") => self.ponder_hit(),
+    fn during_search(&mut self, heard: Heard, out: &mut Out) {
+        match heard.text().split_whitespace().next() {
+            Some("ping") => {
+                out.say("pong");
+                self.room.give_back();
+            }
+            Some("ponder-hit") => {
+                self.ponder_hit();
+                self.room.give_back();
+            }
             _ => {
                 self.stop_search();
-                self.pending.push_back(text);
+                self.pending.push_back(heard);
             }
         }
     }
@@ -256,6 +256,17 @@ impl<'a> Session<'a> {
         self.stop_search();
         if let Some(running) = self.search.take() {
             let _ = running.thread.join();
+        }
+    }
+
+    /// Handles what the GUI sent while no search runs.
+    fn heard(&mut self, heard: &Heard, out: &mut Out) -> Flow {
+        match heard.refusal() {
+            Some(why) => {
+                out.say(error(why));
+                Flow::Continue
+            }
+            None => self.command(heard.text(), out),
         }
     }
 
@@ -289,7 +300,8 @@ impl<'a> Session<'a> {
             "new-game" | "stop" | "ponder-hit" => Ok(()),
             "quit" => return Flow::Quit,
             other => Err(format!(
-                "unknown command `{other}` (polydame knows: hub init set-param new-game pos level go stop ponder-hit ping quit)"
+                "unknown command `{}` (polydame knows: hub init set-param new-game pos level go stop ponder-hit ping quit)",
+                excerpt(other)
             )),
         };
         if let Err(e) = result {
@@ -319,7 +331,7 @@ impl<'a> Session<'a> {
     fn set_param(&mut self, line: &Line) -> Result<(), String> {
         let name = line.value("name").filter(|n| !n.is_empty()).ok_or("set-param: missing name=")?;
         if name != "variant" {
-            return Err(format!("set-param: polydame has no parameter `{name}` (it has: variant)"));
+            return Err(format!("set-param: polydame has no parameter `{}` (it has: variant)", excerpt(name)));
         }
         let value = line.value("value").unwrap_or_default();
         self.variant = Variant::load(value, self.load).map_err(|e| format!("set-param: {e}"))?;
@@ -355,10 +367,15 @@ impl<'a> Session<'a> {
     fn go(&mut self, line: &Line, out: &mut Out) -> Result<(), String> {
         let level = std::mem::take(&mut self.level);
         let rules = Arc::clone(&self.variant.rules);
-        let legal = squares::legal_moves(&rules, &self.pos).unwrap_or_else(|e| {
-            out.say(error(format!("go: {e}")));
-            Vec::new()
-        });
+        let legal = match squares::legal_moves(&rules, &self.pos) {
+            Ok(legal) => legal,
+            Err(e) => {
+                // The moves are not known (past the capture budget): no search, no move.
+                out.say(error(format!("go: {e}")));
+                out.say(Reply::new("done"));
+                return Ok(());
+            }
+        };
         if legal.is_empty() {
             // Hub has no move for "none"; the GUI is told why before the bare `done`.
             let outcome = self.pos.clone().outcome_in(&rules, &mut polydame::MoveList::new(), &self.history);

@@ -30,13 +30,13 @@ impl Line {
             }
             let name = take_name(&mut rest);
             if name.is_empty() {
-                return Err(format!("{command}: expected an argument's name at `{rest}`"));
+                return Err(format!("{}: expected an argument's name at `{}`", excerpt(&command), excerpt(rest)));
             }
             rest = rest.trim_start();
             let value = match rest.strip_prefix('=') {
                 Some(after) => {
                     rest = after.trim_start();
-                    take_value(&mut rest).map_err(|e| format!("{command}: {name}= {e}"))?
+                    take_value(&mut rest).map_err(|e| format!("{}: {}= {e}", excerpt(&command), excerpt(&name)))?
                 }
                 None => String::new(),
             };
@@ -100,9 +100,16 @@ impl Reply {
         if !value.is_empty() && value.chars().all(is_id) {
             self.0.push_str(&value);
         } else {
-            // A quote cannot be written inside a quoted value: it becomes an apostrophe.
+            // A quote cannot be written inside a quoted value: it becomes an apostrophe; a
+            // line's end or another control character (a message of several lines) would
+            // end the line, and becomes a blank.
             self.0.push('"');
-            self.0.push_str(&value.replace('"', "'"));
+            let clean = value.chars().map(|c| match c {
+                '"' => '\'',
+                c if c.is_control() => ' ',
+                c => c,
+            });
+            self.0.extend(clean);
             self.0.push('"');
         }
         self
@@ -115,9 +122,30 @@ impl fmt::Display for Reply {
     }
 }
 
-/// `error message="..."`.
+/// The longest `error` message, in characters: 1,000. The GUI's text is quoted in a
+/// message by its start ([`excerpt`]); this also cuts what another part says (a variant
+/// file's errors).
+const MAX_ERROR: usize = 1000;
+
+/// `error message="..."`, the message cut after [`MAX_ERROR`] characters.
 pub fn error(message: impl fmt::Display) -> Reply {
-    Reply::new("error").pair("message", message)
+    let message = message.to_string();
+    match message.char_indices().nth(MAX_ERROR) {
+        Some((end, _)) => Reply::new("error").pair("message", format!("{}...", &message[..end])),
+        None => Reply::new("error").pair("message", message),
+    }
+}
+
+/// The most characters of the GUI's text an error quotes: 40.
+const EXCERPT: usize = 40;
+
+/// The GUI's `text` as an error quotes it: whole if short, else its first characters and
+/// `...`.
+pub fn excerpt(text: &str) -> String {
+    match text.char_indices().nth(EXCERPT) {
+        Some((end, _)) => format!("{}...", &text[..end]),
+        None => text.to_string(),
+    }
 }
 
 #[cfg(test)]
@@ -146,5 +174,19 @@ mod tests {
     fn quotes_values_that_need_it() {
         let r = Reply::new("info").pair("depth", 3).pair("pv", "32-28 19-23").pair("e", "").pair("m", "a\"b");
         assert_eq!(r.to_string(), "info depth=3 pv=\"32-28 19-23\" e=\"\" m=\"a'b\"");
+        // A value of several lines stays on one.
+        assert_eq!(Reply::new("error").pair("message", "one\ntwo\r\n").to_string(), "error message=\"one two  \"");
+    }
+
+    #[test]
+    fn errors_quote_the_start_of_long_text() {
+        let long = "x".repeat(100_000);
+        let e = Line::read(&format!("pos {long}=")).unwrap_err();
+        assert_eq!(e, format!("pos: {}...= has no value (an empty value is written \"\")", "x".repeat(EXCERPT)));
+        let e = Line::read(&format!("{long} =\"")).unwrap_err();
+        assert!(e.len() < 200, "{e}");
+        assert_eq!(excerpt("pos pos=Wéé"), "pos pos=Wéé");
+        let said = error("é".repeat(5000)).to_string();
+        assert_eq!(said, format!("error message={}...", "é".repeat(MAX_ERROR)));
     }
 }

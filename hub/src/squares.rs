@@ -14,6 +14,7 @@
 //! in the variant's own numbers, or where it names squares by letters (Russian, Brazilian,
 //! Czech) in the numbers its players use, a1 = 1 along each row from White's side.
 
+use super::line::excerpt;
 use polydame::geometry::{Corner, Notation, NotationKind, Shape};
 use polydame::{MoveInfo, MoveList, Position, Routes, Rules, Setup, Side};
 
@@ -86,7 +87,8 @@ impl Squares {
         let chars: Vec<char> = text.chars().collect();
         if chars.len() != n + 1 {
             return Err(format!(
-                "pos={text}: a position has {} characters (W or B to move, then w, b, W, B or e for each square 1-{n}), not {}",
+                "pos={}: a position has {} characters (W or B to move, then w, b, W, B or e for each square 1-{n}), not {}",
+                excerpt(text),
                 n + 1,
                 chars.len()
             ));
@@ -175,32 +177,47 @@ impl Squares {
                 Ok(list.info(i))
             }
             [] => {
-                let legal: Vec<String> = (0..list.len()).map(|i| self.write_move(&list.info(i))).collect();
-                Err(format!("{text} is not legal here (legal: {})", if legal.is_empty() { "none".to_string() } else { legal.join(" ") }))
+                let legal = listed((0..list.len()).map(|i| self.write_move(&list.info(i))), list.len(), " ");
+                Err(format!("{} is not legal here (legal: {})", excerpt(text), if list.is_empty() { "none" } else { &legal }))
             }
             _ => {
-                let which: Vec<String> = found.iter().map(|&i| self.write_move(&list.info(i))).collect();
-                Err(format!("{text} is ambiguous: name the captured squares ({})", which.join(" or ")))
+                let which = listed(found.iter().map(|&i| self.write_move(&list.info(i))), found.len(), " or ");
+                Err(format!("{} is ambiguous: name the captured squares ({which})", excerpt(text)))
             }
         }
     }
 
     /// A move's origin, destination and, when it names them, captured squares (sorted).
     fn read_move(&self, text: &str) -> Result<(u16, u16, Option<Vec<u16>>), String> {
-        let square = |name: &str| self.numbers.parse(name).ok_or_else(|| format!("{text}: there is no square `{name}`"));
+        let square =
+            |name: &str| self.numbers.parse(name).ok_or_else(|| format!("{}: there is no square `{}`", excerpt(text), excerpt(name)));
+        let not_a_move = || format!("{} is not a move: from-to or fromxto(xcaptured)...", excerpt(text));
         let (from, rest, capture) = match text.find(['-', 'x']) {
             Some(i) => (&text[..i], &text[i + 1..], text[i..].starts_with('x')),
-            None => return Err(format!("{text} is not a move: from-to or fromxto(xcaptured)...")),
+            None => return Err(not_a_move()),
         };
         let mut parts = rest.split('x');
         let to = parts.next().unwrap_or_default();
         let captured: Vec<u16> = parts.map(square).collect::<Result<_, _>>()?;
         if !capture && !captured.is_empty() || to.contains('-') {
-            return Err(format!("{text} is not a move: from-to or fromxto(xcaptured)..."));
+            return Err(not_a_move());
         }
         let mut captured = captured;
         captured.sort_unstable();
         Ok((square(from)?, square(to)?, (!captured.is_empty()).then_some(captured)))
+    }
+}
+
+/// The most moves an error lists: 30 (a position of a capture-heavy variant may have
+/// thousands).
+const MAX_LISTED: usize = 30;
+
+/// The first [`MAX_LISTED`] of `total` moves, joined by `sep`, and how many more there are.
+fn listed(moves: impl Iterator<Item = String>, total: usize, sep: &str) -> String {
+    let shown: Vec<String> = moves.take(MAX_LISTED).collect();
+    match total.saturating_sub(shown.len()) {
+        0 => shown.join(sep),
+        more => format!("{}, and {more} more", shown.join(sep)),
     }
 }
 

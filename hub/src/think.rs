@@ -2,7 +2,7 @@
 //! each depth (`info`) and its move (`done`).
 
 use super::Event;
-use super::line::{Line, Reply, error};
+use super::line::{Line, Reply, error, excerpt};
 use super::squares::Squares;
 use polydame::{Best, History, Limits, Player, Position, Rules};
 use std::sync::Arc;
@@ -39,9 +39,9 @@ impl Level {
         for (name, value) in &line.args {
             let real = || match value.parse::<f64>() {
                 Ok(v) if v.is_finite() && v >= 0.0 => Ok(v),
-                _ => Err(format!("level: {name}={value} is not a number of seconds")),
+                _ => Err(format!("level: {}={} is not a number of seconds", excerpt(name), excerpt(value))),
             };
-            let whole = || value.parse::<u64>().map_err(|_| format!("level: {name}={value} is not a whole number"));
+            let whole = || value.parse::<u64>().map_err(|_| format!("level: {}={} is not a whole number", excerpt(name), excerpt(value)));
             match name.as_str() {
                 "depth" => next.depth = Some(u32::try_from(whole()?).unwrap_or(u32::MAX).max(1)),
                 "nodes" => next.nodes = Some(whole()?),

@@ -135,3 +135,164 @@ fn no_legal_move_is_said_before_the_bare_done() {
     assert!(out[n - 2].starts_with("error message=\"go: no legal move: Black wins"), "{out:?}");
     assert_eq!(out[n - 1], "done");
 }
+
+/// The engine's lines for `input` (any reader, made as it is read), served from `normal`
+/// with the shipped variants.
+fn served(input: impl std::io::Read + Send + 'static) -> Vec<String> {
+    let mut output = Vec::new();
+    polydame_hub::serve("normal", load, std::io::BufReader::new(input), &mut output).expect("normal is served");
+    String::from_utf8(output).expect("UTF-8 lines").lines().map(str::to_string).collect()
+}
+
+#[test]
+fn a_line_too_long_is_answered_with_its_start_and_the_session_goes_on() {
+    use std::io::Read;
+    // 64 MiB of a position with no line's end, made as it is read, never held.
+    let size: u64 = 64 << 20;
+    let input = Cursor::new("init\npos pos=W").chain(std::io::repeat(b'e').take(size)).chain(Cursor::new("\nping\nquit\n"));
+    let out = served(input);
+    assert_eq!(out.len(), 3, "{:?}", out.iter().map(|l| &l[..l.len().min(200)]).collect::<Vec<_>>());
+    assert_eq!(out[0], "ready");
+    let bytes = 9 + size;
+    assert!(
+        out[1].starts_with(&format!("error message=\"a line has at most {} bytes; this one has {bytes}", polydame_hub::MAX_LINE)),
+        "{}",
+        out[1]
+    );
+    assert!(out[1].contains("`pos pos=Weee") && out[1].len() < 200, "{}", out[1]);
+    assert_eq!(out[2], "pong");
+    // A line just within the limit is read (here, a command polydame does not know).
+    let longest = format!("{}\nping\n", "x".repeat(polydame_hub::MAX_LINE));
+    let out = served(Cursor::new(longest));
+    assert!(out[0].starts_with("error message=\"unknown command `xxxx") && out[0].len() < 200, "{}", out[0]);
+    assert_eq!(out[1], "pong");
+}
+
+#[test]
+fn errors_quote_only_the_start_of_what_was_sent() {
+    let long = "1".repeat(60_000);
+    let lines = [
+        format!("frobnicate{long}"),
+        format!("pos pos=W{long}"),
+        format!("pos moves=\"32-28 {long}-2\""),
+        format!("pos moves=\"{long}\""),
+        format!("level depth={long}x"),
+        format!("set-param name={long}x value=1"),
+        format!("go {long}=\""),
+    ];
+    let input: String = lines.iter().map(|l| format!("{l}\nping\n")).collect();
+    let out = served(Cursor::new(input));
+    assert_eq!(out.len(), 2 * lines.len(), "{out:?}");
+    for (sent, answer) in lines.iter().zip(out.chunks(2)) {
+        assert!(answer[0].starts_with("error message=") && answer[0].len() < 300, "`{}...`: {}", &sent[..20], answer[0]);
+        assert_eq!(answer[1], "pong");
+    }
+}
+
+#[test]
+fn an_error_of_several_lines_is_said_on_one() {
+    let load = |variant: &str| match variant {
+        "broken" => Err("broken.toml:3:1: error: unknown key\n  |\n3 | colour = 1\n  | ^^^^^^".to_string()),
+        _ => load(variant),
+    };
+    let mut output = Vec::new();
+    polydame_hub::serve("normal", load, Cursor::new("set-param name=variant value=broken\nping\n"), &mut output).unwrap();
+    let out = String::from_utf8(output).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert!(lines[0].starts_with("error message=\"set-param: broken.toml:3:1: error: unknown key   | 3 | colour"), "{out}");
+    assert_eq!(lines[1], "pong");
+}
+
+#[test]
+fn a_long_list_of_legal_moves_is_cut() {
+    // Five kings on 46-50 and a black man on 1: dozens of moves, none of them 1-2.
+    let pos = format!("W b{}WWWWW", "e".repeat(44)).replace(' ', "");
+    let out = session("normal", &[&format!("pos pos={pos} moves=\"1-2\"")]);
+    assert_eq!(out.len(), 1, "{out:?}");
+    let listed = out[0].split("legal: ").nth(1).expect("the legal moves");
+    assert_eq!(listed.split(' ').take_while(|m| !m.ends_with(',')).count() + 1, 30, "{}", out[0]);
+    assert!(out[0].ends_with(" more)\""), "{}", out[0]);
+}
+
+#[test]
+fn moves_past_the_capture_budget_are_no_move_and_no_outcome() {
+    let tight = |variant: &str| {
+        let mut rules = load(variant)?;
+        rules.set_capture_budget(1);
+        Ok(rules)
+    };
+    let mut output = Vec::new();
+    // A king's captures from 47 (W:WK47,35:B32,28,8,30,5,42): more than one step.
+    let mut squares = ['e'; 50];
+    for (n, c) in [(47, 'W'), (35, 'w'), (32, 'b'), (28, 'b'), (8, 'b'), (30, 'b'), (5, 'b'), (42, 'b')] {
+        squares[n - 1] = c;
+    }
+    let pos: String = squares.iter().collect();
+    let input = Cursor::new(format!("pos pos=W{pos}\ngo think\nping\n"));
+    polydame_hub::serve("normal", tight, input, &mut output).unwrap();
+    let out = String::from_utf8(output).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert!(lines[0].starts_with("error message=\"go: the capture search") && lines[0].contains("budget of 1 steps"), "{out}");
+    assert_eq!(lines[1..], ["done", "pong"]);
+}
+
+/// An output that takes nothing until its sender is dropped, as a GUI that does not read.
+struct Stuck(std::sync::mpsc::Receiver<()>);
+
+impl std::io::Write for Stuck {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let _ = self.0.recv();
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// `lines` lines of `ping`, made as they are read, counting the bytes read.
+struct Pings {
+    lines: u64,
+    read: std::sync::Arc<std::sync::atomic::AtomicU64>,
+}
+
+impl std::io::Read for Pings {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = (buf.len() / 5).min(usize::try_from(self.lines).unwrap_or(usize::MAX));
+        for chunk in buf.chunks_mut(5).take(n) {
+            chunk.copy_from_slice(b"ping\n");
+        }
+        self.lines -= n as u64;
+        self.read.fetch_add(5 * n as u64, std::sync::atomic::Ordering::Relaxed);
+        Ok(5 * n)
+    }
+}
+
+#[test]
+fn a_gui_that_does_not_read_is_not_read_ahead_of() {
+    use std::sync::atomic::Ordering;
+    use std::time::{Duration, Instant};
+    let lines = 200_000;
+    let read = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let input = std::io::BufReader::new(Pings { lines, read: read.clone() });
+    let (unblock, blocked) = std::sync::mpsc::channel();
+    let engine = std::thread::spawn(move || polydame_hub::serve("normal", load, input, Stuck(blocked)));
+    // The engine is stuck on its first `pong`; wait until the input is read no further.
+    let start = Instant::now();
+    let mut last = u64::MAX;
+    loop {
+        std::thread::sleep(Duration::from_millis(300));
+        let now = read.load(Ordering::Relaxed);
+        if now == last || start.elapsed() > Duration::from_secs(10) {
+            break;
+        }
+        last = now;
+    }
+    let ahead = read.load(Ordering::Relaxed);
+    assert!(ahead < 64 << 10, "{ahead} bytes of the {} were read ahead of a GUI that reads nothing", 5 * lines);
+    // Once the GUI reads, every line is answered.
+    drop(unblock);
+    engine.join().expect("the session ends").expect("normal is served");
+    assert_eq!(read.load(Ordering::Relaxed), 5 * lines);
+}

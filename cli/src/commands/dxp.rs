@@ -1,18 +1,19 @@
-//! `polydame dxp`: the DXP follower ([`polydame_dxp::serve`]) on a TCP port, one
-//! connection after another.
+//! `polydame dxp`: the DXP follower ([`polydame_dxp::listen`]) on a TCP port, several
+//! connections at once within its bounds.
 
 use super::{Done, Failure, OptionArgs};
 use polydame::Limits;
-use polydame_dxp::{Follower, serve};
+use polydame_dxp::{Bounds, Follower, listen};
 use std::io::Write;
 use std::net::TcpListener;
 
 /// Says something on standard error; a closed standard error is no reason to stop serving.
-fn note(text: std::fmt::Arguments) {
+fn note(text: &str) {
     let _ = writeln!(std::io::stderr(), "polydame dxp: {text}");
 }
 
-/// Listens on `host:port` and serves each connection in turn (only the first with `once`).
+/// Listens on `host:port` and serves the initiators that connect (only the first with
+/// `once`).
 pub fn run(variant: &str, options: &OptionArgs, host: &str, port: u16, depth: u32, once: bool) -> Done {
     let rules = options.load(variant)?;
     if rules.spec().geometry.len() != 50 || !rules.spec().notation.is_numeric() {
@@ -21,21 +22,8 @@ pub fn run(variant: &str, options: &OptionArgs, host: &str, port: u16, depth: u3
     let listener =
         TcpListener::bind((host, port)).map_err(|e| Failure { message: format!("cannot listen on {host}:{port}: {e}"), code: 1 })?;
     let address = listener.local_addr().map(|a| a.to_string()).unwrap_or_else(|_| format!("{host}:{port}"));
-    note(format_args!("{} on {address}, waiting for an initiator", rules.id()));
+    note(&format!("{} on {address}, waiting for an initiator", rules.id()));
     let follower = Follower { rules: &rules, limits: Limits::depth(depth) };
-    for stream in listener.incoming() {
-        let served = stream.and_then(|socket| {
-            socket.set_nodelay(true)?;
-            let peer = socket.peer_addr().map(|a| a.to_string()).unwrap_or_default();
-            note(format_args!("connected to {peer}"));
-            serve(&follower, socket.try_clone()?, socket)
-        });
-        if let Err(e) = served {
-            note(format_args!("the connection failed: {e}"));
-        }
-        if once {
-            break;
-        }
-    }
+    listen(&follower, &listener, &Bounds::default(), once, &note);
     Ok(())
 }

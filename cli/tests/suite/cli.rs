@@ -244,3 +244,34 @@ fn board_shows_the_square_numbers_beside_the_pieces() {
     let text = String::from_utf8_lossy(&o.stdout).to_string();
     assert!(text.contains("    a b c d e f g h") && text.contains("columns, top first: c3 wbW"), "{text}");
 }
+
+#[test]
+fn help_names_each_subcommand_with_what_it_does() {
+    let o = polydame(&["--help"]);
+    assert!(o.status.success(), "{o:?}");
+    let help = String::from_utf8_lossy(&o.stdout).to_string();
+    // Each subcommand's line, and a word of what it does.
+    let says = [
+        ("variants", "shipped variants"),
+        ("show", "rules"),
+        ("board", "diagram"),
+        ("best", "best move"),
+        ("match", "against itself"),
+        ("check", "variant file"),
+        ("moves", "legal moves"),
+        ("play", "Play moves"),
+        ("perft", "legal-move tree"),
+        ("convert", "PDN"),
+        ("validate", "every move"),
+        ("random-game", "random legal games"),
+        ("hub", "Hub protocol"),
+        ("serve", "studio"),
+        ("dxp", "DXP follower"),
+        ("report", "designer's report"),
+    ];
+    for (command, what) in says {
+        let line = help.lines().find(|l| l.split_whitespace().next() == Some(command));
+        let line = line.unwrap_or_else(|| panic!("no line for `{command}`:\n{help}"));
+        assert!(line.contains(what), "`{command}` is not said to be about {what}: {line}");
+    }
+}

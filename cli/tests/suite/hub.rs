@@ -126,6 +126,14 @@ impl Engine {
     }
 }
 
+impl Drop for Engine {
+    /// A test that fails leaves no engine running behind it.
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
 /// The value of `name=` in an engine line (unquoted values only).
 fn value<'l>(line: &'l str, name: &str) -> Option<&'l str> {
     line.split_whitespace().find_map(|w| w.strip_prefix(name)?.strip_prefix('='))
@@ -438,4 +446,81 @@ fn a_match_on_a_clock_in_parallel_plays_each_opening_with_both_colours() {
         assert_eq!(o.status.code(), Some(2), "{bad}: {o:?}");
         assert!(crate::common::stderr(&o).contains("--clock"), "{bad}: {}", crate::common::stderr(&o));
     }
+}
+
+#[test]
+fn a_line_too_long_gets_a_short_error_and_the_session_goes_on() {
+    let mut e = Engine::start(&[]);
+    e.ask("init", "ready");
+    // 64 MiB of a position with no line's end, written a piece at a time.
+    let piece = vec![b'e'; 64 << 10];
+    let stdin = e.stdin.as_mut().expect("standard input open");
+    stdin.write_all(b"pos pos=W").expect("the engine reads");
+    for _ in 0..1024 {
+        stdin.write_all(&piece).expect("the engine reads on");
+    }
+    stdin.write_all(b"\n").expect("the engine reads on");
+    let got = e.next();
+    let bytes = 9 + (64 << 20);
+    assert!(got.starts_with(&format!("error message=\"a line has at most 65536 bytes; this one has {bytes}")), "{got}");
+    assert!(got.contains("`pos pos=Weeee") && got.len() < 200, "{got}");
+    e.ask("ping", "pong");
+    // The line was read past, not kept: the engine's memory stayed far below it.
+    #[cfg(target_os = "linux")]
+    {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", e.child.id())).expect("the engine's status");
+        let peak = status.lines().find_map(|l| l.strip_prefix("VmHWM:")).and_then(|v| v.trim().strip_suffix(" kB"));
+        let peak: u64 = peak.and_then(|v| v.trim().parse().ok()).expect("its peak memory");
+        assert!(peak < 40 << 10, "the engine held {peak} kB reading a line of 64 MiB");
+    }
+    // The variant is read from a file, not from a stream that might never end.
+    #[cfg(unix)]
+    e.refused("set-param name=variant value=/dev/stdin", "is not a file");
+    assert!(e.end(true).success());
+}
+
+/// The position of a capture-heavy test: flying kings in eight directions on 16x16, two
+/// kings and eight men a side (drawn at random), where the first depth of the search took
+/// 100 s and `stop` waited for it, before the capture search heeded the stop itself.
+const HEAVY_16: &str = "W:WKi10,Kj7,c9,f4,p11,m7,k13,l12,b3,i14:BKd16,Kj6,l5,j15,h14,n16,d7,n9,f8,o14";
+
+/// A position of a variant on a square board, as Hub writes it: the side to move, then
+/// each square from the top left, row by row.
+fn square_board_pos(rules: &Rules, pos: &Position, size: u8) -> String {
+    let king = rules.kind("king");
+    let mut s = String::from(if pos.side_to_move() == Side::White { "W" } else { "B" });
+    for rank in (1..=size).rev() {
+        for file in (b'a'..b'a' + size).map(char::from) {
+            let cell = rules.cell(&format!("{file}{rank}")).expect("every square");
+            s.push(match pos.piece(cell) {
+                None => 'e',
+                Some((Side::White, k)) if Some(k) == king => 'W',
+                Some((Side::Black, k)) if Some(k) == king => 'B',
+                Some((Side::White, _)) => 'w',
+                Some((Side::Black, _)) => 'b',
+            });
+        }
+    }
+    s
+}
+
+#[test]
+fn stop_is_answered_promptly_in_a_capture_heavy_position() {
+    let variant = "tests/limits/flying-16.toml";
+    let rules = load_variant(variant).expect("the test variant");
+    let pos = parse_fen(&rules, HEAVY_16).expect("the position");
+    let mut e = Engine::start(&[]);
+    e.accepted(&format!("set-param name=variant value={variant}"));
+    e.accepted(&format!("pos pos={}", square_board_pos(&rules, &pos, 16)));
+    e.send("level infinite");
+    e.send("go analyze");
+    // The search is under way (in its first depth, with thousands of captures to try).
+    std::thread::sleep(Duration::from_secs(1));
+    e.send("stop");
+    let start = Instant::now();
+    let done = e.done();
+    assert!(start.elapsed() < PATIENCE, "`stop` was answered after {:?}", start.elapsed());
+    assert!(done.starts_with("done"), "{done}");
+    e.ask("ping", "pong");
+    assert!(e.end(true).success());
 }
