@@ -3,11 +3,16 @@
 //! validate), the rest is the request's body. A finding is a panic or an answer of 5xx:
 //! whatever a request holds, the answer is a result or a 4xx error with its code. A `best`
 //! request that is a JSON object searches 3 plies and 50 ms at most, so that one input
-//! cannot run for long. The fuzz target (`fuzz/fuzz_targets/studio.rs`) and the studio's
-//! regression test (`studio/tests/fuzz_corpus.rs`) both include this file.
+//! cannot run for long. The input is read through `expand` (`fuzz/expand.rs`): a pattern
+//! of a few bytes writes nesting 100,000 deep. The fuzz target (`fuzz/fuzz_targets/studio.rs`)
+//! and the studio's regression test (`studio/tests/fuzz_corpus.rs`) both include this file.
 
 use polydame_studio::Studio;
 use std::sync::OnceLock;
+
+#[path = "expand.rs"]
+mod expand;
+pub use expand::{expand, pattern};
 
 const ENDPOINTS: [&str; 4] = ["game", "compile", "best", "validate"];
 
@@ -30,6 +35,7 @@ fn short_search(body: &[u8]) -> Vec<u8> {
 }
 
 pub fn api(data: &[u8]) {
+    let data = expand(data);
     let Some((&which, body)) = data.split_first() else { return };
     let endpoint = ENDPOINTS[which as usize % ENDPOINTS.len()];
     let body = if endpoint == "best" { short_search(body) } else { body.to_vec() };

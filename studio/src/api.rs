@@ -4,6 +4,10 @@
 //! contains makes it panic: a body that is not the JSON asked for is `bad-request`, a
 //! variant that does not compile is `invalid-variant` with its diagnostics, a bad FEN
 //! `bad-fen`, an illegal move `illegal-move`, a position past the capture budget `budget`.
+//!
+//! The endpoints that can run long (a search, a game's replay, a validation) take a stop
+//! flag: the server sets it when the client goes away or the request's time is up, and
+//! the work ends at its next check.
 
 use crate::variants::{Compiled, VariantRef};
 use polydame::json::{MoveJson, OutcomeJson, PlyErrorJson, WarningJson};
@@ -12,12 +16,16 @@ use polydame::pdn::{Registry, parse_game, pdn_games, replay_recorded};
 use polydame::{Game, Limits, MoveError, MoveInfo, Outcome, Player, Rules};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The largest request body taken, in bytes.
 pub const MAX_BODY: usize = 1 << 20;
 /// The longest search, and the deepest.
 pub const MAX_SEARCH_MS: u64 = 5_000;
 pub const MAX_DEPTH: u32 = 12;
+/// The most moves a request's game may have (as many as a game record may hold).
+pub const MAX_MOVES: usize = 10_000;
 
 /// Why a request is refused: an HTTP status, a stable code, a sentence, and what else
 /// says where (`ply`, `column`, `diagnostics`).
@@ -27,11 +35,23 @@ pub struct ApiError {
     pub code: &'static str,
     pub message: String,
     pub extra: Value,
+    /// When to ask again, in seconds (the `Retry-After` header of a `busy` answer).
+    pub retry_after: Option<u16>,
 }
 
 impl ApiError {
     pub fn new(status: u16, code: &'static str, message: impl Into<String>) -> ApiError {
-        ApiError { status, code, message: message.into(), extra: Value::Null }
+        ApiError { status, code, message: message.into(), extra: Value::Null, retry_after: None }
+    }
+
+    /// `busy`: the server has no room for the request now; ask again in `seconds`.
+    pub fn busy(message: impl Into<String>, seconds: u16) -> ApiError {
+        ApiError { retry_after: Some(seconds.max(1)), ..ApiError::new(503, "busy", message) }
+    }
+
+    /// The work was stopped: its client went away or its time was up.
+    pub fn stopped() -> ApiError {
+        ApiError::new(503, "timeout", "the request was stopped before it was done: its time was up")
     }
 
     pub fn with_extra(mut self, extra: Value) -> ApiError {
@@ -139,7 +159,11 @@ fn budget(e: polydame::BudgetExceeded, fen: &str) -> ApiError {
 }
 
 /// The game a request describes, its moves played; `illegal-move` at the first that is not.
-fn replay<'r>(rules: &'r Rules, req: &GameRequest) -> Result<Game<'r>, ApiError> {
+/// It stops between two moves when `stop` is set.
+fn replay<'r>(rules: &'r Rules, req: &GameRequest, stop: &AtomicBool) -> Result<Game<'r>, ApiError> {
+    if req.moves.len() > MAX_MOVES {
+        return Err(ApiError::new(422, "too-many-moves", format!("the game has {} moves; at most {MAX_MOVES} are taken", req.moves.len())));
+    }
     let mut game = match &req.fen {
         Some(fen) if !fen.trim().is_empty() => Game::from_fen(rules, fen.trim()).map_err(|e| {
             ApiError::new(422, "bad-fen", format!("the FEN cannot be read: {}", e.kind))
@@ -148,6 +172,9 @@ fn replay<'r>(rules: &'r Rules, req: &GameRequest) -> Result<Game<'r>, ApiError>
         _ => Game::new(rules),
     };
     for (i, text) in req.moves.iter().enumerate() {
+        if stop.load(Ordering::Relaxed) {
+            return Err(ApiError::stopped());
+        }
         game.play(text).map_err(|e: MoveError| {
             ApiError::new(422, "illegal-move", e.to_string()).with_extra(json!({"ply": i + 1, "move": text, "reason_code": e.code()}))
         })?;
@@ -156,10 +183,10 @@ fn replay<'r>(rules: &'r Rules, req: &GameRequest) -> Result<Game<'r>, ApiError>
 }
 
 /// `POST /api/game`.
-pub fn game(compiled: &Compiled, body: &[u8]) -> Answer {
+pub fn game(compiled: &Compiled, body: &[u8], stop: &AtomicBool) -> Answer {
     let req: GameRequest = parse(body)?;
     let rules = compiled.rules(&req.variant)?;
-    let game = replay(&rules, &req)?;
+    let game = replay(&rules, &req, stop)?;
     state(&rules, &game)
 }
 
@@ -183,23 +210,25 @@ pub fn compile(compiled: &Compiled, body: &[u8]) -> Answer {
     Ok(json!({"ok": true, "id": rules.id(), "name": spec.name, "rules": rules.describe(), "options": options, "state": start}))
 }
 
-/// `POST /api/best`: the player's move, within the API's time and depth.
-pub fn best(compiled: &Compiled, body: &[u8]) -> Answer {
+/// `POST /api/best`: the player's move, within the API's time and depth; the search ends
+/// early when `stop` is set.
+pub fn best(compiled: &Compiled, body: &[u8], stop: &Arc<AtomicBool>) -> Answer {
     let req: BestRequest = parse(body)?;
     let at = GameRequest { variant: req.variant, fen: req.fen, moves: req.moves };
     let rules = compiled.rules(&at.variant)?;
-    let game = replay(&rules, &at)?;
+    let game = replay(&rules, &at, stop)?;
     let depth = req.depth.unwrap_or(6).clamp(1, MAX_DEPTH);
     let ms = req.time_ms.unwrap_or(MAX_SEARCH_MS).clamp(1, MAX_SEARCH_MS);
-    let limits = Limits { depth, ..Limits::time(std::time::Duration::from_millis(ms)) };
+    let limits = Limits { depth, ..Limits::time(std::time::Duration::from_millis(ms)) }.stop_on(stop.clone());
     let found = Player::new(&rules).best_in(game.position(), limits, game.history()).map_err(|e| budget(e, &game.fen()))?;
     let line = game.line_text(&found.pv);
     let mv = found.best.as_ref().map(|m| game.move_text(m));
     Ok(json!({"move": mv, "score": found.score, "line": line, "depth": found.depth, "nodes": found.nodes}))
 }
 
-/// `POST /api/validate`: each game's verdict, and its moves up to the first bad one.
-pub fn validate(compiled: &Compiled, body: &[u8]) -> Answer {
+/// `POST /api/validate`: each game's verdict, and its moves up to the first bad one. It
+/// stops between two games when `stop` is set.
+pub fn validate(compiled: &Compiled, body: &[u8], stop: &AtomicBool) -> Answer {
     #[derive(Deserialize)]
     #[serde(deny_unknown_fields)]
     struct Request {
@@ -214,6 +243,9 @@ pub fn validate(compiled: &Compiled, body: &[u8]) -> Answer {
     let registry = Registry::new(shipped);
     let mut games = Vec::new();
     for (i, text) in pdn_games(req.pdn.as_bytes()).enumerate() {
+        if stop.load(Ordering::Relaxed) {
+            return Err(ApiError::stopped());
+        }
         let text = text.map_err(|e| ApiError::new(422, "bad-pdn", e.to_string()))?;
         let game = parse_game(&text);
         let tag = |t: &str| game.tag(t).unwrap_or("").to_string();

@@ -1,59 +1,89 @@
 //! polydame studio: a local web server with one page (design, play and judge a variant in
 //! the browser) and the JSON API it is built on (docs/studio.md). The page's files are
 //! embedded in the binary. Every endpoint is a function of [`api`] from the request's bytes
-//! to an answer, run off the server's threads (`spawn_blocking`): a search or a report
-//! never holds up the other requests, and nothing a request holds makes the server fail.
+//! to an answer, run off the server's threads in a lane of its own (searches and other
+//! heavy work in one, cheap work in another), each lane with its slots and a bounded
+//! queue: a search never holds up a game's state, and no number of requests makes the
+//! server fail. The server bounds its connections, the time of every head, body and
+//! answer, and the memory of the bodies it holds ([`Config`]); it answers only its own
+//! site ([`Site`]), and every error answer is the API's JSON.
 
 pub mod api;
+mod body;
+mod config;
+mod gate;
+mod lanes;
 mod reports;
+mod respond;
+mod routes;
+mod server;
 mod variants;
+mod wire;
 
-use api::{Answer, ApiError, MAX_BODY};
-use axum::Router;
-use axum::body::Bytes;
-use axum::extract::{DefaultBodyLimit, Path, State};
-use axum::http::{StatusCode, header};
-use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
+use api::{Answer, ApiError};
+use body::Bodies;
+use lanes::Lane;
+use std::future::Future;
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
+pub use config::{Config, MAX_HEAD, MAX_URI, SPARE_FILES};
+pub use gate::Site;
+pub use routes::router;
 pub use variants::Compiled;
 
-/// The page's files: name, content type, text.
-const FILES: &[(&str, &str, &str)] = &[
-    ("index.html", "text/html; charset=utf-8", include_str!("../web/index.html")),
-    ("style.css", "text/css; charset=utf-8", include_str!("../web/style.css")),
-    ("app.js", "text/javascript; charset=utf-8", include_str!("../web/app.js")),
-    ("api.js", "text/javascript; charset=utf-8", include_str!("../web/api.js")),
-    ("board.js", "text/javascript; charset=utf-8", include_str!("../web/board.js")),
-    ("editor.js", "text/javascript; charset=utf-8", include_str!("../web/editor.js")),
-    ("variant.js", "text/javascript; charset=utf-8", include_str!("../web/variant.js")),
-    ("game.js", "text/javascript; charset=utf-8", include_str!("../web/game.js")),
-    ("engine.js", "text/javascript; charset=utf-8", include_str!("../web/engine.js")),
-    ("records.js", "text/javascript; charset=utf-8", include_str!("../web/records.js")),
-    ("judge.js", "text/javascript; charset=utf-8", include_str!("../web/judge.js")),
-];
-
-/// What every request shares: the compiled variants and the report jobs.
+/// What every request shares: the compiled variants, the report jobs, the lanes of work
+/// and the memory for bodies.
 pub struct Studio {
     compiled: Compiled,
     jobs: reports::Jobs,
+    heavy: Lane,
+    light: Lane,
+    bodies: Bodies,
+    config: Config,
 }
 
 impl Studio {
-    /// The studio, its shipped variants compiled.
+    /// The studio, its shipped variants compiled, with the documented bounds.
     pub fn new() -> Result<Studio, String> {
-        Ok(Studio { compiled: Compiled::new()?, jobs: reports::Jobs::default() })
+        Studio::with_config(Config::default())
+    }
+
+    /// The studio with the bounds of `config`.
+    pub fn with_config(config: Config) -> Result<Studio, String> {
+        let search = Duration::from_millis(api::MAX_SEARCH_MS);
+        let c = &config;
+        Ok(Studio {
+            compiled: Compiled::new()?,
+            jobs: reports::Jobs::new(c.reports, c.report_time),
+            heavy: Lane::new("slots for searches and heavy work", c.heavy_slots, c.heavy_queue, c.queue_wait, c.work_time + search)
+                .low_priority(),
+            light: Lane::new("slots for requests", c.light_slots, c.light_queue, c.queue_wait, c.work_time),
+            bodies: Bodies::new(c.body_memory, c.body_time),
+            config,
+        })
+    }
+
+    /// Its bounds.
+    pub fn config(&self) -> &Config {
+        &self.config
     }
 
     /// Answers one API request by its endpoint (`game`, `compile`, `best`, `validate`,
     /// `report`) and body: what the server, the tests and the fuzz target call.
     pub fn answer(&self, endpoint: &str, body: &[u8]) -> Answer {
+        self.answer_until(endpoint, body, &Arc::new(AtomicBool::new(false)))
+    }
+
+    /// [`Studio::answer`], its work stopped (a search cut short, a replay or a validation
+    /// ended with `timeout`) once `stop` is set.
+    pub fn answer_until(&self, endpoint: &str, body: &[u8], stop: &Arc<AtomicBool>) -> Answer {
         match endpoint {
-            "game" => api::game(&self.compiled, body),
+            "game" => api::game(&self.compiled, body, stop),
             "compile" => api::compile(&self.compiled, body),
-            "best" => api::best(&self.compiled, body),
-            "validate" => api::validate(&self.compiled, body),
+            "best" => api::best(&self.compiled, body, stop),
+            "validate" => api::validate(&self.compiled, body, stop),
             "report" => self.jobs.start(&self.compiled, body),
             other => Err(ApiError::new(404, "not-found", format!("no endpoint /api/{other}"))),
         }
@@ -63,72 +93,59 @@ impl Studio {
     pub fn report_status(&self, id: usize) -> Answer {
         self.jobs.status(id)
     }
-}
 
-/// An answer as an HTTP response.
-fn respond(answer: Answer) -> Response {
-    match answer {
-        Ok(value) => (StatusCode::OK, axum::Json(value)).into_response(),
-        Err(e) => {
-            let status = StatusCode::from_u16(e.status).unwrap_or(StatusCode::BAD_REQUEST);
-            (status, axum::Json(e.body())).into_response()
-        }
+    /// Cancels report job `id` (`DELETE /api/report/ID`): its status.
+    pub fn cancel_report(&self, id: usize) -> Answer {
+        self.jobs.cancel(id)
+    }
+
+    /// Reports running now (a cancelled one until its thread has ended).
+    pub fn reports_running(&self) -> usize {
+        self.jobs.running()
     }
 }
 
-/// Runs `f` on the blocking pool; a panic there (a bug) is an error answer, not a crash.
-async fn blocking(f: impl FnOnce() -> Answer + Send + 'static) -> Response {
-    match tokio::task::spawn_blocking(f).await {
-        Ok(answer) => respond(answer),
-        Err(e) => respond(Err(ApiError::new(500, "internal", format!("the request failed: {e}")))),
-    }
-}
-
-async fn post_api(State(s): State<Arc<Studio>>, Path(endpoint): Path<String>, body: Bytes) -> Response {
-    blocking(move || s.answer(&endpoint, &body)).await
-}
-
-async fn get_variants(State(s): State<Arc<Studio>>) -> Response {
-    respond(api::variants(&s.compiled))
-}
-
-async fn get_variant(Path(id): Path<String>) -> Response {
-    respond(api::variant_text(&id))
-}
-
-async fn get_report(State(s): State<Arc<Studio>>, Path(job): Path<String>) -> Response {
-    let answer = match job.parse::<usize>() {
-        Ok(id) => s.report_status(id),
-        Err(_) => Err(ApiError::new(404, "unknown-job", format!("no report job {job}"))),
-    };
-    respond(answer)
-}
-
-async fn file(Path(name): Path<String>) -> Response {
-    match FILES.iter().find(|(n, _, _)| *n == name) {
-        Some((_, kind, text)) => ([(header::CONTENT_TYPE, *kind)], *text).into_response(),
-        None => respond(Err(ApiError::new(404, "not-found", format!("no file /{name}")))),
-    }
-}
-
-async fn index() -> Response {
-    file(Path("index.html".to_string())).await
-}
-
-/// The server's routes: the page's files and the API.
-pub fn router(studio: Arc<Studio>) -> Router {
-    Router::new()
-        .route("/", get(index))
-        .route("/{file}", get(file))
-        .route("/api/variants", get(get_variants))
-        .route("/api/variants/{id}", get(get_variant))
-        .route("/api/report/{job}", get(get_report))
-        .route("/api/{endpoint}", post(post_api))
-        .layer(DefaultBodyLimit::max(MAX_BODY))
-        .with_state(studio)
-}
-
-/// Serves the studio on `listener` until the process ends.
+/// Serves the studio on `listener` until the process ends, answering to the listener's
+/// address and this machine's local names.
 pub async fn serve(listener: tokio::net::TcpListener, studio: Arc<Studio>) -> std::io::Result<()> {
-    axum::serve(listener, router(studio)).await
+    let site = Site::new(listener.local_addr()?);
+    serve_until(listener, studio, site, std::future::pending()).await
+}
+
+/// Serves the studio on `listener` for `site` until `shutdown` completes; then it stops
+/// taking connections, lets the answers in progress finish (for the config's grace time at
+/// most) and returns.
+pub async fn serve_until(
+    listener: tokio::net::TcpListener,
+    studio: Arc<Studio>,
+    site: Site,
+    shutdown: impl Future<Output = ()> + Send,
+) -> std::io::Result<()> {
+    let config = studio.config.clone();
+    server::run(listener, router(studio, site), &config, shutdown).await
+}
+
+/// Completes when the process is asked to stop: Ctrl-C (and, on Unix, `SIGTERM`). A
+/// signal that cannot be listened for is waited for never.
+pub async fn stop_signal() {
+    let interrupt = async {
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = interrupt => {}
+        () = terminate => {}
+    }
 }

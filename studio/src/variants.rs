@@ -46,6 +46,23 @@ impl Compiled {
         &self.shipped
     }
 
+    /// Whether answering the request `body` compiles no variant: it names its variants by
+    /// id, or by a text compiled before (or it is not the JSON asked for, which is answered
+    /// without compiling anything). The server runs the others as heavy work.
+    pub fn compiles_nothing(&self, body: &[u8]) -> bool {
+        /// The variants of a request, whatever else it holds.
+        #[derive(Deserialize)]
+        struct Named {
+            #[serde(default)]
+            variant: Option<VariantRef>,
+            #[serde(default)]
+            variants: Vec<VariantRef>,
+        }
+        let Ok(named) = serde_json::from_slice::<Named>(body) else { return true };
+        let Ok(kept) = self.kept.lock() else { return false };
+        named.variant.iter().chain(&named.variants).all(|v| v.text.is_none() || kept.iter().any(|(k, _)| k == v))
+    }
+
     /// The rules a request names, compiled (or kept from before).
     pub fn rules(&self, v: &VariantRef) -> Result<Arc<Rules>, ApiError> {
         if let Some((_, r)) = self.kept.lock().ok().and_then(|k| k.iter().find(|(k, _)| k == v).cloned()) {
@@ -93,4 +110,25 @@ fn load_error(e: LoadError) -> ApiError {
         })
         .collect();
     ApiError::new(422, "invalid-variant", e.to_string()).with_extra(json!({ "diagnostics": diagnostics }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_variant_posted_as_new_text_needs_a_compilation() {
+        let compiled = Compiled::new().expect("the shipped variants");
+        let text = polydame::shipped().iter().find(|(id, _)| *id == "english").map(|(_, t)| *t).expect("english");
+        let posted = json!({"variant": {"text": text, "name": "mine.toml"}, "moves": []}).to_string();
+        assert!(!compiled.compiles_nothing(posted.as_bytes()));
+        let report = json!({"variants": [{"id": "english"}, {"text": text, "name": "mine.toml"}]}).to_string();
+        assert!(!compiled.compiles_nothing(report.as_bytes()));
+        assert!(compiled.compiles_nothing(br#"{"variant": {"id": "international"}, "moves": ["32-28"]}"#));
+        assert!(compiled.compiles_nothing(b"not json"), "a request that is not JSON compiles nothing");
+        let mine = VariantRef { id: None, text: Some(text.to_string()), name: Some("mine.toml".to_string()), options: BTreeMap::new() };
+        assert!(compiled.rules(&mine).is_ok());
+        assert!(compiled.compiles_nothing(posted.as_bytes()), "compiled before, it is kept");
+        assert!(compiled.compiles_nothing(report.as_bytes()));
+    }
 }

@@ -7,7 +7,9 @@ fn failure(message: String) -> Failure {
     Failure { message, code: 1 }
 }
 
-/// Serves the studio on `host:port` until the process is stopped.
+/// Serves the studio on `host:port` until Ctrl-C (or `SIGTERM`), which lets the answers in progress
+/// finish. It answers to the address it listens on, this machine's local names and
+/// `host` as given (a name of this machine), each with the port.
 pub fn run(host: &str, port: u16, open: bool) -> Done {
     let studio = Arc::new(polydame_studio::Studio::new().map_err(failure)?);
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -23,7 +25,12 @@ pub fn run(host: &str, port: u16, open: bool) -> Done {
         if open {
             open_browser(&url);
         }
-        polydame_studio::serve(listener, studio).await.map_err(|e| failure(format!("the server stopped: {e}")))
+        let site = polydame_studio::Site::new(address).allow(host);
+        polydame_studio::serve_until(listener, studio, site, polydame_studio::stop_signal())
+            .await
+            .map_err(|e| failure(format!("the server stopped: {e}")))?;
+        eprintln!("polydame studio stopped");
+        Ok(())
     })
 }
 
