@@ -6,7 +6,7 @@ use crate::{IllegalMove, InvalidFen, PolydameError, budget_error, error_with, gu
 use polydame::engine::{MAX_PERFT_DEPTH, MAX_PERFT_THREADS, PerftError, perft_with_progress};
 use polydame::notation::move_text;
 use polydame::pdn::write_pdn;
-use polydame::{Game, Limits, MoveError, MoveInfo, Player, Routes, Rules};
+use polydame::{Game, MoveError, MoveInfo, Routes, Rules};
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -30,6 +30,11 @@ pub struct Move {
 }
 
 impl Move {
+    /// How the variant writes the move.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
     pub fn new(rules: &Rules, info: MoveInfo, legal: &[MoveInfo]) -> Move {
         let name = |c: u16| if c == MoveInfo::PASS { "--".to_string() } else { rules.cell_name(c).to_string() };
         let names = if info.drop {
@@ -250,7 +255,7 @@ impl Board {
         &self.rules
     }
 
-    fn legal(&self) -> PyResult<Vec<MoveInfo>> {
+    pub(crate) fn legal(&self) -> PyResult<Vec<MoveInfo>> {
         self.game.legal_moves().map_err(|e| budget_error(e, &self.game.fen()))
     }
 
@@ -552,59 +557,4 @@ pub fn routes_named(name: &str) -> PyResult<Routes> {
         "landings" => Ok(Routes::Landings),
         other => Err(PyValueError::new_err(format!("routes is \"distinct\", \"paths\" or \"landings\", not {other:?}"))),
     }
-}
-
-/// What the player found: the move, its score (for the side to move, in hundredths of a
-/// man), the line it expects, the depth reached and the positions searched.
-#[pyclass(frozen, module = "polydame")]
-pub struct BestMove {
-    #[pyo3(get)]
-    r#move: Option<Move>,
-    #[pyo3(get)]
-    score: i32,
-    #[pyo3(get)]
-    line: Vec<String>,
-    #[pyo3(get)]
-    depth: u32,
-    #[pyo3(get)]
-    nodes: u64,
-}
-
-#[pymethods]
-impl BestMove {
-    fn __repr__(&self) -> String {
-        let m = self.r#move.as_ref().map_or("None".to_string(), |m| format!("'{}'", m.text));
-        format!("BestMove(move={m}, score={}, depth={})", self.score, self.depth)
-    }
-}
-
-/// The generic player's move in the board's position: searched ``depth`` plies deep, or for
-/// ``time`` seconds (both: whichever ends first; neither: depth 6), without the
-/// interpreter's lock. ``move`` is ``None`` when the game is over. A depth past
-/// ``MAX_SEARCH_DEPTH`` searches that deep; Ctrl-C stops the search (``KeyboardInterrupt``).
-#[pyfunction]
-#[pyo3(signature = (board, depth = None, time = None, seed = 0))]
-pub fn best_move(py: Python<'_>, board: &Board, depth: Option<&Bound<'_, PyAny>>, time: Option<f64>, seed: u64) -> PyResult<BestMove> {
-    // A depth too large for a number of plies is the deepest search, as any past it is.
-    let depth = match depth {
-        None => None,
-        Some(d) => Some(guard::whole::<u32>(d, "depth")?.unwrap_or(polydame::player::MAX_DEPTH)),
-    };
-    let limits = match (depth, time) {
-        (d, Some(t)) => {
-            let t = std::time::Duration::try_from_secs_f64(t)
-                .map_err(|_| PyValueError::new_err(format!("time={t} is not a number of seconds")))?;
-            Limits { depth: d.unwrap_or(polydame::player::MAX_DEPTH).clamp(1, polydame::player::MAX_DEPTH), ..Limits::time(t) }
-        }
-        (d, None) => Limits::depth(d.unwrap_or(6).clamp(1, polydame::player::MAX_DEPTH)),
-    };
-    let rules: &Rules = &board.rules;
-    let game = &board.game;
-    let stop = Arc::new(AtomicBool::new(false));
-    let limits = limits.stop_on(stop.clone());
-    let best = guard::run(py, &stop, || Player::new(rules).with_seed(seed).best_in(game.position(), limits, game.history()))?
-        .map_err(|e| budget_error(e, &game.fen()))?;
-    let legal = board.legal()?;
-    let line = game.line_text(&best.pv);
-    Ok(BestMove { r#move: best.best.map(|m| Move::new(rules, m, &legal)), score: best.score, line, depth: best.depth, nodes: best.nodes })
 }

@@ -5,6 +5,7 @@
 //! every reader has a limit on what it reads (the module's `MAX_*` constants, listed in
 //! docs/python.md).
 
+mod best;
 mod board;
 mod games;
 mod guard;
@@ -82,12 +83,12 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<board::Board>()?;
     m.add_class::<board::Move>()?;
     m.add_class::<board::Outcome>()?;
-    m.add_class::<board::BestMove>()?;
+    m.add_class::<best::BestMove>()?;
     m.add_class::<records::PdnGame>()?;
     m.add_class::<records::Verdict>()?;
     m.add_function(wrap_pyfunction!(records::read_pdn, m)?)?;
     m.add_function(wrap_pyfunction!(records::validate, m)?)?;
-    m.add_function(wrap_pyfunction!(board::best_move, m)?)?;
+    m.add_function(wrap_pyfunction!(best::best_move, m)?)?;
     m.add_class::<games::SelfPlayed>()?;
     m.add_function(wrap_pyfunction!(games::self_play, m)?)?;
     m.add_function(wrap_pyfunction!(games::report, m)?)?;

@@ -141,19 +141,23 @@ fn value<'l>(line: &'l str, name: &str) -> Option<&'l str> {
 
 /// Hub's position string: the side to move, then each square 1-50.
 fn hub_pos(rules: &Rules, pos: &Position) -> String {
-    let king = rules.kind("king");
     let mut s = String::from(if pos.side_to_move() == Side::White { "W" } else { "B" });
     for n in 1..=50 {
-        let cell = rules.cell(&n.to_string()).expect("squares 1-50");
-        s.push(match pos.piece(cell) {
-            None => 'e',
-            Some((Side::White, k)) if Some(k) == king => 'W',
-            Some((Side::Black, k)) if Some(k) == king => 'B',
-            Some((Side::White, _)) => 'w',
-            Some((Side::Black, _)) => 'b',
-        });
+        s.push(hub_letter(rules, pos, rules.cell(&n.to_string()).expect("squares 1-50")));
     }
     s
+}
+
+/// Hub's letter for what stands on `cell`: `e` empty, `w`/`b` a man, `W`/`B` a king.
+fn hub_letter(rules: &Rules, pos: &Position, cell: u16) -> char {
+    let king = rules.kind("king");
+    match pos.piece(cell) {
+        None => 'e',
+        Some((Side::White, k)) if Some(k) == king => 'W',
+        Some((Side::Black, k)) if Some(k) == king => 'B',
+        Some((Side::White, _)) => 'w',
+        Some((Side::Black, _)) => 'b',
+    }
 }
 
 /// The legal move of the game written `text` in Hub's way (origin, destination, the
@@ -487,18 +491,10 @@ const HEAVY_16: &str = "W:WKi10,Kj7,c9,f4,p11,m7,k13,l12,b3,i14:BKd16,Kj6,l5,j15
 /// A position of a variant on a square board, as Hub writes it: the side to move, then
 /// each square from the top left, row by row.
 fn square_board_pos(rules: &Rules, pos: &Position, size: u8) -> String {
-    let king = rules.kind("king");
     let mut s = String::from(if pos.side_to_move() == Side::White { "W" } else { "B" });
     for rank in (1..=size).rev() {
         for file in (b'a'..b'a' + size).map(char::from) {
-            let cell = rules.cell(&format!("{file}{rank}")).expect("every square");
-            s.push(match pos.piece(cell) {
-                None => 'e',
-                Some((Side::White, k)) if Some(k) == king => 'W',
-                Some((Side::Black, k)) if Some(k) == king => 'B',
-                Some((Side::White, _)) => 'w',
-                Some((Side::Black, _)) => 'b',
-            });
+            s.push(hub_letter(rules, pos, rules.cell(&format!("{file}{rank}")).expect("every square")));
         }
     }
     s
