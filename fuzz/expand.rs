@@ -44,6 +44,7 @@ pub fn expand(data: &[u8]) -> std::borrow::Cow<'_, [u8]> {
 
 /// The pattern that writes `a` and `b` each `2 * n` times where the markers (0xFF) stand
 /// in `text`: what the seeds are made of.
+#[allow(dead_code)]
 pub fn pattern(n: u16, a: &[u8], b: &[u8], text: &[u8]) -> Vec<u8> {
     let mut out = vec![0xFE, n as u8, (n >> 8) as u8, a.len() as u8];
     out.extend_from_slice(a);

@@ -12,7 +12,7 @@ use std::sync::OnceLock;
 
 #[path = "expand.rs"]
 mod expand;
-pub use expand::{expand, pattern};
+use expand::expand;
 
 const ENDPOINTS: [&str; 4] = ["game", "compile", "best", "validate"];
 
