@@ -154,7 +154,7 @@ pub mod internals {
     pub fn without_layout(rules: &Rules) -> Rules {
         let mut slow = rules.clone();
         slow.layout = None;
-        slow.fast = Err("no bit layout");
+        slow.fast = Err(crate::engine::FastRefusal::Layout(crate::geometry::LayoutRefusal::Wide));
         slow
     }
 

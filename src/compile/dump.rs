@@ -134,9 +134,11 @@ fn board(o: &mut String, rules: &Rules) {
 /// (their [`KindTable::quiet_count`](super::KindTable::quiet_count)).
 fn layout(o: &mut String, rules: &Rules) {
     let Some(l) = &rules.layout else {
-        let why = crate::geometry::Layout::refusal(&rules.spec().geometry).unwrap_or("");
+        let why = crate::geometry::Layout::refusal(&rules.spec().geometry).map_or("", |r| r.reason());
         let _ = writeln!(o, "bit layout: none ({why}): moves are found and counted cell by cell");
-        let _ = writeln!(o, "moves: the general engine (not the fast path: it works on a bit layout)");
+        if let Err(why) = rules.fast_path() {
+            let _ = writeln!(o, "moves: the general engine (not the fast path: {why})");
+        }
         return;
     };
     let spec = rules.spec();

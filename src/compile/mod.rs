@@ -11,6 +11,7 @@ mod rules;
 use crate::spec::Side;
 
 pub use capture::CaptureSettings;
+pub use fast::FastRefusal;
 pub use kinds::{CapRule, KindTable, MoveRule, NO_DIR_INDEX, NO_PROMOTION, Searcher};
 pub use rules::{Engine, Rules};
 

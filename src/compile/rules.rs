@@ -88,7 +88,7 @@ pub struct Rules {
     /// need no bounds check.
     pub(crate) cell_bits: Box<[u128; 256]>,
     /// The fast path's tables, when the rules have its shape, or why they do not.
-    pub(crate) fast: Result<Box<super::fast::Fast>, &'static str>,
+    pub(crate) fast: Result<Box<super::fast::Fast>, super::fast::FastRefusal>,
     /// The general engine was chosen though the fast path takes the rules (see
     /// [`Rules::set_engine`]).
     pub(crate) general_chosen: bool,
@@ -226,7 +226,7 @@ impl Rules {
             count_by_generating,
             layout,
             cell_bits,
-            fast: Err(""),
+            fast: Err(super::fast::FastRefusal::Layout(crate::geometry::LayoutRefusal::Wide)),
             general_chosen: false,
             capture_budget: super::DEFAULT_CAPTURE_BUDGET,
         };
@@ -266,9 +266,9 @@ impl Rules {
         if self.fast_rules().is_some() { Engine::Fast } else { Engine::General }
     }
 
-    /// `Ok` if the fast path takes these rules, else why not, in words (what `polydame
+    /// `Ok` if the fast path takes these rules, else why not (in words, what `polydame
     /// show` prints).
-    pub fn fast_path(&self) -> Result<(), &'static str> {
+    pub fn fast_path(&self) -> Result<(), super::fast::FastRefusal> {
         self.fast.as_ref().map(|_| ()).map_err(|why| *why)
     }
 
@@ -288,7 +288,7 @@ impl Rules {
     /// let general = perft(&mut Position::start(&rules), &rules, 4, Routes::Distinct);
     /// assert_eq!(fast, general);
     /// ```
-    pub fn set_engine(&mut self, engine: Engine) -> Result<(), &'static str> {
+    pub fn set_engine(&mut self, engine: Engine) -> Result<(), super::fast::FastRefusal> {
         match engine {
             Engine::Fast => {
                 self.fast_path()?;

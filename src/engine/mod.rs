@@ -30,7 +30,7 @@ mod search;
 mod sets;
 mod setup;
 
-pub use crate::compile::DEFAULT_CAPTURE_BUDGET;
+pub use crate::compile::{DEFAULT_CAPTURE_BUDGET, FastRefusal};
 pub use budget::{BudgetExceeded, STOP_EVERY, Stop};
 pub use end_reason::EndReason;
 pub use history::History;

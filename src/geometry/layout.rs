@@ -38,6 +38,39 @@ pub struct Layout {
     pub width: u32,
 }
 
+/// Why a board has no bit layout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LayoutRefusal {
+    /// Its cells do not fit the widest bit set, 128 bits.
+    Wide,
+    /// It has more than eight directions (lines at other slopes than the grid's).
+    Slopes,
+    /// A direction's step is not one shift from every cell.
+    Uneven,
+}
+
+impl LayoutRefusal {
+    /// Every reason, in the order the manual lists them.
+    pub const ALL: [LayoutRefusal; 3] = [LayoutRefusal::Wide, LayoutRefusal::Slopes, LayoutRefusal::Uneven];
+
+    /// The reason in words.
+    pub fn reason(self) -> &'static str {
+        match self {
+            LayoutRefusal::Wide => "the board takes more than 128 bits",
+            LayoutRefusal::Slopes => "its lines run at slopes other than the grid's, in more than eight directions",
+            LayoutRefusal::Uneven => {
+                "a direction's step is not the same shift from every cell: some lines skip grid positions, others do not"
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for LayoutRefusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.reason())
+    }
+}
+
 /// Place of a cell in the plane picture: (column, row).
 fn picture(shape: Shape, (x, y): (i8, i8)) -> (i32, i32) {
     match shape {
@@ -52,18 +85,18 @@ impl Layout {
         Layout::build(g).ok()
     }
 
-    /// Why a board has no layout, in words; `None` when it has one.
-    pub fn refusal(g: &Geometry) -> Option<&'static str> {
+    /// Why a board has no layout; `None` when it has one.
+    pub fn refusal(g: &Geometry) -> Option<LayoutRefusal> {
         Layout::build(g).err()
     }
 
     /// The layout, or why there is none: the board takes more than [`LAYOUT_BITS`] bits,
     /// or a direction's step is not the same shift from every cell (a board of points
     /// whose lines skip positions of the grid in some places and not in others).
-    fn build(g: &Geometry) -> Result<Layout, &'static str> {
-        const WIDE: &str = "the board takes more than 128 bits";
+    fn build(g: &Geometry) -> Result<Layout, LayoutRefusal> {
+        const WIDE: LayoutRefusal = LayoutRefusal::Wide;
         if g.dirs().len() > 8 {
-            return Err("its lines run at slopes other than the grid's, in more than eight directions");
+            return Err(LayoutRefusal::Slopes);
         }
         let pics: Vec<(i32, i32)> = (0..g.len() as u16).map(|c| picture(g.shape(), g.coord(c))).collect();
         let x0 = pics.iter().map(|p| p.0).min().ok_or(WIDE)?;
@@ -105,7 +138,7 @@ impl Layout {
                 let Some(n) = g.step(c, d) else { continue };
                 let s = index[n as usize] - index[c as usize];
                 if *shift.get_or_insert(s) != s {
-                    return Err("a direction's step is not the same shift from every cell: some lines skip grid positions, others do not");
+                    return Err(LayoutRefusal::Uneven);
                 }
                 layout.from[d] |= 1 << index[c as usize];
                 if g.step(n, d).is_some() {

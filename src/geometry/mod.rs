@@ -16,6 +16,7 @@ mod notation;
 pub use cellset::{CellIter, CellSet};
 pub use dirset::{DirIter, DirSet};
 pub(crate) use layout::Layout;
+pub use layout::LayoutRefusal;
 
 pub use notation::{Corner, Notation, NotationKind};
 

@@ -14,7 +14,7 @@ mod raw;
 pub use check::load;
 pub use checked::*;
 pub use condition::{Condition, Test};
-pub use diag::{Diagnostic, DiagnosticKind, Diagnostics, line_col};
+pub use diag::{Diagnostic, DiagnosticKind, Diagnostics, MAX_DIAGNOSTICS, line_col};
 pub use dsl::{MAX_NESTING, MAX_PARTS};
 pub use ending::*;
 pub use options::{OptionError, UnknownChoice, UnknownOption, load_with};

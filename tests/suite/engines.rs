@@ -193,3 +193,46 @@ fn precedence_for_some_kinds_counts_the_same_on_both_engines() {
     // Ludii's Jekab, which uses this rule, counts 7,482 as well.
     assert_eq!((a, b), (Ok(7482), Ok(7482)));
 }
+
+/// The paragraph of `text` that holds `marker`, its lines joined by spaces.
+fn paragraph(text: &str, marker: &str) -> String {
+    let at = text.find(marker).unwrap_or_else(|| panic!("{marker}"));
+    let start = text[..at].rfind("\n\n").map_or(0, |i| i + 2);
+    let end = text[at..].find("\n\n").map_or(text.len(), |i| at + i);
+    text[start..end].split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[test]
+fn what_the_fast_path_refuses_is_said_as_the_library_says_it() {
+    use polydame::engine::FastRefusal;
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let read = |f: &str| std::fs::read_to_string(root.join(f)).expect("the docs are there");
+    // The manual lists every reason, one an item, in the library's order.
+    let manual = read("docs/variant-format.md");
+    let at = manual.find("(`FastRefusal::ALL` in the library").expect("the manual's list");
+    let items: Vec<&str> = manual[at..].lines().skip_while(|l| !l.starts_with("- ")).take_while(|l| l.starts_with("- ")).collect();
+    let reasons: Vec<String> = FastRefusal::ALL.iter().map(|r| format!("- {}", r.reason())).collect();
+    assert_eq!(items, reasons, "docs/variant-format.md, section 20");
+    // The README names each in a few words.
+    let readme = paragraph(&read("README.md"), "**Two engines, one truth.**");
+    for r in FastRefusal::ALL {
+        assert!(readme.contains(r.short()), "README.md does not name {:?}: {}", r, r.short());
+    }
+    // `show` says the library's reason for each shipped variant off the fast path, and the
+    // reason is one of the list.
+    let mut refused = 0;
+    for (id, _) in polydame::shipped() {
+        let rules = load_variant(id).expect("ships");
+        let shown = rules.describe();
+        match rules.fast_path() {
+            Ok(()) => assert!(shown.contains("moves: the fast path ("), "{id}"),
+            Err(why) => {
+                refused += 1;
+                assert!(FastRefusal::ALL.contains(&why), "{id}: {why:?}");
+                assert!(shown.contains(&format!("moves: the general engine (not the fast path: {why})")), "{id}:\n{shown}");
+            }
+        }
+    }
+    assert_eq!(refused, 8, "the README says 50 of the 58 shipped variants take the fast path");
+    assert!(readme.contains("it takes 50 of the 58 shipped variants"));
+}

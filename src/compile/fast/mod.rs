@@ -7,6 +7,7 @@ mod steps;
 mod support;
 mod tables;
 
+pub use support::FastRefusal;
 pub(crate) use support::support;
 pub(crate) use tables::{CapRule, FastRules, GENERAL, Hot, KindRules, LEAN, MAX_KINDS, MoveRule, PLAIN, Prefilter, STRIDE, Shape, at};
 
@@ -36,9 +37,9 @@ pub(crate) use on_width;
 
 impl Fast {
     /// The fast path's tables for `rules`, or why it does not take them.
-    pub fn new(rules: &Rules) -> Result<Fast, &'static str> {
+    pub fn new(rules: &Rules) -> Result<Fast, FastRefusal> {
         support(rules)?;
-        let layout = rules.layout.as_ref().ok_or("the board takes more than 128 bits")?;
+        let layout = rules.layout.as_ref().ok_or(FastRefusal::Layout(crate::geometry::LayoutRefusal::Wide))?;
         Ok(if layout.width <= 64 { Fast::Narrow(FastRules::new(rules, layout)) } else { Fast::Wide(FastRules::new(rules, layout)) })
     }
 

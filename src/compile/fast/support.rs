@@ -2,24 +2,123 @@
 //! field of [`Rules`], of the checked [`Spec`] it was built from and of their parts is
 //! named here, and every rule enum is matched without a wildcard, so that a new field or
 //! rule atom does not compile until this place decides whether the fast path implements
-//! it. The fast path implements every rule the format has but columns; the other limits
-//! are those of its board (bit sets of at most 128 bits, two planes of kind bits) and of
-//! its precedence key.
+//! it. What it does not take is [`FastRefusal::ALL`]: the rules it has not implemented,
+//! and the limits of its board (bit sets of at most 128 bits, two planes of kind bits) and
+//! of its precedence key. The manual (section 20), the README and `polydame show` say
+//! these, and `tests/suite/engines.rs` holds them to this list.
 
 use super::tables::MAX_KINDS;
 use crate::compile::{CapRule, CaptureSettings, KindTable, MoveRule, Rules, Searcher};
+use crate::geometry::LayoutRefusal;
 use crate::spec::{
     CaptureKind, CaptureRule, CaptureRules, CountRule, Criterion, EndRules, Halt, Huff, Kind, Land, Landing, MaterialEnd, MidPromotion,
     MoveKind, NoMoves, Removal, Spec, When,
 };
 
+/// Why the fast path does not take a variant: a rule it has not implemented, or a limit of
+/// its board or of its precedence key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FastRefusal {
+    /// The board has no bit layout.
+    Layout(LayoutRefusal),
+    /// A step of the board's layout is a shift of 64 bits or more.
+    LongShift,
+    /// Columns (`[columns]`).
+    Columns,
+    /// Pieces placed from a hand (`[drops]`).
+    Drops,
+    /// Cells cleared after every jump (`[capture] cleared`).
+    Cleared,
+    /// A precedence per piece (`precedence_scope = "piece"`).
+    PerPiece,
+    /// Huffing (`huff`).
+    Huff,
+    /// A halt rule that looks at more than 64 pieces.
+    LongHalt,
+    /// More than four kinds of piece.
+    ManyKinds,
+    /// Piece values whose sum over a full board passes 32 bits.
+    LargeValues,
+    /// A step longer than one cell (`stride`).
+    Stride,
+    /// A condition on quiet moves other than `sees_enemy`.
+    MoveCondition,
+    /// A condition on where a jump lands.
+    LandingCondition,
+}
+
+impl FastRefusal {
+    /// Every reason, in the order the manual lists them.
+    pub const ALL: [FastRefusal; 15] = [
+        FastRefusal::Layout(LayoutRefusal::Wide),
+        FastRefusal::Layout(LayoutRefusal::Slopes),
+        FastRefusal::Layout(LayoutRefusal::Uneven),
+        FastRefusal::LongShift,
+        FastRefusal::Columns,
+        FastRefusal::Drops,
+        FastRefusal::Cleared,
+        FastRefusal::PerPiece,
+        FastRefusal::Huff,
+        FastRefusal::LongHalt,
+        FastRefusal::ManyKinds,
+        FastRefusal::LargeValues,
+        FastRefusal::Stride,
+        FastRefusal::MoveCondition,
+        FastRefusal::LandingCondition,
+    ];
+
+    /// The reason in words, as `polydame show` and the manual say it.
+    pub fn reason(self) -> &'static str {
+        match self {
+            FastRefusal::Layout(l) => l.reason(),
+            FastRefusal::LongShift => "a step of 64 bits or more in the board's layout",
+            FastRefusal::Columns => "columns: a cell holds a stack of pieces, and the fast path's bit sets hold one piece a cell",
+            FastRefusal::Drops => "pieces placed from a hand (`[drops]`)",
+            FastRefusal::Cleared => "cells cleared after every jump (`[capture] cleared`)",
+            FastRefusal::PerPiece => "a precedence that ranks each piece's captures apart (`precedence_scope = \"piece\"`)",
+            FastRefusal::Huff => "huffing (`huff`): pieces taken off for a capture not made",
+            FastRefusal::LongHalt => "a halt rule that looks at more than 64 pieces",
+            FastRefusal::ManyKinds => "more than four kinds of piece",
+            FastRefusal::LargeValues => "piece values too large to add up in 32 bits",
+            FastRefusal::Stride => "a step longer than one cell (`step(..., stride = N)`)",
+            FastRefusal::MoveCondition => "a condition on moves other than `sees_enemy`",
+            FastRefusal::LandingCondition => "a condition on where a jump lands",
+        }
+    }
+
+    /// The reason in a few words, as the README lists it.
+    pub fn short(self) -> &'static str {
+        match self {
+            FastRefusal::Layout(_) => "boards without a bit layout",
+            FastRefusal::LongShift => "shifts of 64 bits",
+            FastRefusal::Columns => "columns",
+            FastRefusal::Drops => "pieces placed from a hand",
+            FastRefusal::Cleared => "cells cleared after every jump",
+            FastRefusal::PerPiece => "a precedence per piece",
+            FastRefusal::Huff => "huffing",
+            FastRefusal::LongHalt => "a halt rule looking back past 64 pieces",
+            FastRefusal::ManyKinds => "more than four kinds",
+            FastRefusal::LargeValues => "piece values past 32 bits",
+            FastRefusal::Stride => "steps longer than one cell",
+            FastRefusal::MoveCondition => "conditions on quiet moves but `sees_enemy`",
+            FastRefusal::LandingCondition => "conditions on landings",
+        }
+    }
+}
+
+impl std::fmt::Display for FastRefusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.reason())
+    }
+}
+
 /// `Ok` if `cond` holds, else the reason the fast path does not take the rules.
-fn need(cond: bool, why: &'static str) -> Result<(), &'static str> {
+fn need(cond: bool, why: FastRefusal) -> Result<(), FastRefusal> {
     if cond { Ok(()) } else { Err(why) }
 }
 
-/// `Ok` if the fast path implements every rule of `rules`, else why not, in words.
-pub(crate) fn support(rules: &Rules) -> Result<(), &'static str> {
+/// `Ok` if the fast path implements every rule of `rules`, else why not.
+pub(crate) fn support(rules: &Rules) -> Result<(), FastRefusal> {
     let Rules {
         spec,
         capture,
@@ -55,15 +154,15 @@ pub(crate) fn support(rules: &Rules) -> Result<(), &'static str> {
         capture_budget: _,
     } = rules;
     if layout.is_none() {
-        return Err(crate::geometry::Layout::refusal(&spec.geometry).unwrap_or("the board has no bit layout"));
+        return Err(FastRefusal::Layout(crate::geometry::Layout::refusal(&spec.geometry).unwrap_or(LayoutRefusal::Wide)));
     }
     // A step is a shift of under 64 bits (see `Bits::step_by`).
-    need(layout.as_ref().is_some_and(|l| l.shl.iter().chain(&l.shr).all(|&s| s < 64)), "a step of 64 bits or more in the board's layout")?;
-    need(columns.is_none(), "columns: a cell holds a stack of pieces, and the fast path's bit sets hold one piece a cell")?;
+    need(layout.as_ref().is_some_and(|l| l.shl.iter().chain(&l.shr).all(|&s| s < 64)), FastRefusal::LongShift)?;
+    need(columns.is_none(), FastRefusal::Columns)?;
     spec_support(spec)?;
     capture_support(capture)?;
     for side in tables {
-        need(side.len() <= MAX_KINDS, "more than four kinds of piece")?;
+        need(side.len() <= MAX_KINDS, FastRefusal::ManyKinds)?;
         for t in side {
             kind_support(t, spec.geometry.len())?;
         }
@@ -72,7 +171,7 @@ pub(crate) fn support(rules: &Rules) -> Result<(), &'static str> {
 }
 
 /// The checked variant: what is not about moves, and what the tables compile.
-fn spec_support(spec: &Spec) -> Result<(), &'static str> {
+fn spec_support(spec: &Spec) -> Result<(), FastRefusal> {
     let Spec {
         // Names, sources, notation and the start position: not about moves.
         id: _,
@@ -94,7 +193,7 @@ fn spec_support(spec: &Spec) -> Result<(), &'static str> {
         end,
         drops,
     } = spec;
-    need(drops.is_none(), "pieces placed from a hand (`[drops]`)")?;
+    need(drops.is_none(), FastRefusal::Drops)?;
     kinds_support(kinds);
     let CaptureRules {
         // Compiled into the capture settings and the kinds' tables.
@@ -170,7 +269,7 @@ fn kinds_support(kinds: &[Kind]) {
 }
 
 /// How a game ends.
-fn end_support(end: &EndRules) -> Result<(), &'static str> {
+fn end_support(end: &EndRules) -> Result<(), FastRefusal> {
     let EndRules {
         no_moves,
         // How a game ends: judged on the general engine's positions, not about moves.
@@ -195,7 +294,7 @@ fn end_support(end: &EndRules) -> Result<(), &'static str> {
 }
 
 /// The capture settings.
-fn capture_support(c: &CaptureSettings) -> Result<(), &'static str> {
+fn capture_support(c: &CaptureSettings) -> Result<(), FastRefusal> {
     let CaptureSettings {
         removal,
         turn_back: _,
@@ -216,14 +315,14 @@ fn capture_support(c: &CaptureSettings) -> Result<(), &'static str> {
         precedence_len,
     } = c;
     // Its captures take off only the pieces they jump.
-    need(cleared.is_none(), "cells cleared after every jump (`[capture] cleared`)")?;
+    need(cleared.is_none(), FastRefusal::Cleared)?;
     // The fast path ranks the captures of all the side's pieces together.
-    need(!per_piece, "a precedence that ranks each piece's captures apart (`precedence_scope = \"piece\"`)")?;
+    need(!per_piece, FastRefusal::PerPiece)?;
     match huff {
         Huff::None => {}
         // Its moves carry no pieces taken off but those captured, and its positions no
         // memory of the move before.
-        Huff::OpponentRemovesOne | Huff::RemovedAtOnce => return Err("huffing (`huff`): pieces taken off for a capture not made"),
+        Huff::OpponentRemovesOne | Huff::RemovedAtOnce => return Err(FastRefusal::Huff),
     }
     match removal {
         Removal::End | Removal::Immediate => {}
@@ -236,7 +335,7 @@ fn capture_support(c: &CaptureSettings) -> Result<(), &'static str> {
     }
     if let Some(Halt { kinds: _, last, min_captures: _ }) = halt {
         // The kinds of the last pieces taken are kept in one 64-bit word.
-        need(*last <= 64, "a halt rule that looks at more than 64 pieces")?;
+        need(*last <= 64, FastRefusal::LongHalt)?;
     }
     for criterion in &precedence[..*precedence_len as usize] {
         // Each criterion has its bits in a 128-bit key: a count 16, a sum of values or the
@@ -249,7 +348,7 @@ fn capture_support(c: &CaptureSettings) -> Result<(), &'static str> {
 }
 
 /// One side's table of a kind on a board of `cells` cells.
-fn kind_support(t: &KindTable, cells: usize) -> Result<(), &'static str> {
+fn kind_support(t: &KindTable, cells: usize) -> Result<(), FastRefusal> {
     let KindTable {
         moves,
         captures,
@@ -275,22 +374,22 @@ fn kind_support(t: &KindTable, cells: usize) -> Result<(), &'static str> {
         quiet_count: _,
     } = t;
     // A sum of values of every piece on the board fits the key's 32 bits.
-    need(u64::from(*value) * cells as u64 <= u64::from(u32::MAX), "piece values too large to add up in 32 bits")?;
+    need(u64::from(*value) * cells as u64 <= u64::from(u32::MAX), FastRefusal::LargeValues)?;
     if let Some((to, _)) = promotion {
-        need((*to as usize) < MAX_KINDS, "more than four kinds of piece")?;
+        need((*to as usize) < MAX_KINDS, FastRefusal::ManyKinds)?;
     }
     for m in moves {
         let MoveRule { kind, dirs: _, condition, stride } = m;
         match kind {
             MoveKind::Step | MoveKind::Slide | MoveKind::Run => {}
         }
-        need(*stride == 1, "a step longer than one cell (`step(..., stride = N)`)")?;
+        need(*stride == 1, FastRefusal::Stride)?;
         // The fast path tests `sees_enemy` alone (its quiet moves on bit sets).
-        need(condition.is_none_or(|c| c.is_sees_enemy()), "a condition on moves other than `sees_enemy`")?;
+        need(condition.is_none_or(|c| c.is_sees_enemy()), FastRefusal::MoveCondition)?;
     }
     for c in captures {
         let CapRule { kind, searcher, dirs: _, land, approach: _, min: _, ends_move: _, when, kinds: _, stride: _, gap: _, condition } = c;
-        need(condition.is_none(), "a condition on where a jump lands")?;
+        need(condition.is_none(), FastRefusal::LandingCondition)?;
         match kind {
             CaptureKind::Jump | CaptureKind::Fly | CaptureKind::Leap | CaptureKind::Approach | CaptureKind::Withdrawal => {}
         }
