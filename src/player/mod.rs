@@ -156,8 +156,9 @@ impl<'r> Player<'r> {
         self.worth.evaluate(self.rules, &mut pos, ours.len(), &mut theirs)
     }
 
-    /// The best move of `pos` within `limits`, searched deeper and deeper; an error if a
-    /// capture search passed the rules' budget.
+    /// The best move of `pos` within `limits`, searched deeper and deeper; an error if the
+    /// capture search of `pos` itself passed the rules' budget (a position past it deeper
+    /// in the tree is scored by its material and not searched on).
     ///
     /// ```
     /// use polydame::{load_variant, Limits, Player};

@@ -221,6 +221,9 @@ impl<'p, 'r> TreeSearch<'p, 'r> {
         if self.filled(list) {
             return Some(0);
         }
+        if list.exceeded() && n.ply > 0 {
+            return Some(self.player.worth.material(pos));
+        }
         if count == 0 || list.exceeded() || pos.pieces(pos.side_to_move()).is_empty() {
             return None;
         }
@@ -236,6 +239,17 @@ impl<'p, 'r> TreeSearch<'p, 'r> {
         let score = self.player.worth.evaluate(self.player.rules, pos, ours, &mut self.scratch);
         self.worked(self.scratch.steps(), self.scratch.stopped());
         score
+    }
+
+    /// A position whose capture search passed the rules' budget: at the root an error (its
+    /// moves, one of which is the answer, are not known); deeper, it is scored by its
+    /// material alone and not searched on, so that one such position in the tree does not
+    /// cost the whole search its answer.
+    fn past_budget(&self, pos: &Position, n: Node) -> Result<i32, BudgetExceeded> {
+        if n.ply == 0 {
+            return Err(BudgetExceeded::at(self.player.rules, pos));
+        }
+        Ok(self.player.worth.material(pos))
     }
 
     /// [`TreeSearch::negamax`] with the position's lists taken out of the scratch.
@@ -258,7 +272,7 @@ impl<'p, 'r> TreeSearch<'p, 'r> {
         }
         // The game goes on: `outcome` has left the legal moves in `list`.
         if list.exceeded() {
-            return Err(BudgetExceeded::at(rules, pos));
+            return self.past_budget(pos, n);
         }
         if n.ply > 0 && pos.history_draw(rules, &self.history, false).is_some() {
             return Ok(0);

@@ -282,3 +282,19 @@ fn a_game_played_out_stops_unfinished_when_its_stop_is_set() {
     let free = polydame::player::play_out(&player, opening, &Limits::depth(2), 400).unwrap();
     assert!(free.record.moves.len() > 4);
 }
+
+#[test]
+fn a_position_past_the_budget_deep_in_the_tree_does_not_cost_the_answer() {
+    // The start is harmless (no piece on the king's lines); two plies down, positions
+    // whose captures pass a budget of 200 steps. They are scored by material, not searched.
+    let mut rules = polydame::compile_text(FLYING_8, "flying-8.toml").unwrap();
+    rules.set_capture_budget(200);
+    let pos = polydame::fen::parse_fen(&rules, "W:WKa1:Bc5,h7,d3,b4,d2,h4,e4,e7,g2,d7,d5,b5,f7").unwrap();
+    assert!(polydame::perft(&mut pos.clone(), &rules, 3, polydame::Routes::Distinct).is_err(), "the tree has such positions");
+    let found = Player::new(&rules).best(&pos, Limits::depth(4)).expect("an answer");
+    let legal = Game::from_position(&rules, pos.clone()).legal_moves().unwrap();
+    assert!(found.best.is_some_and(|m| legal.contains(&m)));
+    // At the root, past the budget is an error: the answer would be one of its moves.
+    let root = polydame::fen::parse_fen(&rules, LONG_8).unwrap();
+    assert!(Player::new(&rules).best(&root, Limits::depth(2)).is_err());
+}
