@@ -140,7 +140,11 @@ pub struct VerdictJson {
     pub black: String,
     /// Half-moves played before the first bad one.
     pub plies: usize,
+    /// Whether the game is judged valid (`judgement` is `valid`).
     pub valid: bool,
+    /// The game's [`Judgement`](crate::pdn::Judgement): `valid`, `invalid`, `unreadable`,
+    /// `not-judged`.
+    pub judgement: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub variant: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -125,10 +125,10 @@ pub mod fen {
 /// every illegal move, and written.
 pub mod pdn {
     pub use crate::record::{
-        Annotations, GameRecord, GameText, MAX_GAME_BYTES, MAX_GAME_MOVES, MAX_LINE_BYTES, MAX_VARIATION_DEPTH, MoveNotes, MoveText,
-        Oddity, PdnGame, PdnGames, PlayedLine, PlyError, PlyReason, RecordVariation, Registry, RewriteError, UnknownEncoding, Variation,
-        Verdict, Warning, WriteError, packed_readings, parse_game, parse_game_with, pdn_games, random_game, replay, replay_recorded,
-        replay_with, rewrite, write_pdn,
+        Annotations, GameRecord, GameText, Judgement, MAX_GAME_BYTES, MAX_GAME_MOVES, MAX_LINE_BYTES, MAX_VARIATION_DEPTH, MoveNotes,
+        MoveText, Oddity, PdnGame, PdnGames, PlayedLine, PlyError, PlyReason, RecordVariation, Registry, RewriteError, UnknownEncoding,
+        Variation, Verdict, Warning, WriteError, packed_readings, parse_game, parse_game_with, pdn_games, random_game, replay,
+        replay_recorded, replay_with, rewrite, write_pdn,
     };
     #[cfg(feature = "archives")]
     pub use crate::record::{Packing, TooLarge, unpack};

@@ -197,6 +197,7 @@ class Verdict:
     variation_errors: list[dict[str, Any]]
     warnings: list[tuple[str, str]]
     tags: list[tuple[str, str]]
+    judgement: str
     def __init__(
         self,
         game: int,
@@ -208,6 +209,7 @@ class Verdict:
         variation_errors: list[dict[str, Any]],
         warnings: list[tuple[str, str]],
         tags: list[tuple[str, str]],
+        judgement: str,
     ) -> None: ...
 
 def read_pdn(source: Source) -> list[PdnGame]: ...

@@ -5,7 +5,7 @@
 use crate::{VariantError, guard};
 use polydame::Rules;
 use polydame::notation::Notations;
-use polydame::pdn::{Packing, TooLarge, unpack};
+use polydame::pdn::{Judgement, Packing, TooLarge, unpack};
 use polydame::pdn::{Registry, parse_game, pdn_games, replay_with};
 use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -71,7 +71,8 @@ pub struct Verdict {
     /// The variant it was replayed as (``None`` when none was found).
     #[pyo3(get)]
     variant: Option<String>,
-    /// Whether every move (and every variation's) is legal and was read.
+    /// Whether the game is valid: every move of its main line legal (a bad move in a
+    /// variation is in ``variation_errors``, a warning, as the command line says it).
     #[pyo3(get)]
     valid: bool,
     /// Half-moves played before the first bad one (all of them when valid).
@@ -90,11 +91,16 @@ pub struct Verdict {
     /// The game's tags: ``[(name, value), ...]``.
     #[pyo3(get)]
     tags: Vec<(String, String)>,
+    /// How the game is judged, as every front end judges it: ``"valid"``, ``"invalid"``,
+    /// ``"unreadable"`` (a move that cannot be read), ``"not-judged"`` (too large, or past
+    /// the capture budget).
+    #[pyo3(get)]
+    judgement: String,
 }
 
 /// A verdict's fields in order, as `Verdict(...)` takes them (pickling).
 type VerdictParts =
-    (usize, usize, Option<String>, bool, usize, Option<Py<PyDict>>, Vec<Py<PyDict>>, Vec<(String, String)>, Vec<(String, String)>);
+    (usize, usize, Option<String>, bool, usize, Option<Py<PyDict>>, Vec<Py<PyDict>>, Vec<(String, String)>, Vec<(String, String)>, String);
 
 #[pymethods]
 impl Verdict {
@@ -111,14 +117,27 @@ impl Verdict {
         variation_errors: Vec<Py<PyDict>>,
         warnings: Vec<(String, String)>,
         tags: Vec<(String, String)>,
+        judgement: String,
     ) -> Verdict {
-        Verdict { game, line, variant, valid, plies, error, variation_errors, warnings, tags }
+        Verdict { game, line, variant, valid, plies, error, variation_errors, warnings, tags, judgement }
     }
 
     fn __getnewargs__(&self, py: Python<'_>) -> VerdictParts {
         let errors = self.variation_errors.iter().map(|e| e.clone_ref(py)).collect();
         let error = self.error.as_ref().map(|e| e.clone_ref(py));
-        (self.game, self.line, self.variant.clone(), self.valid, self.plies, error, errors, self.warnings.clone(), self.tags.clone())
+        let judgement = self.judgement.clone();
+        (
+            self.game,
+            self.line,
+            self.variant.clone(),
+            self.valid,
+            self.plies,
+            error,
+            errors,
+            self.warnings.clone(),
+            self.tags.clone(),
+            judgement,
+        )
     }
 
     fn __repr__(&self) -> String {
@@ -288,6 +307,7 @@ impl Fault {
 /// positions and lines are dropped there, game by game, so that a file of many games does
 /// not hold them all.
 struct Judged {
+    judgement: Judgement,
     tags: Vec<(String, String)>,
     line: usize,
     variant: Option<String>,
@@ -321,6 +341,7 @@ pub fn validate(py: Python<'_>, source: &Bound<'_, PyAny>, variant: Option<&Boun
             }
             let game = parse_game(&text?);
             let mut j = Judged {
+                judgement: Judgement::Invalid,
                 tags: Vec::new(),
                 line: game.line,
                 variant: None,
@@ -338,6 +359,7 @@ pub fn validate(py: Python<'_>, source: &Bound<'_, PyAny>, variant: Option<&Boun
             match found {
                 Ok(n) => {
                     let v = replay_with(n, &game);
+                    j.judgement = v.judgement(false);
                     j.variant = Some(n.rules().id().to_string());
                     j.plies = v.plies;
                     j.error = v.error.as_ref().map(Fault::of);
@@ -345,6 +367,7 @@ pub fn validate(py: Python<'_>, source: &Bound<'_, PyAny>, variant: Option<&Boun
                     j.warnings = v.warnings.iter().map(|w| (w.code.to_string(), w.message.clone())).collect();
                 }
                 Err((code, why)) => {
+                    j.judgement = Judgement::without_variant(code);
                     j.error = Some(Fault { ply: 0, line: game.line, column: 1, text: String::new(), code, reason: why });
                 }
             }
@@ -359,7 +382,8 @@ pub fn validate(py: Python<'_>, source: &Bound<'_, PyAny>, variant: Option<&Boun
         verdicts.push(Verdict {
             game: i + 1,
             line: j.line,
-            valid: j.variant.is_some() && j.error.is_none() && j.variation_errors.is_empty(),
+            valid: j.judgement == Judgement::Valid,
+            judgement: j.judgement.code().to_string(),
             variant: j.variant,
             plies: j.plies,
             error: j.error.map(|e| e.dict(py)).transpose()?,

@@ -64,3 +64,14 @@ def test_round_trip_through_a_board(tmp_path):
     data = '[White "Иванов"]\n[GameType "25"]\n1. c3-d4 *\n'.encode("windows-1251")
     (g,) = polydame.read_pdn(data)
     assert g.tag("White") == "Иванов"
+
+
+def test_a_bad_move_in_a_variation_is_a_warning_as_everywhere():
+    # 27x20 is no capture; the main line is legal. The command line, the studio and this
+    # package give the library's one verdict: valid, with the variation's error beside it.
+    text = '[GameType "20"]\n1. 32-28 (1. 32-27 19-24 2. 27x20) 19-23 2. 28x19 14x23 *\n'
+    (v,) = polydame.validate(text)
+    assert (v.valid, v.judgement, v.error) == (True, "valid", None)
+    assert len(v.variation_errors) == 1 and v.variation_errors[0]["text"] == "27x20"
+    (bad,) = polydame.validate('[GameType "20"]\n1. 32-28 19-23 2. 28x18 *\n')
+    assert (bad.valid, bad.judgement, bad.error["text"]) == (False, "invalid", "28x18")

@@ -35,7 +35,7 @@ pub use pdn::{
     Variation, parse_game, parse_game_with, pdn_games,
 };
 pub use registry::Registry;
-pub use replay::{PlayedLine, PlyError, PlyReason, Verdict, replay, replay_recorded, replay_with};
+pub use replay::{Judgement, PlayedLine, PlyError, PlyReason, Verdict, replay, replay_recorded, replay_with};
 pub use resolve::{parse_move, read_move};
 pub use warnings::Warning;
 pub use write::{Annotations, GameRecord, MoveNotes, RecordVariation, WriteError, random_game, write_pdn};

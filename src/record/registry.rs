@@ -51,7 +51,8 @@ impl<'a> Registry<'a> {
     }
 
     /// The variant of a game: `fixed` if given, or the one its tags name (its `Variant`,
-    /// or its `GameType`); otherwise a code and a sentence saying why none. A game refused
+    /// or its `GameType`); otherwise a code and a sentence saying why none (naming no
+    /// front end's way of giving a variant: each adds its own). A game refused
     /// unread for its size has no tags to read: without `fixed` it is `too-large` (not
     /// judged), as its replay says with `fixed`.
     pub fn of<'r>(&'r self, game: &PdnGame, fixed: Option<&'r Notations<'r>>) -> Result<&'r Notations<'r>, (&'static str, String)> {
@@ -66,12 +67,16 @@ impl<'a> Registry<'a> {
         }
         match game.tag("GameType") {
             Some(t) => self.by_gametype(t).ok_or_else(|| {
-                ("unknown-gametype", format!("no shipped variant has GameType {t}; give --variant, or a GameType of {}", self.gametypes()))
+                let known = self.gametypes();
+                (
+                    "unknown-gametype",
+                    format!("no shipped variant has GameType {t}: name the game's variant, or give it a GameType of {known}"),
+                )
             }),
             None => Err((
                 "no-gametype",
-                "the game has no GameType tag, and no variant is assumed: give --variant (--variant international for \
-                 lidraughts' standard games) or a GameType tag (`polydame variants` lists each variant's)"
+                "the game has no GameType tag, and no variant is assumed: name the game's variant (international for \
+                 lidraughts' standard games), or give it a GameType tag (each variant's is in its file's `gametype`)"
                     .to_string(),
             )),
         }

@@ -12,7 +12,7 @@
 use crate::variants::{Compiled, VariantRef};
 use polydame::json::{MoveJson, OutcomeJson, PlyErrorJson, WarningJson};
 use polydame::notation::Notations;
-use polydame::pdn::{Registry, parse_game, pdn_games, replay_recorded};
+use polydame::pdn::{Judgement, Registry, parse_game, pdn_games, replay_recorded};
 use polydame::{Game, Limits, MoveError, MoveInfo, Outcome, Player, Rules};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
@@ -260,7 +260,10 @@ pub fn validate(compiled: &Compiled, body: &[u8], stop: &AtomicBool) -> Answer {
                 let played: Vec<MoveInfo> = v.main.moves.iter().map(|(m, _)| m.clone()).collect();
                 let moves = v.main.start.clone().map_or_else(Vec::new, |p| Game::from_position(rules, p).line_text(&played));
                 out["variant"] = json!(rules.id());
-                out["valid"] = json!(v.error.is_none() && v.variations.is_empty());
+                // The library's one verdict: bad moves in variations are warnings.
+                let judgement = v.judgement(false);
+                out["valid"] = json!(judgement == Judgement::Valid);
+                out["judgement"] = json!(judgement.code());
                 out["plies"] = json!(v.plies);
                 out["error"] = json!(v.error.as_ref().map(PlyErrorJson::from));
                 out["variations"] = json!(v.variations.iter().map(PlyErrorJson::from).collect::<Vec<_>>());
@@ -270,6 +273,7 @@ pub fn validate(compiled: &Compiled, body: &[u8], stop: &AtomicBool) -> Answer {
             }
             Err((code, why)) => {
                 out["valid"] = json!(false);
+                out["judgement"] = json!(Judgement::without_variant(code).code());
                 out["plies"] = json!(0);
                 out["error"] = json!({"ply": 0, "move": "", "line": game.line, "column": 1, "reason": why, "code": code});
                 out["moves"] = json!([]);

@@ -68,10 +68,17 @@ function renderRecords() {
       const verdict = g.valid
         ? `✓ valid · ${g.plies} plies`
         : e
-          ? `✗ ply ${e.ply}${e.move ? `, ${e.move}` : ''}${where}: ${e.reason}`
+          ? `${g.judgement === 'not-judged' ? '– not judged' : '✗'} ply ${e.ply}${e.move ? `, ${e.move}` : ''}${where}: ${e.reason}`
           : '✗ not valid';
       const variant = g.variant ? `${g.variant}${g.fallback ? ' (the editor’s)' : ''}` : 'no variant';
-      const warnings = (g.warnings || []).map((w) => `<li>${escapeHtml(w.code ? `${w.code}: ` : '')}${escapeHtml(w.message)}</li>`);
+      // A bad move in a variation is a warning, as the command line says it.
+      const inVariations = (g.variations || []).map((v) => ({
+        code: v.code,
+        message: `in a variation, ply ${v.ply}, ${v.move} (line ${v.line}:${v.column}): ${v.reason}`,
+      }));
+      const warnings = [...(g.warnings || []), ...inVariations].map(
+        (w) => `<li>${escapeHtml(w.code ? `${w.code}: ` : '')}${escapeHtml(w.message)}</li>`,
+      );
       const steppable = Boolean(g.board);
       const dis = steppable ? '' : ' disabled';
       li.innerHTML =

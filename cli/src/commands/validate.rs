@@ -10,7 +10,7 @@ use polydame::json::{
 };
 use polydame::notation::Notations;
 use polydame::pdn::Registry;
-use polydame::pdn::{GameText, PdnGame, PdnGames, PlyError, Verdict, parse_game_with, pdn_games, replay_with};
+use polydame::pdn::{GameText, Judgement, PdnGame, PdnGames, PlyError, Verdict, parse_game_with, pdn_games, replay_with};
 use rayon::prelude::*;
 use std::io::IsTerminal;
 
@@ -120,7 +120,7 @@ fn check(
             let outcome = v.outcome.map(|o| OutcomeJson::new(n.rules(), o));
             Finding::Replayed(Box::new(v), n.rules().id().to_string(), outcome)
         }
-        Err((code, why)) => Finding::Unchecked(code, why),
+        Err((code, why)) => Finding::Unchecked(code, variant_hint(code, why)),
     };
     Checked { game, encoding, index, finding }
 }
@@ -389,23 +389,34 @@ fn about(g: &PdnGame) -> String {
     parts.join(", ")
 }
 
-/// Whether a replayed game counts as valid: no bad move in its main line, nor with
-/// `strict` in a variation or a move written with the other kind's separator.
-fn valid(v: &Verdict, strict: bool) -> bool {
-    v.error.is_none() && (!strict || v.variations.is_empty() && !v.warnings.iter().any(|w| w.is_separator()))
+/// The registry's reason for a game without a variant, with how the command line names
+/// one.
+fn variant_hint(code: &str, why: String) -> String {
+    match code {
+        "no-gametype" | "unknown-gametype" => {
+            format!("{why} (--variant VARIANT names it; `polydame variants` lists each variant's GameType)")
+        }
+        _ => why,
+    }
+}
+
+/// How a checked game is judged (the library's one verdict; a game only read is valid).
+fn judgement(c: &Checked, strict: bool) -> Judgement {
+    match &c.finding {
+        Finding::Read => Judgement::Valid,
+        Finding::Unchecked(code, _) => Judgement::without_variant(code),
+        Finding::Replayed(v, ..) => v.judgement(strict),
+    }
 }
 
 /// Counts a game and prints what there is to say about it.
 fn report(file: &str, c: &Checked, job: &Job, summary: &mut Summary, print: &mut Printer) {
     summary.games += 1;
-    match &c.finding {
-        Finding::Read => summary.valid += 1,
-        Finding::Unchecked("too-large", _) => summary.not_judged += 1,
-        Finding::Unchecked(..) => summary.invalid += 1,
-        Finding::Replayed(v, ..) if v.error.as_ref().is_some_and(|e| e.reason.is_limit()) => summary.not_judged += 1,
-        Finding::Replayed(v, ..) if v.error.as_ref().is_some_and(|e| e.reason.code() == "unreadable-move") => summary.unread += 1,
-        Finding::Replayed(v, ..) if !valid(v, job.strict) => summary.invalid += 1,
-        Finding::Replayed(..) => summary.valid += 1,
+    match judgement(c, job.strict) {
+        Judgement::Valid => summary.valid += 1,
+        Judgement::Invalid => summary.invalid += 1,
+        Judgement::Unreadable => summary.unread += 1,
+        Judgement::NotJudged => summary.not_judged += 1,
     }
     if matches!(&c.finding, Finding::Replayed(v, ..) if !v.warnings.is_empty() || (!job.strict && !v.variations.is_empty())) {
         summary.warned += 1;
@@ -472,6 +483,7 @@ fn report_json(file: &str, c: &Checked, strict: bool, print: &mut Printer) {
                 black,
                 plies: 0,
                 valid: false,
+                judgement: Judgement::without_variant(code).code(),
                 variant: None,
                 notation: None,
                 error: Some(error),
@@ -491,7 +503,8 @@ fn report_json(file: &str, c: &Checked, strict: bool, print: &mut Printer) {
                 white,
                 black,
                 plies: v.plies,
-                valid: valid(v, strict),
+                valid: v.judgement(strict) == Judgement::Valid,
+                judgement: v.judgement(strict).code(),
                 variant: Some(variant.clone()),
                 notation: Some(v.notation.clone()),
                 error,

@@ -306,3 +306,30 @@ proptest! {
         prop_assert_eq!(read(&plain).len(), games.len());
     }
 }
+
+#[test]
+fn every_front_end_gives_the_librarys_one_verdict() {
+    // 27x20 is no capture, in a variation; 28x18 is no move, in the main line; the third
+    // game names no variant.
+    let pdn = "[GameType \"20\"]\n1. 32-28 (1. 32-27 19-24 2. 27x20) 19-23 2. 28x19 14x23 *\n\n\
+               [GameType \"20\"]\n1. 32-28 19-23 2. 28x18 *\n\n[Event \"no variant\"]\n1. 32-28 *\n";
+    let expected = [("valid", true), ("invalid", false), ("invalid", false)];
+    // The command line.
+    let f = crate::common::TempFile::new("verdicts.pdn", pdn);
+    let o = crate::common::polydame(&["validate", f.path(), "--json"]);
+    let cli: Vec<serde_json::Value> = crate::common::stdout(&o).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    // The studio.
+    let studio = polydame_studio::Studio::new().unwrap();
+    let body = serde_json::json!({ "pdn": pdn }).to_string();
+    let answer = studio.answer("validate", body.as_bytes()).expect("an answer");
+    for (i, (judgement, valid)) in expected.iter().enumerate() {
+        for (who, v) in [("cli", &cli[i]), ("studio", &answer["games"][i])] {
+            assert_eq!((v["judgement"].as_str(), v["valid"].as_bool()), (Some(*judgement), Some(*valid)), "{who}, game {}: {v}", i + 1);
+        }
+    }
+    assert_eq!(cli[0]["variations"][0]["move"], "27x20");
+    assert_eq!(answer["games"][0]["variations"][0]["move"], "27x20");
+    // Neither says a command-line flag the studio has not: the registry names no front end.
+    let why = answer["games"][2]["error"]["reason"].as_str().unwrap();
+    assert!(!why.contains("--variant"), "{why}");
+}

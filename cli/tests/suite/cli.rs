@@ -211,7 +211,10 @@ fn a_game_without_gametype_is_not_assumed_international() {
     let o = polydame(&["validate", path]);
     assert_eq!(o.status.code(), Some(1), "{o:?}");
     let text = String::from_utf8_lossy(&o.stdout).to_string();
-    assert!(text.contains("no GameType tag") && text.contains("give --variant") && text.contains("`polydame variants`"), "{text}");
+    assert!(
+        text.contains("no GameType tag") && text.contains("--variant VARIANT names it") && text.contains("`polydame variants`"),
+        "{text}"
+    );
     let o = polydame(&["validate", path, "--variant", "standard"]);
     assert!(o.status.success(), "{o:?}");
 }
