@@ -111,7 +111,7 @@ pub use engine::{
 pub use player::{Best, Limits, Player};
 pub use record::{Game, Illegal, MoveError, parse_move};
 pub use spec::Side;
-pub use variants::{LoadError, compile_text, compile_text_with, load_variant, load_variant_with, shipped};
+pub use variants::{LoadError, compile_text, compile_text_with, load_variant, load_variant_with, shipped, shipped_rules, shipped_variant};
 
 /// Positions as FEN text: read in a variant's notation (or any it may be written in), and
 /// written back.

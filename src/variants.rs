@@ -83,19 +83,38 @@ pub fn load_variant(name: &str) -> Result<Rules, LoadError> {
     load_variant_with(name, &[])
 }
 
+/// Every shipped variant compiled, in the order of [`shipped`], once in a process: the
+/// record registry's variants, the lists of front ends. (A shipped file that does not
+/// compile would fail the project's own tests; it is left out rather than panicking.)
+pub fn shipped_rules() -> &'static [Rules] {
+    static RULES: std::sync::OnceLock<Vec<Rules>> = std::sync::OnceLock::new();
+    RULES.get_or_init(|| SHIPPED.iter().filter_map(|(stem, text)| compile_text(text, &format!("variants/{stem}.toml")).ok()).collect())
+}
+
+/// The shipped variant `name` stands for, by its id or one of its aliases
+/// (case-insensitive): its id and its file's text. No path is looked at: this is the door
+/// for names a stranger sends (a studio request, a GUI's).
+///
+/// ```
+/// let (id, text) = polydame::shipped_variant("Checkers").unwrap();
+/// assert_eq!(id, "english");
+/// assert!(text.contains("[variant]"));
+/// assert!(polydame::shipped_variant("variants/english.toml").is_none());
+/// ```
+pub fn shipped_variant(name: &str) -> Option<(&'static str, &'static str)> {
+    let lower = name.to_ascii_lowercase();
+    if let Some(&(stem, text)) = SHIPPED.iter().find(|(stem, _)| *stem == lower) {
+        return Some((stem, text));
+    }
+    let rules = shipped_rules().iter().find(|r| r.spec().aliases.iter().any(|a| a.eq_ignore_ascii_case(name)))?;
+    SHIPPED.iter().find(|(stem, _)| *stem == rules.id()).copied()
+}
+
 /// Loads a variant with options chosen: (option, choice) pairs, as `--option NAME=CHOICE`.
 pub fn load_variant_with(name: &str, options: &[(String, String)]) -> Result<Rules, LoadError> {
     let lower = name.to_ascii_lowercase();
-    if let Some((stem, text)) = SHIPPED.iter().find(|(stem, _)| *stem == lower) {
+    if let Some((stem, text)) = shipped_variant(name) {
         return compile_text_with(text, &format!("variants/{stem}.toml"), options);
-    }
-    // Aliases: compile each shipped file only when the id did not match.
-    for (stem, text) in SHIPPED {
-        if let Ok(rules) = compile_text(text, stem)
-            && rules.spec().aliases.iter().any(|a| a.eq_ignore_ascii_case(name))
-        {
-            return compile_text_with(text, &format!("variants/{stem}.toml"), options);
-        }
     }
     let path = Path::new(name);
     if path.exists() {

@@ -2,7 +2,7 @@
 //! (each game replayed, with the reason for its first illegal move), the variant of each
 //! game found from its tags as `polydame validate` finds it.
 
-use crate::{VariantError, guard};
+use crate::guard;
 use polydame::Rules;
 use polydame::notation::Notations;
 use polydame::pdn::{Judgement, Packing, TooLarge, unpack};
@@ -13,7 +13,6 @@ use pyo3::pybacked::{PyBackedBytes, PyBackedStr};
 use pyo3::types::PyDict;
 use std::io::{self, BufRead, Read};
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// A game as written: its tags, its main line's moves, its variations and its result.
@@ -269,10 +268,7 @@ pub fn read_pdn(py: Python<'_>, source: &Bound<'_, PyAny>) -> PyResult<Vec<PdnGa
 
 /// The shipped variants, compiled once.
 fn shipped() -> PyResult<&'static [Rules]> {
-    static SHIPPED: OnceLock<Result<Vec<Rules>, String>> = OnceLock::new();
-    let all = SHIPPED
-        .get_or_init(|| polydame::shipped().iter().map(|(id, text)| polydame::compile_text(text, id).map_err(|e| e.to_string())).collect());
-    all.as_deref().map_err(|e| VariantError::new_err(e.clone()))
+    Ok(polydame::shipped_rules())
 }
 
 /// A verdict's error as read on the work thread, before it is a dict.

@@ -293,8 +293,7 @@ pub fn variants(compiled: &Compiled) -> Answer {
 
 /// `GET /api/variants/ID`: the shipped file's text.
 pub fn variant_text(id: &str) -> Answer {
-    let lower = id.to_ascii_lowercase();
-    match polydame::shipped().iter().find(|(stem, _)| *stem == lower) {
+    match polydame::shipped_variant(id) {
         Some((stem, text)) => Ok(json!({"id": stem, "text": text})),
         None => Err(ApiError::new(404, "unknown-variant", format!("no shipped variant `{id}`"))),
     }

@@ -28,22 +28,21 @@ pub struct VariantRef {
 
 /// The shipped variants, and the variants compiled for requests.
 pub struct Compiled {
-    shipped: Vec<Rules>,
     kept: Mutex<VecDeque<(VariantRef, Arc<Rules>)>>,
 }
 
 impl Compiled {
-    /// The shipped variants compiled (they are part of the binary: an error is a bug).
+    /// The shipped variants compiled (the library's, once a process; they are part of
+    /// the binary: one missing is a bug).
     pub fn new() -> Result<Compiled, String> {
-        let shipped = polydame::shipped()
-            .iter()
-            .map(|(stem, text)| polydame::compile_text(text, &format!("variants/{stem}.toml")).map_err(|e| e.to_string()))
-            .collect::<Result<_, _>>()?;
-        Ok(Compiled { shipped, kept: Mutex::new(VecDeque::new()) })
+        if polydame::shipped_rules().len() != polydame::shipped().len() {
+            return Err("a shipped variant does not compile".to_string());
+        }
+        Ok(Compiled { kept: Mutex::new(VecDeque::new()) })
     }
 
-    pub fn shipped(&self) -> &[Rules] {
-        &self.shipped
+    pub fn shipped(&self) -> &'static [Rules] {
+        polydame::shipped_rules()
     }
 
     /// Whether answering the request `body` compiles no variant: it names its variants by
@@ -71,8 +70,8 @@ impl Compiled {
         let options: Vec<(String, String)> = v.options.iter().map(|(k, c)| (k.clone(), c.clone())).collect();
         let loaded = match (&v.id, &v.text) {
             (Some(id), None) => {
-                let lower = id.to_ascii_lowercase();
-                let Some((stem, text)) = polydame::shipped().iter().find(|(stem, _)| *stem == lower) else {
+                // An id or an alias (`checkers`), as the command line takes them; no path.
+                let Some((stem, text)) = polydame::shipped_variant(id) else {
                     return Err(ApiError::new(404, "unknown-variant", format!("no shipped variant `{id}`")));
                 };
                 polydame::compile_text_with(text, &format!("variants/{stem}.toml"), &options)

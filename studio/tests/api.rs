@@ -117,3 +117,19 @@ fn wait_for_report(s: &Studio, id: u64) -> Value {
     }
     panic!("the report did not finish in 30 s");
 }
+
+#[test]
+fn a_variant_is_named_by_its_id_or_an_alias_never_a_path() {
+    let studio = polydame_studio::Studio::new().unwrap();
+    for name in ["english", "Checkers", "american-checkers"] {
+        let body = serde_json::json!({"variant": {"id": name}}).to_string();
+        let answer = studio.answer("game", body.as_bytes()).unwrap_or_else(|e| panic!("{name}: {}", e.body()));
+        assert!(answer["fen"].as_str().is_some(), "{name}");
+        assert_eq!(polydame_studio::api::variant_text(name).expect("shipped")["id"], "english");
+    }
+    for name in ["variants/english.toml", "/dev/zero", "nonesuch"] {
+        let body = serde_json::json!({"variant": {"id": name}}).to_string();
+        let e = studio.answer("game", body.as_bytes()).expect_err(name);
+        assert_eq!((e.status, e.code), (404, "unknown-variant"), "{name}");
+    }
+}

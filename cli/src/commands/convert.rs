@@ -3,7 +3,6 @@
 //! rewritten (an illegal move, a variant not known) is written as it was read, and said
 //! on standard error: nothing given is lost.
 
-use super::variants::compile_shipped;
 use super::{Done, Failure, OptionArgs};
 use polydame::notation::Notations;
 use polydame::pdn::Registry;
@@ -24,8 +23,7 @@ pub struct Job<'a> {
 /// file cannot be read.
 pub fn run(job: Job) -> Done {
     let fixed = job.variant.map(|v| job.options.load(v)).transpose()?;
-    let shipped = compile_shipped()?;
-    let registry = Registry::new(&shipped);
+    let registry = Registry::new(polydame::shipped_rules());
     let fixed = fixed.as_ref().map(Notations::new);
     let mut sink: Box<dyn Write> = match job.out {
         Some(path) => Box::new(std::io::BufWriter::new(

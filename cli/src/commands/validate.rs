@@ -1,6 +1,5 @@
 //! `polydame validate`: every game of PDN files replayed, in parallel, streaming.
 
-use super::variants::compile_shipped;
 use super::{Done, Failure, OptionArgs, Out};
 use encoding_rs::Encoding;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -131,7 +130,8 @@ fn check(
 /// Exit status 1 when any game is bad or any file cannot be read.
 pub fn run(job: Job, out: &mut Out) -> Done {
     let fixed = job.variant.map(|v| job.options.load(v)).transpose()?;
-    let mut shipped = compile_shipped()?;
+    // The shipped variants with the command's capture budget.
+    let mut shipped = polydame::shipped_rules().to_vec();
     for rules in &mut shipped {
         rules.set_capture_budget(job.options.capture_budget);
     }

@@ -1,24 +1,19 @@
 //! `polydame variants`: the shipped variants.
 
-use super::{Done, Out, invalid};
+use super::{Done, Out};
 use polydame::json::{OptionJson, VariantJson};
-use polydame::{Rules, compile_text, shipped};
-
-/// Every shipped variant, compiled.
-pub fn compile_shipped() -> Result<Vec<Rules>, super::Failure> {
-    shipped().iter().map(|(stem, text)| compile_text(text, &format!("variants/{stem}.toml")).map_err(invalid)).collect()
-}
+use polydame::{Rules, shipped_rules};
 
 /// Lists the shipped variants, as text or JSON.
 pub fn run(json: bool, out: &mut Out) -> Done {
-    let rows = compile_shipped()?;
+    let rows = shipped_rules();
     if json {
         let v: Vec<VariantJson> = rows.iter().map(variant_json).collect();
         out.json(&v);
         return Ok(());
     }
     let width = rows.iter().map(|r| r.id().len()).max().unwrap_or(0);
-    for r in &rows {
+    for r in rows {
         let s = r.spec();
         let opts: Vec<String> = s.options.iter().map(|o| format!("--option {}={}", o.name, o.choices.join("|"))).collect();
         let opts = if opts.is_empty() { String::new() } else { format!("  [{}]", opts.join(" ")) };
