@@ -337,3 +337,44 @@ pub struct MoveErrorJson {
     pub reason: String,
     pub code: &'static str,
 }
+
+/// A problem of a variant file where it stands, for a program (the studio's
+/// `invalid-variant` answer, Python's `VariantError.diagnostics`): lines and columns from 1,
+/// columns in characters, the span's end too.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DiagnosticJson {
+    pub file: String,
+    pub line: usize,
+    pub column: usize,
+    pub end_line: usize,
+    pub end_column: usize,
+    /// The stable code of its [`DiagnosticKind`](crate::spec::DiagnosticKind).
+    pub kind: &'static str,
+    pub message: String,
+    pub label: String,
+    pub help: Option<String>,
+}
+
+impl DiagnosticJson {
+    /// Every problem `d` keeps, in file order.
+    pub fn all(d: &crate::spec::Diagnostics) -> Vec<DiagnosticJson> {
+        d.items
+            .iter()
+            .map(|item| {
+                let (line, column) = crate::spec::line_col(&d.source, item.span.start);
+                let (end_line, end_column) = crate::spec::line_col(&d.source, item.span.end);
+                DiagnosticJson {
+                    file: d.file.clone(),
+                    line,
+                    column,
+                    end_line,
+                    end_column,
+                    kind: item.kind.code(),
+                    message: item.message.clone(),
+                    label: item.label.clone(),
+                    help: item.help.clone(),
+                }
+            })
+            .collect()
+    }
+}

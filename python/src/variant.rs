@@ -2,6 +2,7 @@
 //! options chosen by keyword.
 
 use crate::{VariantError, error_with, guard};
+use polydame::json::DiagnosticJson;
 use polydame::spec::{Diagnostics, MAX_VARIANT_BYTES};
 use polydame::{LoadError, Rules};
 use pyo3::prelude::*;
@@ -97,21 +98,19 @@ fn variant_error(py: Python<'_>, e: LoadError) -> PyErr {
 }
 
 fn diagnostics_of<'py>(py: Python<'py>, d: &Diagnostics) -> Vec<Bound<'py, PyDict>> {
-    d.items
-        .iter()
-        .map(|item| {
+    DiagnosticJson::all(d)
+        .into_iter()
+        .map(|j| {
             let dict = PyDict::new(py);
-            let (line, column) = polydame::spec::line_col(&d.source, item.span.start);
-            let (end_line, end_column) = polydame::spec::line_col(&d.source, item.span.end);
-            let _ = dict.set_item("file", &d.file);
-            let _ = dict.set_item("line", line);
-            let _ = dict.set_item("column", column);
-            let _ = dict.set_item("end_line", end_line);
-            let _ = dict.set_item("end_column", end_column);
-            let _ = dict.set_item("kind", item.kind.to_string());
-            let _ = dict.set_item("message", &item.message);
-            let _ = dict.set_item("label", &item.label);
-            let _ = dict.set_item("help", item.help.as_deref());
+            let _ = dict.set_item("file", j.file);
+            let _ = dict.set_item("line", j.line);
+            let _ = dict.set_item("column", j.column);
+            let _ = dict.set_item("end_line", j.end_line);
+            let _ = dict.set_item("end_column", j.end_column);
+            let _ = dict.set_item("kind", j.kind);
+            let _ = dict.set_item("message", j.message);
+            let _ = dict.set_item("label", j.label);
+            let _ = dict.set_item("help", j.help);
             dict
         })
         .collect()

@@ -200,7 +200,9 @@ pub fn compile(compiled: &Compiled, body: &[u8]) -> Answer {
     let req: Request = parse(body)?;
     let rules = match compiled.rules(&req.variant) {
         Ok(r) => r,
-        Err(e) if e.code == "invalid-variant" => return Ok(json!({"ok": false, "diagnostics": e.extra["diagnostics"]})),
+        Err(e) if e.code == "invalid-variant" => {
+            return Ok(json!({"ok": false, "diagnostics": e.extra["diagnostics"], "omitted": e.extra["omitted"]}));
+        }
         Err(e) => return Err(e),
     };
     let spec = rules.spec();

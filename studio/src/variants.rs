@@ -98,17 +98,8 @@ fn load_error(e: LoadError) -> ApiError {
         LoadError::UnknownOption(_) | LoadError::UnknownChoice(_) => return ApiError::new(422, "unknown-option", e.to_string()),
         _ => return ApiError::new(422, "invalid-variant", e.to_string()).with_extra(json!({ "diagnostics": [] })),
     };
-    let diagnostics: Vec<serde_json::Value> = d
-        .items
-        .iter()
-        .map(|item| {
-            let (line, column) = polydame::spec::line_col(&d.source, item.span.start);
-            let (end_line, end_column) = polydame::spec::line_col(&d.source, item.span.end);
-            json!({"line": line, "column": column, "end_line": end_line, "end_column": end_column, "kind": item.kind.to_string(),
-                "message": item.message, "label": item.label, "help": item.help})
-        })
-        .collect();
-    ApiError::new(422, "invalid-variant", e.to_string()).with_extra(json!({ "diagnostics": diagnostics }))
+    let diagnostics = polydame::json::DiagnosticJson::all(d);
+    ApiError::new(422, "invalid-variant", e.to_string()).with_extra(json!({ "diagnostics": diagnostics, "omitted": d.omitted }))
 }
 
 #[cfg(test)]
