@@ -41,8 +41,8 @@ MAX_SEARCH_DEPTH: int
 WORK_STACK_BYTES: int
 """The stack of the thread that reads, compiles and searches, in bytes."""
 
-class PolydameError(Exception):
-    """Every error polydame raises (but IllegalMove and InvalidFen, ValueErrors) is one of these."""
+class PolydameError(ValueError):
+    """What polydame refuses of what it is given (a variant, a move, a FEN, a position past the capture budget)."""
 
 class VariantError(PolydameError):
     """A variant that cannot be loaded."""
@@ -50,13 +50,13 @@ class VariantError(PolydameError):
     diagnostics: list[dict[str, Any]]
     """Each problem of the file: file, line, column, end_line, end_column, kind, message, label, help."""
 
-class IllegalMove(ValueError):
+class IllegalMove(PolydameError):
     """A move that is not legal in the position, or not a move."""
 
     code: str
     reason: str
 
-class InvalidFen(ValueError):
+class InvalidFen(PolydameError):
     """A FEN that cannot be read in the variant."""
 
     code: str

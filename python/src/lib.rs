@@ -14,18 +14,28 @@ mod records;
 mod variant;
 
 use pyo3::create_exception;
-use pyo3::exceptions::{PyException, PyValueError};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-create_exception!(polydame, PolydameError, PyException, "Every error polydame raises is one of these.");
+create_exception!(
+    polydame,
+    PolydameError,
+    PyValueError,
+    "What polydame refuses of what it is given (a variant, a move, a FEN, a position past the capture budget): a `ValueError`."
+);
 create_exception!(
     polydame,
     VariantError,
     PolydameError,
     "A variant that cannot be loaded: unknown, unreadable, or a file with errors (its `diagnostics`: line, column, message, help)."
 );
-create_exception!(polydame, IllegalMove, PyValueError, "A move that is not legal in the position, or not a move: its `code` and `reason`.");
-create_exception!(polydame, InvalidFen, PyValueError, "A FEN that cannot be read in the variant: its `code` and `reason`.");
+create_exception!(
+    polydame,
+    IllegalMove,
+    PolydameError,
+    "A move that is not legal in the position, or not a move: its `code` and `reason`."
+);
+create_exception!(polydame, InvalidFen, PolydameError, "A FEN that cannot be read in the variant: its `code` and `reason`.");
 create_exception!(
     polydame,
     BudgetExceeded,

@@ -75,3 +75,13 @@ def test_a_bad_move_in_a_variation_is_a_warning_as_everywhere():
     assert len(v.variation_errors) == 1 and v.variation_errors[0]["text"] == "27x20"
     (bad,) = polydame.validate('[GameType "20"]\n1. 32-28 19-23 2. 28x18 *\n')
     assert (bad.valid, bad.judgement, bad.error["text"]) == (False, "invalid", "28x18")
+
+
+def test_every_refusal_is_a_polydame_error_and_a_value_error():
+    for exc in (polydame.IllegalMove, polydame.InvalidFen, polydame.VariantError, polydame.BudgetExceeded):
+        assert issubclass(exc, polydame.PolydameError) and issubclass(exc, ValueError), exc
+    board = polydame.Board("international")
+    with pytest.raises(polydame.PolydameError):
+        board.push("31-26x")
+    with pytest.raises(polydame.PolydameError):
+        polydame.Board("international", fen="W:W99:B1")
