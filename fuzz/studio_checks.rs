@@ -5,7 +5,7 @@
 //! request that is a JSON object searches 3 plies and 50 ms at most, so that one input
 //! cannot run for long. The input is read through `expand` (`fuzz/expand.rs`): a pattern
 //! of a few bytes writes nesting 100,000 deep. The fuzz target (`fuzz/fuzz_targets/studio.rs`)
-//! and the studio's regression test (`studio/tests/fuzz_corpus.rs`) both include this file.
+//! and the studio's regression test (`studio/tests/suite/fuzz_corpus.rs`) both include this file.
 
 use polydame_studio::Studio;
 use std::sync::OnceLock;

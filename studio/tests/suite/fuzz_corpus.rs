@@ -2,7 +2,7 @@
 //! `fuzz/regressions/studio/` once one is found) through its check in the normal test run:
 //! the same code the fuzzer runs (`fuzz/studio_checks.rs`).
 
-#[path = "../../fuzz/studio_checks.rs"]
+#[path = "../../../fuzz/studio_checks.rs"]
 mod checks;
 
 #[test]
