@@ -8,6 +8,7 @@ use super::resolve::{Resolver, parse_move, resolve_text};
 use super::write::GameRecord;
 use crate::compile::Rules;
 use crate::engine::{BudgetExceeded, EndReason, History, MoveInfo, MoveList, Outcome, Position, Routes};
+use std::sync::Arc;
 
 /// A game of a variant: where it started, the moves played, the position reached.
 ///
@@ -29,13 +30,53 @@ use crate::engine::{BudgetExceeded, EndReason, History, MoveInfo, MoveList, Outc
 /// ```
 #[derive(Clone, Debug)]
 pub struct Game<'r> {
-    rules: &'r Rules,
+    rules: RulesRef<'r>,
     start: Position,
     /// Each move played, with the position it was played in.
     history: Vec<(Position, MoveInfo)>,
     pos: Position,
     /// What the end rules need of the past.
     past: History,
+}
+
+/// The rules a game is played by: borrowed, or shared with whoever else holds them (a
+/// game that lives as long as it likes: a Python board's, a server's).
+#[derive(Clone, Debug)]
+enum RulesRef<'r> {
+    Borrowed(&'r Rules),
+    Shared(Arc<Rules>),
+}
+
+impl std::ops::Deref for RulesRef<'_> {
+    type Target = Rules;
+
+    fn deref(&self) -> &Rules {
+        match self {
+            RulesRef::Borrowed(r) => r,
+            RulesRef::Shared(r) => r,
+        }
+    }
+}
+
+impl Game<'static> {
+    /// A game from `pos` that shares its rules rather than borrowing them: it borrows
+    /// nothing, so it may live as long as it likes (in a struct of its own, another
+    /// thread, a Python object).
+    ///
+    /// ```
+    /// use polydame::{load_variant, Game, Position};
+    /// use std::sync::Arc;
+    ///
+    /// let rules = Arc::new(load_variant("english").unwrap());
+    /// let start = Position::start(&rules);
+    /// let mut game: Game<'static> = Game::shared(rules, start);
+    /// game.play("11-15").unwrap();
+    /// assert_eq!(game.moves().len(), 1);
+    /// ```
+    pub fn shared(rules: Arc<Rules>, pos: Position) -> Game<'static> {
+        let past = History::new(&rules, &pos);
+        Game { rules: RulesRef::Shared(rules), start: pos.clone(), history: Vec::new(), past, pos }
+    }
 }
 
 impl<'r> Game<'r> {
@@ -46,7 +87,7 @@ impl<'r> Game<'r> {
 
     /// A game from a position.
     pub fn from_position(rules: &'r Rules, pos: Position) -> Game<'r> {
-        Game { rules, start: pos.clone(), history: Vec::new(), past: History::new(rules, &pos), pos }
+        Game { rules: RulesRef::Borrowed(rules), start: pos.clone(), history: Vec::new(), past: History::new(rules, &pos), pos }
     }
 
     /// A game from a FEN (see [`parse_fen`]).
@@ -55,8 +96,8 @@ impl<'r> Game<'r> {
     }
 
     /// The rules the game is played by.
-    pub fn rules(&self) -> &'r Rules {
-        self.rules
+    pub fn rules(&self) -> &Rules {
+        &self.rules
     }
 
     /// The position reached.
@@ -76,7 +117,7 @@ impl<'r> Game<'r> {
 
     /// The position reached, as FEN.
     pub fn fen(&self) -> String {
-        write_fen(self.rules, &self.pos)
+        write_fen(&self.rules, &self.pos)
     }
 
     /// The legal moves of the position reached (captures with the same origin, destination
@@ -89,9 +130,9 @@ impl<'r> Game<'r> {
         }
         let mut pos = self.pos.clone();
         let mut list = MoveList::new();
-        pos.try_generate(self.rules, &mut list, Routes::Distinct)?;
+        pos.try_generate(&self.rules, &mut list, Routes::Distinct)?;
         let mut moves: Vec<MoveInfo> = (0..list.len()).map(|i| list.info(i)).collect();
-        super::sort_moves(self.rules, &mut moves);
+        super::sort_moves(&self.rules, &mut moves);
         Ok(moves)
     }
 
@@ -100,8 +141,8 @@ impl<'r> Game<'r> {
     /// moves are past the capture budget, so that cannot be known).
     pub fn move_text(&self, m: &MoveInfo) -> String {
         match self.legal_moves() {
-            Ok(legal) => move_text(self.rules, m, &legal),
-            Err(_) => super::move_text::full_path(self.rules, m),
+            Ok(legal) => move_text(&self.rules, m, &legal),
+            Err(_) => super::move_text::full_path(&self.rules, m),
         }
     }
 
@@ -128,12 +169,12 @@ impl<'r> Game<'r> {
     /// it names one legal move there.
     pub fn play(&mut self, text: &str) -> Result<MoveInfo, MoveError> {
         self.check_ongoing()?;
-        let mut r = Resolver::new(self.rules, &self.rules.spec().notation, self.pos.clone());
+        let mut r = Resolver::new(&self.rules, &self.rules.spec().notation, self.pos.clone());
         let i = resolve_text(&mut r, text)?;
         let info = r.list.info(i);
-        r.pos.make(self.rules, r.list.get(i));
+        r.pos.make(&self.rules, r.list.get(i));
         let before = std::mem::replace(&mut self.pos, r.pos);
-        self.past.push(self.rules, &info, &self.pos);
+        self.past.push(&self.rules, &info, &self.pos);
         self.history.push((before, info.clone()));
         Ok(info)
     }
@@ -143,11 +184,11 @@ impl<'r> Game<'r> {
         self.check_ongoing()?;
         let mut list = MoveList::new();
         for routes in [Routes::Distinct, Routes::Landings] {
-            self.pos.try_generate(self.rules, &mut list, routes).map_err(|e| MoveError::budget(self.rules, e))?;
+            self.pos.try_generate(&self.rules, &mut list, routes).map_err(|e| MoveError::budget(&self.rules, e))?;
             if let Some(mv) = list.iter().find(|mv| mv.info() == *m) {
                 self.history.push((self.pos.clone(), m.clone()));
-                self.pos.make(self.rules, mv);
-                self.past.push(self.rules, m, &self.pos);
+                self.pos.make(&self.rules, mv);
+                self.past.push(&self.rules, m, &self.pos);
                 return Ok(());
             }
         }
@@ -158,8 +199,8 @@ impl<'r> Game<'r> {
         if !(m.is_pass() || here(&m.from) && here(&m.to) && m.path.iter().chain(&m.captured).chain(&m.removed).all(here)) {
             return Err(MoveError::Syntax { text: "a move naming cells this board does not have".to_string() });
         }
-        let text = super::move_text::full_path(self.rules, m);
-        Err(match parse_move(self.rules, &self.pos, &text) {
+        let text = super::move_text::full_path(&self.rules, m);
+        Err(match parse_move(&self.rules, &self.pos, &text) {
             Err(e) => e,
             Ok(_) => MoveError::Syntax { text },
         })
@@ -177,7 +218,7 @@ impl<'r> Game<'r> {
     /// rules), a draw by repetition or by a move-count rule where the variant has one, or
     /// going on (see [`Position::outcome_in`]).
     pub fn outcome(&self) -> Outcome {
-        self.pos.clone().outcome_in(self.rules, &mut MoveList::new(), &self.past)
+        self.pos.clone().outcome_in(&self.rules, &mut MoveList::new(), &self.past)
     }
 
     /// A draw a player may claim in the position reached, and why: a move-count rule of
@@ -185,7 +226,7 @@ impl<'r> Game<'r> {
     /// rule; [`EndReason::sentence`] says it in words). The game goes on unless it is
     /// claimed.
     pub fn claimable_draw(&self) -> Option<EndReason> {
-        self.past.claimable(self.rules)
+        self.past.claimable(&self.rules)
     }
 
     /// The game's past as its end rules see it.
@@ -196,7 +237,7 @@ impl<'r> Game<'r> {
     fn check_ongoing(&self) -> Result<(), MoveError> {
         match self.outcome() {
             Outcome::Ongoing => Ok(()),
-            o => Err(MoveError::GameOver { outcome: o, description: o.describe(self.rules) }),
+            o => Err(MoveError::GameOver { outcome: o, description: o.describe(&self.rules) }),
         }
     }
 
@@ -208,7 +249,7 @@ impl<'r> Game<'r> {
             .map(|(p, m)| {
                 let mut pos = p.clone();
                 let mut list = MoveList::new();
-                pos.generate(self.rules, &mut list, Routes::Distinct);
+                pos.generate(&self.rules, &mut list, Routes::Distinct);
                 (m.clone(), (0..list.len()).map(|i| list.info(i)).collect())
             })
             .collect();
