@@ -1,14 +1,60 @@
-"""Type stubs of polydame's native module (``polydame._core``)."""
+"""Type stubs of polydame's native module (``polydame._core``).
+
+Written by hand, and checked against the built module by ``mypy.stubtest``
+(``python/tests/test_stubs.py``). The aliases whose names start with ``_`` are not in the
+module: import them under ``typing.TYPE_CHECKING`` only.
+"""
 
 import os
-from typing import Any, Literal, Optional, Sequence, Union
+from typing import Any, ClassVar, Literal, Optional, Sequence, SupportsIndex, Union, final
 
 import numpy as np
 import numpy.typing as npt
+from typing_extensions import TypeAlias
 
-Side = Literal["white", "black"]
-Routes = Literal["distinct", "paths", "landings"]
-Source = Union[str, bytes, "os.PathLike[str]"]
+__all__ = [
+    "PolydameError",
+    "VariantError",
+    "IllegalMove",
+    "InvalidFen",
+    "BudgetExceeded",
+    "variants",
+    "MAX_VARIANT_BYTES",
+    "MAX_NAME_BYTES",
+    "MAX_NESTING",
+    "MAX_PARTS",
+    "MAX_FEN_BYTES",
+    "MAX_MOVE_BYTES",
+    "MAX_PDN_BYTES",
+    "MAX_GAME_BYTES",
+    "MAX_LINE_BYTES",
+    "MAX_GAME_MOVES",
+    "MAX_VARIATION_DEPTH",
+    "MAX_PERFT_DEPTH",
+    "MAX_PERFT_THREADS",
+    "MAX_SEARCH_DEPTH",
+    "WORK_STACK_BYTES",
+    "Variant",
+    "Board",
+    "Move",
+    "Outcome",
+    "BestMove",
+    "PdnGame",
+    "Verdict",
+    "read_pdn",
+    "validate",
+    "best_move",
+    "SelfPlayed",
+    "self_play",
+    "report",
+]
+
+_Side: TypeAlias = Literal["white", "black"]
+"""A side, as the module names it."""
+_Routes: TypeAlias = Literal["distinct", "paths", "landings"]
+"""What ``Board.perft`` counts (as ``polydame perft --routes``)."""
+_Source: TypeAlias = Union[str, bytes, os.PathLike[str]]
+"""A record: a path, PDN text, or its bytes."""
 
 MAX_VARIANT_BYTES: int
 """The longest variant file or text read, in bytes."""
@@ -67,14 +113,15 @@ class BudgetExceeded(PolydameError):
 def variants() -> list[str]:
     """The ids of the shipped variants."""
 
+@final
 class Variant:
     """The compiled rules of a variant, shared by every board of it."""
 
-    def __init__(self, name: str, **options: str) -> None: ...
+    def __new__(cls, name: str, **options: str) -> Variant: ...
     @staticmethod
-    def from_file(path: Union[str, "os.PathLike[str]"], **options: str) -> "Variant": ...
+    def from_file(path: Union[str, os.PathLike[str]], **options: str) -> Variant: ...
     @staticmethod
-    def from_text(text: str, name: str = "<text>", **options: str) -> "Variant": ...
+    def from_text(text: str, name: str = "<text>", **options: str) -> Variant: ...
     @property
     def id(self) -> str: ...
     @property
@@ -85,13 +132,17 @@ class Variant:
     @property
     def kinds(self) -> list[str]: ...
     @property
-    def first(self) -> Side: ...
+    def first(self) -> _Side: ...
     @property
     def options(self) -> list[tuple[str, list[str], str]]:
         """Each option: (name, choices, the choice made)."""
     def describe(self) -> str:
         """The rules in words (``polydame show``)."""
+    def __eq__(self, value: object, /) -> bool: ...
+    # Not hashable: pyo3 leaves ``__hash__`` None for a class with ``__eq__`` and no ``__hash__``.
+    __hash__: ClassVar[None]  # type: ignore[assignment]
 
+@final
 class Move:
     """A legal move; ``str(move)`` is how the variant writes it."""
 
@@ -115,20 +166,26 @@ class Move:
     @property
     def promotes(self) -> bool: ...
     def __hash__(self) -> int: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, value: object, /) -> bool: ...
 
+@final
 class Outcome:
     """How a game ended."""
 
-    winner: Optional[Side]
-    reason: str
-    description: str
-    result: str
+    @property
+    def winner(self) -> Optional[_Side]: ...
+    @property
+    def reason(self) -> str: ...
+    @property
+    def description(self) -> str: ...
+    @property
+    def result(self) -> str: ...
 
+@final
 class Board:
     """A game of a variant: the position reached and its history."""
 
-    def __init__(self, variant: Union[Variant, str], fen: Optional[str] = None) -> None: ...
+    def __new__(cls, variant: Union[Variant, str], fen: Optional[str] = None) -> Board: ...
     @property
     def variant(self) -> Variant: ...
     @property
@@ -141,14 +198,16 @@ class Board:
     @property
     def fen(self) -> str: ...
     @property
-    def turn(self) -> Side: ...
+    def turn(self) -> _Side: ...
     @property
     def ply(self) -> int: ...
-    def piece_at(self, square: str) -> Optional[tuple[Side, str]]: ...
+    def piece_at(self, square: str) -> Optional[tuple[_Side, str]]: ...
     def outcome(self) -> Optional[Outcome]: ...
     def is_game_over(self) -> bool: ...
-    def copy(self) -> "Board": ...
-    def perft(self, depth: int, routes: Routes = "distinct", threads: Optional[int] = None) -> int:
+    def copy(self) -> Board: ...
+    def __copy__(self) -> Board: ...
+    def __deepcopy__(self, memo: dict[int, Any]) -> Board: ...
+    def perft(self, depth: SupportsIndex, routes: _Routes = "distinct", threads: Optional[SupportsIndex] = None) -> int:
         """Leaves ``depth`` plies deep (at most ``MAX_PERFT_DEPTH``; threads at most ``MAX_PERFT_THREADS``); Ctrl-C stops it."""
     def svg(self) -> str: ...
     def _repr_svg_(self) -> str: ...
@@ -156,50 +215,75 @@ class Board:
     def planes(self) -> npt.NDArray[np.uint8]:
         """Shape (2, kinds, squares): [side (0 White)][kind][square]."""
     def move_index(self, move: Union[Move, str]) -> int: ...
-    def move_from_index(self, index: int) -> Move: ...
+    def move_from_index(self, index: SupportsIndex) -> Move: ...
     @property
     def action_count(self) -> int: ...
     def legal_action_mask(self) -> npt.NDArray[np.uint8]: ...
 
+@final
 class BestMove:
     """What the player found."""
 
-    move: Optional[Move]
-    score: int
-    line: list[str]
-    depth: int
-    nodes: int
+    @property
+    def move(self) -> Optional[Move]: ...
+    @property
+    def score(self) -> int: ...
+    @property
+    def line(self) -> list[str]: ...
+    @property
+    def depth(self) -> int: ...
+    @property
+    def nodes(self) -> int: ...
 
-def best_move(board: Board, depth: Optional[int] = None, time: Optional[float] = None, seed: int = 0) -> BestMove: ...
+def best_move(board: Board, depth: Optional[SupportsIndex] = None, time: Optional[float] = None, seed: int = 0) -> BestMove: ...
 
+@final
 class PdnGame:
     """A game as written."""
 
-    tags: list[tuple[str, str]]
-    moves: list[str]
-    variations: list[tuple[Optional[int], int, list[str]]]
-    result: Optional[str]
-    line: int
-    text: str
-    refused: Optional[str]
-    """Why the game was refused unread (then it has no moves), or None."""
+    @property
+    def tags(self) -> list[tuple[str, str]]: ...
+    @property
+    def moves(self) -> list[str]: ...
+    @property
+    def variations(self) -> list[tuple[Optional[int], int, list[str]]]: ...
+    @property
+    def result(self) -> Optional[str]: ...
+    @property
+    def line(self) -> int: ...
+    @property
+    def text(self) -> str: ...
+    @property
+    def refused(self) -> Optional[str]:
+        """Why the game was refused unread (then it has no moves), or None."""
     def tag(self, name: str) -> Optional[str]: ...
 
+@final
 class Verdict:
     """The verdict on one game of a record."""
 
-    game: int
-    line: int
-    variant: Optional[str]
-    valid: bool
-    plies: int
-    error: Optional[dict[str, Any]]
-    variation_errors: list[dict[str, Any]]
-    warnings: list[tuple[str, str]]
-    tags: list[tuple[str, str]]
-    judgement: str
-    def __init__(
-        self,
+    @property
+    def game(self) -> int: ...
+    @property
+    def line(self) -> int: ...
+    @property
+    def variant(self) -> Optional[str]: ...
+    @property
+    def valid(self) -> bool: ...
+    @property
+    def plies(self) -> int: ...
+    @property
+    def error(self) -> Optional[dict[str, Any]]: ...
+    @property
+    def variation_errors(self) -> list[dict[str, Any]]: ...
+    @property
+    def warnings(self) -> list[tuple[str, str]]: ...
+    @property
+    def tags(self) -> list[tuple[str, str]]: ...
+    @property
+    def judgement(self) -> str: ...
+    def __new__(
+        cls,
         game: int,
         line: int,
         variant: Optional[str],
@@ -210,21 +294,28 @@ class Verdict:
         warnings: list[tuple[str, str]],
         tags: list[tuple[str, str]],
         judgement: str,
-    ) -> None: ...
+    ) -> Verdict: ...
 
-def read_pdn(source: Source) -> list[PdnGame]: ...
-def validate(source: Source, variant: Union[Variant, str, None] = None) -> list[Verdict]: ...
+def read_pdn(source: _Source) -> list[PdnGame]: ...
+def validate(source: _Source, variant: Union[Variant, str, None] = None) -> list[Verdict]: ...
 
+@final
 class SelfPlayed:
     """One game the player played against itself."""
 
-    variant: Variant
-    index: int
-    pdn: str
-    result: str
-    opening: int
-    nodes: int
-    def __init__(self, variant: Variant, index: int, pdn: str, result: str, opening: int, nodes: int) -> None: ...
+    @property
+    def variant(self) -> Variant: ...
+    @property
+    def index(self) -> int: ...
+    @property
+    def pdn(self) -> str: ...
+    @property
+    def result(self) -> str: ...
+    @property
+    def opening(self) -> int: ...
+    @property
+    def nodes(self) -> int: ...
+    def __new__(cls, variant: Variant, index: int, pdn: str, result: str, opening: int, nodes: int) -> SelfPlayed: ...
 
 def self_play(
     variant: Union[Variant, str], index: int, depth: int = 4, opening_plies: int = 4, seed: int = 1, max_plies: int = 400

@@ -69,7 +69,7 @@ from . import _core
 from ._core import Board, SelfPlayed, Variant, Verdict
 
 if TYPE_CHECKING:
-    from ._core import Routes
+    from ._core import _Routes as Routes
 
 __all__ = [
     "Verdict",

@@ -307,16 +307,16 @@ impl Board {
 
     /// Plays a move (a ``Move`` or its text, as the variant or a record writes it) and
     /// returns it; ``IllegalMove`` if it is not legal here.
-    fn push(&mut self, py: Python<'_>, m: &Bound<'_, PyAny>) -> PyResult<Move> {
+    fn push(&mut self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<Move> {
         let legal = self.legal()?;
-        let info = match m.cast::<Move>() {
+        let info = match r#move.cast::<Move>() {
             Ok(mv) => {
                 let info = self.own(py, mv.get())?;
                 guard::shield(|| self.game.play_move(&info).map_err(|e| illegal(py, e)))?;
                 info
             }
             Err(_) => {
-                let text = text_of(py, m)?;
+                let text = text_of(py, r#move)?;
                 guard::shield(|| self.game.play(&text).map_err(|e| illegal(py, e)))?
             }
         };
@@ -337,13 +337,13 @@ impl Board {
     }
 
     /// Whether a move (a ``Move`` or its text) is legal here.
-    fn is_legal(&self, py: Python<'_>, m: &Bound<'_, PyAny>) -> PyResult<bool> {
-        match m.cast::<Move>() {
+    fn is_legal(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        match r#move.cast::<Move>() {
             // Any legal route, of the moves listed or not; a move of another board is not.
             Ok(mv) if !mv.get().fits(&self.rules) => Ok(false),
             Ok(mv) => guard::shield(|| Ok(self.game.clone().play_move(&mv.get().info).is_ok())),
             Err(_) => {
-                let text = text_of(py, m)?;
+                let text = text_of(py, r#move)?;
                 guard::shield(|| Ok(self.game.clone().play(&text).is_ok()))
             }
         }
@@ -484,8 +484,8 @@ impl Board {
     /// The action index of a move: ``from × squares + to`` (squares in the order of
     /// ``Variant.squares``), the same for every position of the variant. Two captures with
     /// the same ends share it.
-    fn move_index(&self, py: Python<'_>, m: &Bound<'_, PyAny>) -> PyResult<usize> {
-        let info = self.resolve(py, m)?;
+    fn move_index(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<usize> {
+        let info = self.resolve(py, r#move)?;
         Ok(learn::index(&self.rules, &info))
     }
 
