@@ -211,7 +211,7 @@ impl Outcome {
 /// ``Board("international")`` or ``Board(variant, fen="W:W31-50:B1-20")``.
 #[pyclass(module = "polydame")]
 pub struct Board {
-    // Declared before `rules`: dropped first, while the rules it refers to live.
+    /// The game, sharing its rules with `rules` (and the variant).
     game: Game<'static>,
     rules: Arc<Rules>,
     variant: Py<Variant>,
@@ -232,18 +232,16 @@ impl Board {
     /// A board of `variant` at `fen` (or its start).
     pub fn create(py: Python<'_>, variant: Py<Variant>, fen: Option<&str>) -> PyResult<Board> {
         let rules = variant.get().rules.clone();
-        // SAFETY: the reference points into the `Arc`'s allocation, which never moves and
-        // which `Board::rules` keeps alive for as long as the game: the game is dropped
-        // first (field order), and no reference with this lifetime leaves the board.
-        let shared: &'static Rules = unsafe { &*Arc::as_ptr(&rules) };
-        let game = match fen {
-            None => Game::new(shared),
-            Some(f) => guard::shield(|| Ok(Game::from_fen(shared, f)))?.map_err(|e| {
+        // The game shares the rules (it borrows nothing, so it lives as long as the board).
+        let start = match fen {
+            None => polydame::Position::start(&rules),
+            Some(f) => guard::shield(|| Ok(polydame::fen::parse_fen(&rules, f)))?.map_err(|e| {
                 let attrs = [("code", e.kind.code().into_pyobject(py).map(|c| c.into_any().unbind()))];
                 let attrs: Vec<(&str, Py<PyAny>)> = attrs.into_iter().filter_map(|(k, v)| v.ok().map(|v| (k, v))).collect();
                 error_with::<InvalidFen>(py, e.to_string(), &attrs)
             })?,
         };
+        let game = Game::shared(rules.clone(), start);
         Ok(Board { game, rules, variant })
     }
 
