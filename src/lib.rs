@@ -135,10 +135,12 @@ pub mod pdn {
 }
 
 /// Moves and squares as text: a move in a variant's notation, its full path, the order
-/// moves are listed in, and the notations a record may be written in.
+/// moves are listed in, the notations a record may be written in, and positions and moves
+/// square by square as engine protocols write them ([`Squares`](notation::Squares)).
 pub mod notation {
     pub use crate::record::{
-        Notations, candidate_notations, full_path, full_text, move_text, read_move, sort_moves, square_order, taken_suffix, turning_path,
+        BoardError, Found, Letters, Notations, Squares, SquaresRefusal, candidate_notations, full_path, full_text, move_text, read_move,
+        sort_moves, square_order, taken_suffix, turning_path,
     };
 }
 

@@ -30,7 +30,8 @@ mod message;
 pub use listen::{Bounds, IDLE_TIMEOUT, MAX_CONNECTIONS, listen};
 pub use message::MAX_MESSAGE;
 use message::read_message;
-use polydame::{Game, Limits, MoveInfo, Outcome, Player, Rules, Setup, Side};
+use polydame::notation::{Found, Letters, Squares, SquaresRefusal};
+use polydame::{Game, Limits, MoveInfo, MoveList, Outcome, Player, Routes, Rules, Side};
 use std::io::{BufReader, Read, Write};
 
 /// The follower's name in GAMEACC.
@@ -141,50 +142,28 @@ pub fn serve(follower: &Follower, input: impl Read, mut output: impl Write) -> s
 }
 
 /// The game a GAMEREQ asks for, or the GAMEACC refusal code: `1` for a colour that is not
-/// `W` or `Z`, `3` for a position that cannot be read, a variant not on 50 squares, or one
-/// whose moves take off pieces they do not capture (huffing: a DXP move names its captures
-/// only) or place pieces from a hand (a DXP move goes from a square to a square).
+/// `W` or `Z`, `3` for a position that cannot be read, or a variant whose positions DXP
+/// cannot say: not on 50 squares, or not square by square, men and kings alone (the
+/// library's [`Squares`] refusals, which Hub has too).
 fn game_request<'r>(rules: &'r Rules, m: &str) -> Result<Table<'r>, char> {
-    let chars: Vec<char> = m.chars().collect();
-    let huffing = rules.spec().capture.huff != polydame::spec::Huff::None;
-    let drops = rules.spec().drops.is_some();
-    if rules.spec().geometry.len() != 50 || !rules.spec().notation.is_numeric() || huffing || drops {
+    let squares = Squares::new(rules).map_err(|_| '3')?;
+    if squares.len() != 50 {
         return Err('3');
     }
+    let chars: Vec<char> = m.chars().collect();
     let ours = match chars.get(35) {
         Some('W') => Side::White,
         Some('Z') => Side::Black,
         _ => return Err('1'),
     };
     let game = match chars.get(42) {
-        Some('B') => Game::from_position(rules, position(rules, &chars).ok_or('3')?),
+        Some('B') => {
+            let board: String = chars.get(43..94).ok_or('3')?.iter().collect();
+            Game::from_position(rules, squares.read(rules, &board, Letters::DXP).map_err(|_| '3')?)
+        }
         _ => Game::new(rules),
     };
     Ok(Table { game, ours, clock: Clock::of_request(&chars) })
-}
-
-/// The position of a GAMEREQ with a start position `B`: the colour to move at 43, the 50
-/// squares from 44.
-fn position(rules: &Rules, chars: &[char]) -> Option<polydame::Position> {
-    let side = match chars.get(43)? {
-        'W' => Side::White,
-        'Z' => Side::Black,
-        _ => return None,
-    };
-    let (man, king) = (rules.kind("man")?, rules.kind("king")?);
-    let mut setup = Setup::new(side);
-    for (i, c) in chars.get(44..94)?.iter().enumerate() {
-        let cell = rules.cell(&(i + 1).to_string())?;
-        match c {
-            'w' => setup.put(cell, Side::White, man),
-            'z' => setup.put(cell, Side::Black, man),
-            'W' => setup.put(cell, Side::White, king),
-            'Z' => setup.put(cell, Side::Black, king),
-            'e' => &mut setup,
-            _ => return None,
-        };
-    }
-    polydame::Position::from_setup(rules, &setup).ok()
 }
 
 /// Plays the initiator's MOVE.
@@ -196,43 +175,35 @@ fn their_move(t: &mut Table, m: &str) -> Result<(), String> {
 /// The legal move of `game` a MOVE message names: its origin, destination and taken
 /// squares.
 pub fn read_move(game: &Game, m: &str) -> Result<MoveInfo, String> {
-    let num = |at: usize, len: usize| m.get(at..at + len).and_then(|s| s.trim().parse::<usize>().ok());
+    let num = |at: usize, len: usize| m.get(at..at + len).map(str::trim).filter(|s| !s.is_empty());
     let (from, to, n) = (num(5, 2).ok_or("from")?, num(7, 2).ok_or("to")?, num(9, 2).ok_or("count")?);
-    let mut taken: Vec<usize> = (0..n).map(|i| num(11 + 2 * i, 2).ok_or("taken")).collect::<Result<_, _>>()?;
-    taken.sort_unstable();
+    let n: usize = n.parse().map_err(|_| "count")?;
     let rules = game.rules();
-    let number = |c: u16| rules.cell_name(c).parse::<usize>().unwrap_or(0);
-    let legal = game.legal_moves().map_err(|e| e.to_string())?;
-    let found = legal.into_iter().find(|l| {
-        let mut caps: Vec<usize> = l.captured.iter().map(|&c| number(c)).collect();
-        caps.sort_unstable();
-        number(l.from) == from && number(l.to) == to && caps == taken
-    });
-    found.ok_or_else(|| format!("{m}: {from}-{to} is not legal here"))
+    let squares = Squares::new(rules).map_err(|e| e.to_string())?;
+    let cell = |name: &str| squares.cell(name.trim_start_matches('0')).ok_or_else(|| format!("{m}: there is no square {name}"));
+    let taken: Vec<u16> = (0..n).map(|i| num(11 + 2 * i, 2).ok_or_else(|| "taken".to_string()).and_then(cell)).collect::<Result<_, _>>()?;
+    let (from, to) = (cell(from)?, cell(to)?);
+    let mut list = MoveList::new();
+    game.position().clone().try_generate(rules, &mut list, Routes::Distinct).map_err(|e| e.to_string())?;
+    match Squares::find(&list, from, to, Some(&taken)) {
+        Found::One(i) => Ok(list.info(i)),
+        Found::None | Found::Several(_) => Err(format!("{m}: {}-{} is not legal here", squares.number(from), squares.number(to))),
+    }
 }
 
 /// A GAMEREQ from `initiator`: the follower plays `follower`, from `pos`, with `minutes`
-/// on its clock for the game (at most 999).
-pub fn write_game_request(rules: &Rules, initiator: &str, follower: Side, minutes: u32, pos: &polydame::Position) -> String {
-    let colour = |s: Side| if s == Side::White { 'W' } else { 'Z' };
-    let (name, side, to_move) = (initiator, colour(follower), colour(pos.side_to_move()));
-    let mut text = format!("R01{name:<32.32}{side}{:03}000B{to_move}", minutes.min(999));
-    for number in 1..=50 {
-        let cell = rules.cell(&number.to_string());
-        text.push(match cell.and_then(|c| pos.piece(c)) {
-            Some((side, kind)) => {
-                let king = rules.kind("king") == Some(kind);
-                match (side, king) {
-                    (Side::White, false) => 'w',
-                    (Side::Black, false) => 'z',
-                    (Side::White, true) => 'W',
-                    (Side::Black, true) => 'Z',
-                }
-            }
-            None => 'e',
-        });
-    }
-    text
+/// on its clock for the game (at most 999); an error if DXP cannot say the variant's
+/// positions.
+pub fn write_game_request(
+    rules: &Rules,
+    initiator: &str,
+    follower: Side,
+    minutes: u32,
+    pos: &polydame::Position,
+) -> Result<String, SquaresRefusal> {
+    let side = if follower == Side::White { 'W' } else { 'Z' };
+    let board = Squares::new(rules)?.write(pos, Letters::DXP);
+    Ok(format!("R01{initiator:<32.32}{side}{:03}000B{board}", minutes.min(999)))
 }
 
 /// The follower's move when it is to move and the game goes on; GAMEEND when it is over.
@@ -261,9 +232,11 @@ fn reply(f: &Follower, t: &mut Table, send: &mut impl FnMut(String) -> std::io::
     Ok(())
 }
 
-/// A MOVE message: seconds used, from, to, how many taken and each taken square.
+/// A MOVE message: seconds used, from, to, how many taken and each taken square (by the
+/// square numbers DXP speaks, as [`Squares`] gives them).
 pub fn move_message(rules: &Rules, m: &MoveInfo, secs: u64) -> String {
-    let sq = |c: u16| format!("{:0>2}", rules.cell_name(c));
+    let squares = Squares::new(rules).ok();
+    let sq = |c: u16| format!("{:0>2}", squares.as_ref().map_or_else(|| rules.cell_name(c), |s| s.number(c)));
     let mut text = format!("M{:04}{}{}{:02}", secs.min(9999), sq(m.from), sq(m.to), m.captured.len());
     for &c in &m.captured {
         text.push_str(&sq(c));

@@ -18,6 +18,7 @@ mod registry;
 mod replay;
 mod resolve;
 mod split;
+mod squares;
 mod warnings;
 mod write;
 
@@ -37,5 +38,6 @@ pub use pdn::{
 pub use registry::Registry;
 pub use replay::{Judgement, PlayedLine, PlyError, PlyReason, Verdict, replay, replay_recorded, replay_with};
 pub use resolve::{parse_move, read_move};
+pub use squares::{BoardError, Found, Letters, Squares, SquaresRefusal};
 pub use warnings::Warning;
 pub use write::{Annotations, GameRecord, MoveNotes, RecordVariation, WriteError, random_game, write_pdn};

@@ -209,3 +209,34 @@ fn columns_are_read_written_and_refused_where_they_mean_nothing() {
     assert_eq!(e.kind.code(), "column-too-tall", "{e}");
     assert!(!e.is_unreachable());
 }
+
+#[test]
+fn the_protocols_board_texts_read_back_in_every_variant_they_can_say() {
+    use polydame::notation::{Letters, Squares, SquaresRefusal};
+    let mut said = 0;
+    for (id, _) in polydame::shipped() {
+        let rules = polydame::load_variant(id).expect("ships");
+        match Squares::new(&rules) {
+            Ok(squares) => {
+                said += 1;
+                let start = polydame::Position::start(&rules);
+                for letters in [Letters::HUB, Letters::DXP] {
+                    let text = squares.write(&start, letters);
+                    assert_eq!(text.chars().count(), squares.len() + 1, "{id}");
+                    assert_eq!(squares.read(&rules, &text, letters).as_ref(), Ok(&start), "{id}: {text}");
+                }
+            }
+            Err(why) => {
+                let spec = rules.spec();
+                let expected = [
+                    spec.columns.is_some().then_some(SquaresRefusal::Columns),
+                    (spec.capture.huff != polydame::spec::Huff::None).then_some(SquaresRefusal::Huffing),
+                    spec.drops.is_some().then_some(SquaresRefusal::Drops),
+                ];
+                let any = expected.iter().flatten().next().cloned();
+                assert!(any.is_none_or(|e| e == why), "{id}: {why}");
+            }
+        }
+    }
+    assert!(said >= 30, "{said} variants said square by square");
+}

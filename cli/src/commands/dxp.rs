@@ -16,8 +16,11 @@ fn note(text: &str) {
 /// `once`).
 pub fn run(variant: &str, options: &OptionArgs, host: &str, port: u16, depth: u32, once: bool) -> Done {
     let rules = options.load(variant)?;
-    if rules.spec().geometry.len() != 50 || !rules.spec().notation.is_numeric() {
-        return Err(Failure { message: format!("DXP plays on 50 numbered squares; variant {} has not", rules.id()), code: 2 });
+    // The positions DXP can say (the library's refusals, Hub's too), on 50 squares.
+    match polydame::notation::Squares::new(&rules) {
+        Ok(s) if s.len() == 50 => {}
+        Ok(_) => return Err(Failure { message: format!("DXP plays on 50 numbered squares; variant {} has not", rules.id()), code: 2 }),
+        Err(why) => return Err(Failure { message: format!("DXP cannot say the positions of variant {}: it {why}", rules.id()), code: 2 }),
     }
     let listener =
         TcpListener::bind((host, port)).map_err(|e| Failure { message: format!("cannot listen on {host}:{port}: {e}"), code: 1 })?;

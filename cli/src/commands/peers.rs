@@ -130,7 +130,9 @@ impl DxpPeer {
 
     /// Asks for a game from the position of `game`, the follower playing `side`.
     pub fn start(&mut self, rules: &Rules, game: &polydame::Game, side: Side, minutes: u32) -> Result<(), Failure> {
-        self.send(&polydame_dxp::write_game_request(rules, "polydame", side, minutes, game.position()))?;
+        let request = polydame_dxp::write_game_request(rules, "polydame", side, minutes, game.position())
+            .map_err(|why| invalid(format!("DXP cannot say the positions of variant {}: it {why}", rules.id())))?;
+        self.send(&request)?;
         // A GAMEEND left from the last game (the follower's answer to ours) comes first.
         let mut answer = self.next()?;
         while answer.starts_with('E') {
