@@ -6,8 +6,8 @@
 
 use crate::api::{Answer, ApiError, parse};
 use crate::variants::{Compiled, VariantRef};
-use polydame::player::{SelfPlayGame, play_out, random_opening};
-use polydame::{Limits, Player, Rules};
+use polydame::player::{SelfPlayGame, self_play_game};
+use polydame::{Limits, Rules};
 use polydame_report::{Report, Settings, VariantGames, labels};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -263,13 +263,11 @@ fn play(rules: &[Arc<Rules>], names: &[String], settings: Settings, job: &Job, t
             if job.stop.load(Ordering::SeqCst) {
                 return Err(job.stopped(time));
             }
+            // Game `seed` as `polydame report` and Python's `report` play it.
             let seed = settings.seed.wrapping_add(i);
-            let game = random_opening(r, seed, settings.opening_plies).map_err(|e| failed(e.describe("an opening")))?;
             let limits = Limits::depth(settings.depth).stop_on(job.stop.clone());
-            games.push(
-                play_out(&Player::new(r).with_seed(seed), game, &limits, settings.max_plies as usize)
-                    .map_err(|e| failed(e.describe("a game")))?,
-            );
+            let game = self_play_game(r, seed, settings.opening_plies, &limits, settings.max_plies as usize);
+            games.push(game.map_err(|e| failed(e.describe("a game")))?);
             job.played.fetch_add(1, Ordering::SeqCst);
         }
         played.push(games);
