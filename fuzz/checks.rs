@@ -219,6 +219,26 @@ pub fn fen(data: &[u8]) {
             assert!(normal.is_err(), "read_fen_as_given refuses {text:?}, which read_fen reads: {e}");
         }
     }
+    engine_board(rules, &text);
+}
+
+/// The same bytes as an engine protocol's board (Hub's, DXP's letters): read without a
+/// panic, and a board read writes back to itself.
+fn engine_board(rules: &Rules, text: &str) {
+    use polydame::notation::{Letters, Squares};
+    let Ok(squares) = Squares::new(rules) else { return };
+    for letters in [Letters::HUB, Letters::DXP] {
+        match squares.read(rules, text, letters) {
+            Ok(pos) => {
+                let written = squares.write(&pos, letters);
+                let back = squares.read(rules, &written, letters);
+                assert!(back.as_ref().is_ok_and(|b| *b == pos), "{letters:?}: {written} does not read back to {text:?}'s position");
+            }
+            Err(e) => {
+                let _ = e.to_string();
+            }
+        }
+    }
 }
 
 /// A FEN read, written back with its extras and read again, is the same.

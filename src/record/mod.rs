@@ -10,6 +10,7 @@ mod fen;
 mod fen_error;
 mod fen_fields;
 mod game;
+mod judgement;
 mod move_error;
 mod move_text;
 mod notations;
@@ -28,6 +29,7 @@ pub use body::packed_readings;
 pub use convert::{RewriteError, rewrite};
 pub use fen::{FenError, FenErrorKind, FenExtras, FenRead, MAX_FEN_BYTES, parse_fen, parse_fen_in, read_fen, write_fen, write_fen_with};
 pub use game::Game;
+pub use judgement::Judgement;
 pub use move_error::{Illegal, MoveError};
 pub use move_text::{full_path, full_text, move_text, sort_moves, square_order, taken_suffix, turning_path};
 pub use notations::{Notations, candidate_notations};
@@ -36,7 +38,7 @@ pub use pdn::{
     Variation, parse_game, parse_game_with, pdn_games,
 };
 pub use registry::Registry;
-pub use replay::{Judgement, PlayedLine, PlyError, PlyReason, Verdict, replay, replay_recorded, replay_with};
+pub use replay::{PlayedLine, PlyError, PlyReason, Verdict, replay, replay_recorded, replay_with};
 pub use resolve::{parse_move, read_move};
 pub use squares::{BoardError, Found, Letters, Squares, SquaresRefusal};
 pub use warnings::Warning;
