@@ -1,10 +1,9 @@
 //! A deterministic text dump of compiled rules, for snapshots and `polydame show`.
 
-use super::{CapRule, KindTable, MoveRule, Rules};
+use super::{CapRule, KindTable, MoveRule, Rules, Shape as CaptureShape};
 use crate::geometry::{CellSet, DirSet, NotationKind, Playable, Shape};
 use crate::spec::{
-    CaptureKind, ColumnTake, Columns, Huff, JumpAgain, Land, Landing, MaterialResult, MidPromotion, MoveKind, NoMoves, Removal, Side, Test,
-    When,
+    ColumnTake, Columns, Huff, JumpAgain, Land, Landing, MaterialResult, MidPromotion, MoveKind, NoMoves, Removal, Side, Test, When,
 };
 use std::fmt::Write;
 
@@ -264,31 +263,38 @@ fn move_rule(o: &mut String, rules: &Rules, side: Side, m: &MoveRule) {
 
 /// One capture rule of one side, of the kind whose table is `t`.
 fn capture_rule(o: &mut String, rules: &Rules, side: Side, t: &KindTable, c: &CapRule) {
-    let distance = match c.gap {
+    let distance = |gap| match gap {
         (0, u8::MAX) => "at any distance".to_string(),
         (a, b) if a == b => format!("with exactly {a} empty cells before it"),
         (a, u8::MAX) => format!("with at least {a} empty cells before it"),
         (a, b) => format!("with {a} to {b} empty cells before it"),
     };
-    let how = match (c.kind, c.land) {
-        (CaptureKind::Jump, _) if c.stride == 1 => "jumps an adjacent piece, landing just beyond".to_string(),
-        (CaptureKind::Jump, _) => {
-            format!("jumps a piece {0} cells away over empty cells, landing {0} cells beyond it over empty cells", c.stride)
+    let how = match c.shape {
+        CaptureShape::Jump => "jumps an adjacent piece, landing just beyond".to_string(),
+        CaptureShape::LongJump(stride) => {
+            format!("jumps a piece {stride} cells away over empty cells, landing {stride} cells beyond it over empty cells")
         }
-        (CaptureKind::Fly, Land::ANY) => format!("flies to a piece {distance}, landing on any empty cell beyond"),
-        (CaptureKind::Fly, Land::NEXT) => format!("flies to a piece {distance}, landing just beyond"),
-        (CaptureKind::Fly, Land { min, max }) if min == max => format!("flies to a piece {distance}, landing on the cell {min} beyond it"),
-        (CaptureKind::Fly, Land { min, max }) => format!("flies to a piece {distance}, landing on an empty cell {min} to {max} beyond it"),
-        (CaptureKind::Approach, _) => "steps to an adjacent empty cell and takes the line of pieces just beyond it".to_string(),
-        (CaptureKind::Withdrawal, _) => {
+        CaptureShape::Fly { gap, .. } => {
+            let distance = distance(gap);
+            match c.shape.land() {
+                Land::ANY => format!("flies to a piece {distance}, landing on any empty cell beyond"),
+                Land::NEXT => format!("flies to a piece {distance}, landing just beyond"),
+                Land { min, max } if min == max => format!("flies to a piece {distance}, landing on the cell {min} beyond it"),
+                Land { min, max } => format!("flies to a piece {distance}, landing on an empty cell {min} to {max} beyond it"),
+            }
+        }
+        CaptureShape::StepTaking { withdrawal: false } => {
+            "steps to an adjacent empty cell and takes the line of pieces just beyond it".to_string()
+        }
+        CaptureShape::StepTaking { withdrawal: true } => {
             "steps to an adjacent empty cell and takes the line of pieces just behind the cell it left".to_string()
         }
-        (CaptureKind::Leap, land) => format!(
+        CaptureShape::Leap { min, approach, next, ends } => format!(
             "leaps a line of {} or more pieces{}, landing {}; {}",
-            c.min,
-            if c.approach { " at any distance" } else { "" },
-            if land == Land::ANY { "on any empty cell beyond" } else { "just beyond" },
-            if c.ends_move { "the move ends" } else { "the capture may go on" }
+            min,
+            if approach { " at any distance" } else { "" },
+            if next { "just beyond" } else { "on any empty cell beyond" },
+            if ends { "the move ends" } else { "the capture may go on" }
         ),
     };
     let when = match c.when {
@@ -297,8 +303,8 @@ fn capture_rule(o: &mut String, rules: &Rules, side: Side, t: &KindTable, c: &Ca
         When::Continuing => " (only after its first capture)",
     };
     let all = ((1u16 << rules.spec().kinds.len()) - 1) as u8;
-    let only = if c.kinds & all != t.can_capture & all {
-        format!(", taking only {}", kind_names(rules, c.kinds).join(" or "))
+    let only = if c.prey & all != t.can_capture & all {
+        format!(", taking only {}", kind_names(rules, c.prey).join(" or "))
     } else {
         String::new()
     };

@@ -1,59 +1,12 @@
 //! Per side and kind of piece, the tables the engine runs on: its move and capture rules
 //! compiled for that side, its promotion cells, and how its quiet moves are counted.
 
+use super::{CapRule, Shape};
 use crate::geometry::{CellSet, DirSet, Geometry, MAX_DIRS};
-use crate::spec::{CaptureKind, Condition, Kind, Land, MoveKind, When};
+use crate::spec::{CaptureKind, Condition, Kind, MoveKind, When};
 
 /// In [`KindTable::promoted`]: no promotion on this cell.
 pub const NO_PROMOTION: u8 = 0xFF;
-
-/// Which search a capture rule runs, decided once so the search dispatches on one value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Searcher {
-    /// A jump over an adjacent piece.
-    Jump,
-    /// A jump over a piece more than one cell away.
-    LongJump,
-    /// A flying capture at any distance.
-    Fly,
-    /// A flying capture across a gap of limited size.
-    GapFly,
-    /// A leap over a line of pieces.
-    Leap,
-    /// A step that takes the line beyond its landing.
-    Approach,
-    /// A step that takes the line behind the cell it leaves.
-    Withdrawal,
-}
-
-/// A capture rule compiled for one side.
-#[derive(Clone, Debug)]
-pub struct CapRule {
-    /// Jump, flying capture or leap.
-    pub kind: CaptureKind,
-    /// The search it runs.
-    pub searcher: Searcher,
-    /// The directions it captures in (this side's directions).
-    pub dirs: DirSet,
-    /// Where a flying capture may land.
-    pub land: Land,
-    /// Whether a leap may start at any distance from its line of pieces.
-    pub approach: bool,
-    /// The fewest pieces a leap takes.
-    pub min: u8,
-    /// Whether the move ends where a leap lands.
-    pub ends_move: bool,
-    /// Whether the rule applies to a move's first capture, the later ones, or both.
-    pub when: When,
-    /// Bit k: may capture kind k (the kind's `can_capture` and the rule's `kinds`).
-    pub kinds: u8,
-    /// Jump: cells from the piece to the one it takes, and from that one to the landing.
-    pub stride: u8,
-    /// Fly: the fewest and most empty cells before the piece it takes.
-    pub gap: (u8, u8),
-    /// Jump: where it may land, judged at each landing.
-    pub condition: Option<Condition>,
-}
 
 /// A quiet-move rule compiled for one side.
 #[derive(Clone, Debug)]
@@ -93,21 +46,7 @@ pub enum QuietCount {
 impl QuietCount {
     /// How a kind's quiet moves are counted (the first reason that applies).
     pub fn of(kind: &Kind) -> QuietCount {
-        if kind.moves.len() > 1 {
-            QuietCount::SeveralRules
-        } else if kind.moves.iter().any(|m| m.condition.is_some()) {
-            QuietCount::Condition
-        } else if kind.max_quiet_moves.is_some() {
-            QuietCount::Limit
-        } else if kind.avoid.is_some() {
-            QuietCount::Avoid
-        } else if kind.cells.is_some() {
-            QuietCount::Cells
-        } else if kind.moves.iter().any(|m| m.stride > 1) {
-            QuietCount::Stride
-        } else {
-            QuietCount::Bits
-        }
+        super::summary::kind_counts(kind).0
     }
 
     /// Whether the quiet moves count on bit sets.
@@ -224,25 +163,10 @@ impl KindTable {
                 .captures
                 .iter()
                 .map(|c| CapRule {
-                    kind: c.kind,
-                    searcher: match c.kind {
-                        CaptureKind::Jump if c.stride == 1 => Searcher::Jump,
-                        CaptureKind::Jump => Searcher::LongJump,
-                        CaptureKind::Fly if c.gap == (0, u8::MAX) => Searcher::Fly,
-                        CaptureKind::Fly => Searcher::GapFly,
-                        CaptureKind::Leap => Searcher::Leap,
-                        CaptureKind::Approach => Searcher::Approach,
-                        CaptureKind::Withdrawal => Searcher::Withdrawal,
-                    },
+                    shape: Shape::of(c),
                     dirs: c.dirs[s],
-                    land: c.land,
-                    approach: c.approach,
-                    min: c.min,
-                    ends_move: c.ends_move,
                     when: c.when,
-                    kinds: c.kinds & kind.can_capture,
-                    stride: c.stride,
-                    gap: c.gap,
+                    prey: c.kinds & kind.can_capture,
                     condition: c.condition,
                 })
                 .collect(),

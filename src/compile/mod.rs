@@ -7,12 +7,13 @@ pub(crate) use dump::{condition_words, dir_list};
 pub(crate) mod fast;
 mod kinds;
 mod rules;
+mod summary;
 
 use crate::spec::Side;
 
-pub use capture::CaptureSettings;
+pub use capture::{CapRule, CaptureSettings, Shape};
 pub use fast::FastRefusal;
-pub use kinds::{CapRule, KindTable, MoveRule, NO_DIR_INDEX, NO_PROMOTION, Searcher};
+pub use kinds::{KindTable, MoveRule, NO_DIR_INDEX, NO_PROMOTION};
 pub use rules::{Engine, Rules};
 
 /// The budget a variant's rules start with: capture-search steps per position. Every

@@ -176,19 +176,9 @@ impl Rules {
         }
         let layout = Layout::new(g);
         let columns = spec.columns;
-        let huffing = spec.capture.huff != crate::spec::Huff::None;
-        // Moves that take off pieces besides those they capture: huffing, cleared cells.
-        let removals = huffing || spec.capture.cleared.is_some();
-        let drops = spec.drops.is_some();
-        let passes = matches!(spec.end.no_moves, crate::spec::NoMoves::Pass | crate::spec::NoMoves::PassThenLoss);
         let optional_captures = tables[0].iter().enumerate().filter(|(_, t)| !t.must_capture).fold(0u8, |m, (k, _)| m | 1 << k);
-        let count_by_generating = has_avoid
-            || passes
-            || (optional_captures != 0 && optional_captures != every_kind)
-            || (!spec.capture.precedence.is_empty() && spec.capture.precedence_kinds & every_kind != every_kind)
-            || spec.capture.precedence_per_piece
-            || removals
-            || drops;
+        let super::summary::Summary { removals, passes, plain_moves, count_by_generating } =
+            super::summary::Summary::of(&spec, optional_captures, every_kind);
         // With columns a captured cell keeps the rest of its column: the bit sets after a
         // move are known only by playing it.
         let bit_leaves = !count_by_generating
@@ -220,7 +210,7 @@ impl Rules {
             bit_leaves,
             passes,
             columns,
-            plain_moves: !passes && columns.is_none() && !removals && !drops,
+            plain_moves,
             removals,
             optional_captures,
             count_by_generating,

@@ -2,7 +2,8 @@
 //!
 //! Where things are: `moves` (the move list and its borrowed moves, [`Routes`]),
 //! `generate` (legal moves: captures, then quiet moves unless a capture is compulsory),
-//! `search` (the capture search), `quiet` (quiet moves), `count` (counting moves without
+//! `search` (the capture search), `decide` (the rule decisions of a capture search,
+//! written once and called by both engines' searches), `quiet` (quiet moves), `count` (counting moves without
 //! storing them, at the leaves of perft), `make` (make and unmake), `sets`
 //! (a position as bit sets of its board's layout, `geometry::bits`; `on_layout!` picks `u64` or `u128`),
 //! `position`, `perft` and `outcome` (with `end_reason`, why a game ended); `budget` (the
@@ -14,6 +15,7 @@ mod budget;
 mod columns;
 mod conditions;
 mod count;
+mod decide;
 mod drops;
 mod end_reason;
 mod fast;

@@ -8,11 +8,11 @@
 //! these, and `tests/suite/engines.rs` holds them to this list.
 
 use super::tables::MAX_KINDS;
-use crate::compile::{CapRule, CaptureSettings, KindTable, MoveRule, Rules, Searcher};
+use crate::compile::{CapRule, CaptureSettings, KindTable, MoveRule, Rules, Shape};
 use crate::geometry::LayoutRefusal;
 use crate::spec::{
-    CaptureKind, CaptureRule, CaptureRules, CountRule, Criterion, EndRules, Halt, Huff, Kind, Land, Landing, MaterialEnd, MidPromotion,
-    MoveKind, NoMoves, Removal, Spec, When,
+    CaptureRule, CaptureRules, CountRule, Criterion, EndRules, Halt, Huff, Kind, Landing, MaterialEnd, MidPromotion, MoveKind, NoMoves,
+    Removal, Spec, When,
 };
 
 /// Why the fast path does not take a variant: a rule it has not implemented, or a limit of
@@ -388,22 +388,14 @@ fn kind_support(t: &KindTable, cells: usize) -> Result<(), FastRefusal> {
         need(condition.is_none_or(|c| c.is_sees_enemy()), FastRefusal::MoveCondition)?;
     }
     for c in captures {
-        let CapRule { kind, searcher, dirs: _, land, approach: _, min: _, ends_move: _, when, kinds: _, stride: _, gap: _, condition } = c;
+        let CapRule { shape, dirs: _, when, prey: _, condition } = c;
         need(condition.is_none(), FastRefusal::LandingCondition)?;
-        match kind {
-            CaptureKind::Jump | CaptureKind::Fly | CaptureKind::Leap | CaptureKind::Approach | CaptureKind::Withdrawal => {}
+        match shape {
+            // Every landing range and gap: the fast path's flight masks the landings by
+            // distance and counts the gap.
+            Shape::Jump | Shape::LongJump(_) | Shape::Fly { reach: _, gap: _ } => {}
+            Shape::Leap { min: _, approach: _, next: _, ends: _ } | Shape::StepTaking { withdrawal: _ } => {}
         }
-        match searcher {
-            Searcher::Jump
-            | Searcher::LongJump
-            | Searcher::Fly
-            | Searcher::GapFly
-            | Searcher::Leap
-            | Searcher::Approach
-            | Searcher::Withdrawal => {}
-        }
-        // Every landing range: the fast path's flight masks the landings by distance.
-        let Land { min: _, max: _ } = land;
         match when {
             When::Always | When::First | When::Continuing => {}
         }

@@ -1,10 +1,10 @@
 //! The fast path's tables, built once per variant from its compiled rules: the board's
 //! steps and rays as bit sets, and per side and kind its move and capture rules.
 
-use crate::compile::{KindTable, Rules};
+use crate::compile::{CapRule, KindTable, Rules, Shape};
 use crate::geometry::bits::Bits;
 use crate::geometry::{DirSet, Layout, MAX_DIRS};
-use crate::spec::{CaptureKind, Criterion, Land, Landing, MidPromotion, MoveKind, Removal, Side, When};
+use crate::spec::{Criterion, MidPromotion, MoveKind, Side, When};
 
 /// The most kinds of piece the fast path's board holds (two planes of kind bits).
 pub(crate) const MAX_KINDS: usize = 4;
@@ -51,11 +51,7 @@ pub(crate) struct Stage {
 
 /// The rules of `caps` usable at a stage of a move: 0 its first capture, 1 the later ones.
 fn at_stage(caps: &[CapRule], stage: usize) -> impl Iterator<Item = &CapRule> {
-    caps.iter().filter(move |c| match c.when {
-        When::Always => true,
-        When::First => stage == 0,
-        When::Continuing => stage == 1,
-    })
+    caps.iter().filter(move |c| c.applies(stage == 1))
 }
 
 /// How a kind's quiet moves are counted in bulk (see [`KindRules::bulk_quiet`]): the
@@ -81,37 +77,6 @@ pub(crate) struct Prefilter {
     pub leap_backs: [DirSet; MAX_KINDS],
     pub prey: [u8; MAX_KINDS],
     pub others: u8,
-}
-
-/// How a capture rule reaches and takes its pieces.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Shape {
-    /// Over an adjacent piece, landing just beyond.
-    Jump,
-    /// Over a piece `stride` cells away, landing as far beyond, the cells between empty.
-    LongJump(u8),
-    /// Over the first piece along the line (across from `gap.0` to `gap.1` empty cells),
-    /// landing on an empty cell from the `reach.0`-th to the `reach.1`-th beyond it
-    /// ((1, 1): just beyond; (1, 255): anywhere beyond).
-    Fly { reach: (u8, u8), gap: (u8, u8) },
-    /// Over a contiguous line of at least `min` pieces (adjacent, or with `approach` at any
-    /// distance), landing just beyond (`next`) or anywhere beyond; the move ends there
-    /// (`ends`) or goes on.
-    Leap { min: u8, approach: bool, next: bool, ends: bool },
-    /// A step to the adjacent empty cell that takes the line of pieces starting just
-    /// beyond it (an approach), or just behind the cell left (a `withdrawal`).
-    StepTaking { withdrawal: bool },
-}
-
-/// A capture rule of a kind, for one side.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct CapRule {
-    pub shape: Shape,
-    /// The directions it captures in.
-    pub dirs: DirSet,
-    pub when: When,
-    /// Bit k: may take pieces of kind k.
-    pub prey: u8,
 }
 
 /// A quiet-move rule of a kind, for one side.
@@ -229,7 +194,7 @@ pub(crate) struct FastRules<B> {
     pub(crate) stop_promotes: bool,
     /// The halt rule: bit k for the kinds it looks at, how many of the last pieces taken,
     /// the fewest pieces taken.
-    pub(crate) halt: Option<(u8, u8, u8)>,
+    pub(crate) halt: Option<crate::spec::Halt>,
     /// Whether a precedence ranks the captures, and of which kinds (the others' are
     /// offered beside the best).
     pub(crate) ranked: bool,
@@ -316,11 +281,11 @@ impl<B: Bits> FastRules<B> {
             hot: [[Hot { zone: B::ZERO, promotes_to: 0, cells: B::ZERO, may_stop: false, stages: [Stage::default(); 2] }; MAX_KINDS]; 2],
             every_kind: rules.every_kind,
             is_king: rules.tables[0].iter().enumerate().filter(|(_, t)| t.is_king).fold(0, |m, (k, _)| m | 1 << k),
-            removal_end: cap.removal == Removal::End,
+            removal_end: cap.removes_at_end(),
             mid: cap.mid_promotion,
-            must_continue: cap.landing == Landing::MustContinue,
+            must_continue: cap.must_continue(),
             stop_promotes: cap.stop_promotes,
-            halt: cap.halt.map(|h| (h.kinds, h.last, h.min_captures)),
+            halt: cap.halt,
             ranked: !cap.precedence().is_empty(),
             ranked_kinds: cap.precedence_kinds & rules.every_kind,
             longest_after_crowning: cap.longest_after_crowning,
@@ -472,24 +437,8 @@ impl<B: Bits> FastRules<B> {
 
     /// One side's rules of a kind.
     fn kind(&self, t: &KindTable, l: &Layout) -> KindRules<B> {
-        let caps: Vec<CapRule> = t
-            .captures
-            .iter()
-            .map(|c| CapRule {
-                shape: match c.kind {
-                    CaptureKind::Jump if c.stride == 1 => Shape::Jump,
-                    CaptureKind::Jump => Shape::LongJump(c.stride),
-                    CaptureKind::Fly => Shape::Fly { reach: (c.land.min, c.land.max), gap: c.gap },
-                    CaptureKind::Leap => Shape::Leap { min: c.min, approach: c.approach, next: c.land == Land::NEXT, ends: c.ends_move },
-                    CaptureKind::Approach => Shape::StepTaking { withdrawal: false },
-                    CaptureKind::Withdrawal => Shape::StepTaking { withdrawal: true },
-                },
-                dirs: c.dirs,
-                when: c.when,
-                prey: c.kinds & self.every_kind,
-            })
-            .collect();
-        let first = |c: &&CapRule| c.when != When::Continuing;
+        let caps: Vec<CapRule> = t.captures.iter().map(|c| CapRule { prey: c.prey & self.every_kind, ..*c }).collect();
+        let first = |c: &&CapRule| c.applies(false);
         let first_jumps = caps.iter().filter(first).filter(|c| c.shape == Shape::Jump).fold(DirSet::EMPTY, |m, c| m | c.dirs);
         KindRules {
             moves: t

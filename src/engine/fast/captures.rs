@@ -6,14 +6,13 @@
 
 use super::Width;
 use super::{Board, FastList, FastRules};
-use crate::compile::fast::{CapRule, GENERAL, Hot, KindRules, LEAN, MAX_KINDS, PLAIN, Prefilter, STRIDE, Shape};
+use crate::compile::fast::{GENERAL, Hot, KindRules, LEAN, MAX_KINDS, PLAIN, Prefilter, STRIDE};
+use crate::compile::{CapRule, Shape};
 use crate::engine::budget::Stop;
+use crate::engine::decide::{Crowning, NO_DIR, Walk};
 use crate::engine::moves::Routes;
 use crate::geometry::DirSet;
-use crate::spec::{MidPromotion, When};
-
-/// No direction (before the first capture).
-pub(super) const NONE: usize = 15;
+use crate::spec::{Halt, MidPromotion};
 
 /// One position's capture search; `TRACE`: each capture's pieces and landings are kept
 /// (to list the moves, or to tell routes apart by their landings); `SHAPE`: what the
@@ -63,11 +62,8 @@ pub(super) struct FastSearch<'a, B, const TRACE: bool, const SHAPE: u8> {
     pub(super) steps: u64,
     pub(super) ahead: u64,
     pub(super) over: bool,
-    /// A crowned piece's routes measured (`measuring`: nothing stored, the most pieces
-    /// taken kept in `measured`), then only those taking `need` pieces stored (0: any).
-    pub(super) measuring: bool,
-    pub(super) measured: u32,
-    pub(super) need: u32,
+    /// A crowned piece's routes measured first (`[capture] longest_after_crowning`).
+    pub(super) crowning: Crowning,
 }
 
 impl<B: Width> FastRules<B> {
@@ -151,9 +147,7 @@ impl<B: Width> FastRules<B> {
             steps: ahead,
             ahead,
             over: false,
-            measuring: false,
-            measured: 0,
-            need: 0,
+            crowning: Crowning::default(),
         };
         let all = b.own | b.opp;
         if self.ranked && self.ranked_kinds != self.every_kind {
@@ -248,7 +242,7 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
             self.start_kind = k;
             self.occ = all ^ p;
             self.key = self.f.start_key[k & 3];
-            self.dfs(p, k, NONE, NONE);
+            self.dfs(p, k, NO_DIR, NO_DIR);
         }
     }
 
@@ -340,9 +334,9 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
             self.key += self.rank_of(k, self.n);
         }
         if SHAPE != LEAN
-            && let Some((kinds, _, _)) = f.halt
+            && let Some(h) = f.halt
         {
-            self.halt_kinds = self.halt_kinds << 1 | u64::from(kinds >> k & 1);
+            self.halt_kinds = self.halt_kinds << 1 | u64::from(h.kinds >> k & 1);
         }
         self.taken |= v;
         self.enemy &= !v;
@@ -376,103 +370,12 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
         }
     }
 
-    /// Whether a flying capture that ends now must land directly behind its last piece.
-    #[inline(always)]
-    pub(super) fn halts(&self) -> bool {
-        if SHAPE == LEAN {
-            return false;
-        }
-        let Some((_, last, min)) = self.f.halt else { return false };
-        let mask = if last >= 64 { u64::MAX } else { (1u64 << last) - 1 };
-        self.n >= u32::from(min) && self.n >= u32::from(last) && self.halt_kinds & mask == mask
-    }
-
-    #[inline(always)]
-    pub(super) fn push_trail(&mut self, l: B) {
-        if TRACE {
-            self.list.trail.push(l.lowest() as u8);
-        }
-    }
-
-    #[inline(always)]
-    pub(super) fn pop_trail(&mut self) {
-        if TRACE {
-            self.list.trail.pop();
-        }
-    }
-
-    /// Whether kind `k` may stand on `l`.
-    #[inline(always)]
-    pub(super) fn stands(&self, l: B, k: usize) -> bool {
-        SHAPE <= PLAIN || !self.f.kind_cells || l & self.hot(k).cells != B::ZERO
-    }
-
-    /// The kind a piece of kind `k` has on arriving at `l` mid-capture, and whether the
-    /// move must end there.
-    #[inline(always)]
-    pub(super) fn arrive(&self, l: B, k: usize, d: usize) -> (usize, bool) {
-        let kind = self.hot(k);
-        if l & kind.zone == B::ZERO {
-            return (k, false);
-        }
-        match self.f.mid {
-            MidPromotion::AtEnd => (k, false),
-            MidPromotion::PromoteAndContinue => (kind.promotes_to, false),
-            MidPromotion::PromoteAndContinueIfAble => (kind.promotes_to, !self.could_go_on(l, k, d)),
-            MidPromotion::EndsMove => (k, true),
-        }
-    }
-
-    /// Whether a piece of kind `k` that arrived on `l` by a capture in direction `d`
-    /// could capture on from there, in the directions its rules leave it.
-    fn could_go_on(&self, l: B, k: usize, d: usize) -> bool {
-        let barred = self.barred(l, k, d);
-        (0..self.f.dirs).filter(|&e| !barred.contains(e)).any(|e| self.captures_in(l, k, e))
-    }
-
-    /// The directions the capture of a piece of kind `k` on `at` may not go on in after
-    /// one in direction `last` (15: none yet): its lines, or on a cell of its `edge`, only
-    /// the way back.
-    #[inline(always)]
-    fn barred(&self, at: B, k: usize, last: usize) -> DirSet {
-        if SHAPE == GENERAL && self.kinds[k].edge & at != B::ZERO {
-            self.f.barred_edge[k & 3][last & 15]
-        } else {
-            self.f.barred[k & 3][last & 15]
-        }
-    }
-
-    /// The kind after the move ends on `l` with a piece of kind `k`.
-    #[inline(always)]
-    pub(super) fn final_kind(&self, l: B, k: usize) -> usize {
-        let kind = self.hot(k);
-        if l & kind.zone == B::ZERO { k } else { kind.promotes_to }
-    }
-
-    /// The kind after a capture ends on `l`; `could_go_on`: it stopped though it could
-    /// have gone on, and then it promotes only if the rules say a stopped capture does.
-    #[inline(always)]
-    pub(super) fn stop_kind(&self, l: B, k: usize, could_go_on: bool) -> usize {
-        if could_go_on && !self.f.stop_promotes { k } else { self.final_kind(l, k) }
-    }
-
-    /// Every continuation from `at` of a piece of kind `k` whose last capture went in
-    /// direction `last`, not searching direction `skip`; returns whether there is one.
-    #[inline(always)]
-    pub(super) fn dfs(&mut self, at: B, k: usize, last: usize, skip: usize) -> bool {
-        if SHAPE <= PLAIN {
-            // Plain rules have two kinds: each has a search of its own, its rules known.
-            return if k == 0 { self.plain::<0>(at, last, skip) } else { self.plain::<1>(at, last, skip) };
-        }
-        self.general(at, k, last, skip)
-    }
-
     /// Directions a capture of kind `k` may not take after one in direction `last` (and
     /// `skip`).
     #[inline(always)]
     fn excluded(&self, k: usize, last: usize, skip: usize) -> DirSet {
         let mut excluded = self.f.barred[k & 3][last & 15];
-        if skip != NONE {
+        if skip != NO_DIR {
             excluded.insert(skip);
         }
         excluded
@@ -490,7 +393,7 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
         let dirs = st.dirs & !excluded;
         if st.flies {
             self.flies(at, dirs, K, st.prey, if st.land_next { (1, 1) } else { (1, u8::MAX) }, (0, u8::MAX))
-        } else if !TRACE && skip == NONE && self.f.blind_jumps {
+        } else if !TRACE && skip == NO_DIR && self.f.blind_jumps {
             self.jumps_blind(at, K, st.prey)
         } else {
             self.jumps(at, dirs, K, st.prey)
@@ -505,17 +408,14 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
             return false;
         }
         let mut excluded = self.barred(at, k, last);
-        if skip != NONE {
+        if skip != NO_DIR {
             excluded.insert(skip);
         }
         let kinds = self.kinds;
         let mut any = false;
         for rule in &kinds[k].caps {
-            match rule.when {
-                When::Always => {}
-                When::First if self.n > 0 => continue,
-                When::Continuing if self.n == 0 => continue,
-                _ => {}
+            if !rule.applies(self.n > 0) {
+                continue;
             }
             let dirs = rule.dirs & !excluded;
             if dirs.is_empty() {
@@ -539,5 +439,150 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
             Shape::Leap { .. } => self.leaps(at, dirs, k, rule),
             Shape::StepTaking { withdrawal } => self.steps_taking(at, dirs, k, rule.prey, withdrawal),
         }
+    }
+}
+
+/// The fast path's side of the decisions both engines share (`engine::decide`): cells
+/// are single bits, the landings beyond a piece a set of them.
+impl<B: Width, const TRACE: bool, const SHAPE: u8> Walk for FastSearch<'_, B, TRACE, SHAPE> {
+    type Cell = B;
+    type Landings = B;
+
+    #[inline(always)]
+    fn next_landing(&self, set: &mut B, d: usize) -> Option<B> {
+        if *set == B::ZERO {
+            return None;
+        }
+        let l = self.f.nearest(*set, d);
+        *set ^= l;
+        Some(l)
+    }
+
+    #[inline(always)]
+    fn dfs(&mut self, at: B, k: usize, last: usize, skip: usize) -> bool {
+        if SHAPE <= PLAIN {
+            // Plain rules have two kinds: each has a search of its own, its rules known.
+            return if k == 0 { self.plain::<0>(at, last, skip) } else { self.plain::<1>(at, last, skip) };
+        }
+        self.general(at, k, last, skip)
+    }
+
+    #[inline(always)]
+    fn captures_in(&self, at: B, k: usize, d: usize) -> bool {
+        self.captures_along(at, k, d)
+    }
+
+    /// Its lines, or on a cell of its `edge`, only the way back.
+    #[inline(always)]
+    fn barred(&self, at: B, k: usize, last: usize) -> DirSet {
+        if SHAPE == GENERAL && self.kinds[k].edge & at != B::ZERO {
+            self.f.barred_edge[k & 3][last & 15]
+        } else {
+            self.f.barred[k & 3][last & 15]
+        }
+    }
+
+    #[inline(always)]
+    fn dirs(&self) -> usize {
+        self.f.dirs
+    }
+
+    #[inline(always)]
+    fn promotion(&self, at: B, k: usize) -> Option<usize> {
+        let kind = self.hot(k);
+        if at & kind.zone == B::ZERO { None } else { Some(kind.promotes_to) }
+    }
+
+    #[inline(always)]
+    fn final_kind(&self, at: B, k: usize) -> usize {
+        let kind = self.hot(k);
+        if at & kind.zone == B::ZERO { k } else { kind.promotes_to }
+    }
+
+    #[inline(always)]
+    fn stands(&self, at: B, k: usize) -> bool {
+        SHAPE <= PLAIN || !self.f.kind_cells || at & self.hot(k).cells != B::ZERO
+    }
+
+    #[inline(always)]
+    fn may_stop(&self, k: usize) -> bool {
+        SHAPE == GENERAL && self.f.may_stop && self.hot(k).may_stop
+    }
+
+    #[inline(always)]
+    fn mid_promotion(&self) -> MidPromotion {
+        self.f.mid
+    }
+
+    #[inline(always)]
+    fn stop_promotes(&self) -> bool {
+        self.f.stop_promotes
+    }
+
+    #[inline(always)]
+    fn must_continue(&self) -> bool {
+        self.f.must_continue
+    }
+
+    #[inline(always)]
+    fn halt(&self) -> Option<Halt> {
+        if SHAPE == LEAN { None } else { self.f.halt }
+    }
+
+    /// The kinds of the pieces taken are kept as they are taken, a bit each (set when of
+    /// the halt rule's kinds), the last taken in bit 0.
+    #[inline(always)]
+    fn last_taken_are(&self, _kinds: u8, last: u8) -> bool {
+        let mask = if last >= 64 { u64::MAX } else { (1u64 << last) - 1 };
+        self.halt_kinds & mask == mask
+    }
+
+    #[inline(always)]
+    fn taken(&self) -> u32 {
+        self.n
+    }
+
+    #[inline(always)]
+    fn by_turns(&self) -> bool {
+        self.paths
+    }
+
+    #[inline(always)]
+    fn over(&self) -> bool {
+        self.over
+    }
+
+    #[inline(always)]
+    fn measures_crowning(&self) -> bool {
+        SHAPE == GENERAL && self.f.longest_after_crowning
+    }
+
+    #[inline(always)]
+    fn ranked_kinds(&self) -> u8 {
+        self.f.ranked_kinds
+    }
+
+    #[inline(always)]
+    fn crowning(&mut self) -> &mut Crowning {
+        &mut self.crowning
+    }
+
+    #[inline(always)]
+    fn push_trail(&mut self, at: B) {
+        if TRACE {
+            self.list.trail.push(at.lowest() as u8);
+        }
+    }
+
+    #[inline(always)]
+    fn pop_trail(&mut self) {
+        if TRACE {
+            self.list.trail.pop();
+        }
+    }
+
+    #[inline(always)]
+    fn store(&mut self, to: B, kind_after: usize) {
+        self.store_capture(to, kind_after);
     }
 }

@@ -10,7 +10,8 @@
 //!
 //! Where things are: here the board, its moves and lists; `captures` (the capture
 //! search: which pieces may capture, each step of a capture), `shapes` (each shape of
-//! capture), `landing` (landings, and a complete capture recorded), `quiet` (quiet moves,
+//! capture), `landing` (a complete capture stored; where a capture lands and whether it
+//! goes on is decided in `engine::decide`, for both engines), `quiet` (quiet moves,
 //! listed and counted), `list` (moves as a [`MoveList`] of the general engine's form, and
 //! the way back to a [`Position`]).
 

@@ -3,11 +3,12 @@
 //! pieces; each in the directions its rule allows, in order.
 
 use super::Width;
-use super::captures::{FastSearch, NONE};
-use crate::compile::fast::{CapRule, STRIDE, Shape, at as idx};
+use super::captures::FastSearch;
 use crate::compile::fast::{GENERAL, PLAIN};
+use crate::compile::fast::{STRIDE, at as idx};
+use crate::compile::{CapRule, Shape};
+use crate::engine::decide::{NO_DIR, Walk};
 use crate::geometry::DirSet;
-use crate::spec::When;
 
 impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAPE> {
     /// Jumps over an adjacent piece of `prey` in the directions `dirs`, landing just
@@ -81,7 +82,7 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
             if l != B::ZERO {
                 any = true;
                 self.take(v);
-                self.land_one(l, k, NONE);
+                self.land_one(l, k, NO_DIR);
                 self.untake(v);
             }
         }
@@ -292,15 +293,7 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
                     self.land_many(land, k, d, halt);
                 }
             } else {
-                let mut rest = land & self.hot(k).cells;
-                while rest != B::ZERO {
-                    let l = f.nearest(rest, d);
-                    rest ^= l;
-                    self.push_trail(l);
-                    let fin = self.final_kind(l, k);
-                    self.record(l, fin);
-                    self.pop_trail();
-                }
+                self.land_and_end(land, k, d);
             }
             // Taken back from the last.
             let back = f.opposite[d] as usize;
@@ -315,11 +308,11 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
 
     /// Whether kind `k` on `at`, already capturing, could capture in direction `d`.
     #[inline(never)]
-    pub(super) fn captures_in(&self, at: B, k: usize, d: usize) -> bool {
+    pub(super) fn captures_along(&self, at: B, k: usize, d: usize) -> bool {
         let f = self.f;
         let kinds = self.kinds;
         for rule in &kinds[k].caps {
-            if !rule.dirs.contains(d) || rule.when == When::First {
+            if !rule.dirs.contains(d) || !rule.applies(true) {
                 continue;
             }
             let can = match rule.shape {

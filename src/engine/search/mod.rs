@@ -2,21 +2,22 @@
 //! block; or, with immediate removal, the cell is emptied) and unmarks them on the way
 //! back. Capture precedence is applied while the search runs: a sequence worse than the
 //! best so far is never stored. Nothing here allocates once the caller's [`MoveList`]
-//! has grown to the size it needs.
+//! has grown to the size it needs. The rule decisions (landing, crowning, going on, the
+//! halt rule) are `engine::decide`'s, shared with the fast path: this search executes
+//! them on the board array.
 
 use super::budget::Stop;
 use super::columns::Column;
+use super::decide::{Crowning, NO_DIR, Walk};
 use super::moves::{MoveList, Routes};
 use super::position::{Board, Position};
-use crate::compile::{CaptureSettings, DEAD, EMPTY, NO_PROMOTION, Rules, Searcher, kind_of, side_of};
+use crate::compile::{CaptureSettings, DEAD, EMPTY, NO_PROMOTION, Rules, Shape, kind_of, side_of};
 use crate::geometry::DirSet;
-use crate::spec::{CaptureKind, ColumnTake, Criterion, JumpAgain, Land, Landing, MidPromotion, Removal, When};
+use crate::spec::{ColumnTake, Criterion, Halt, JumpAgain, Land, MidPromotion, Removal};
 
 mod shapes;
 mod store;
 pub(super) use store::rank_key;
-
-const NO_DIR: u8 = 0xFF;
 
 /// The capture search of one position; `COLUMNS`: the variant keeps captured pieces in
 /// columns (a jump uncovers the piece under the top), so a variant without them pays
@@ -48,12 +49,8 @@ struct CaptureSearch<'a, const COLUMNS: bool> {
     /// The steps the search may take before it looks at its list's stop, or at the rules'
     /// budget (see [`Rules::set_capture_budget`]).
     budget: u64,
-    /// `[capture] longest_after_crowning`: a piece crowned mid-capture into a ranked kind
-    /// is first searched in `measuring` mode, which stores nothing and keeps in `measured`
-    /// the most pieces a route takes; then only routes taking `need` pieces are stored.
-    measuring: bool,
-    measured: usize,
-    need: usize,
+    /// A crowned piece's routes measured first (`[capture] longest_after_crowning`).
+    crowning: Crowning,
 }
 
 impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
@@ -84,7 +81,7 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
         self.from = from;
         self.start_kind = kind;
         self.board[from] = EMPTY;
-        self.dfs(from, kind, NO_DIR, NO_DIR);
+        self.dfs(from, kind as usize, NO_DIR, NO_DIR);
         self.board[from] = saved;
     }
 
@@ -92,15 +89,6 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
     #[inline]
     fn capturable(&self, kinds: u8, c: u8) -> bool {
         side_of(c) == self.them && kinds >> kind_of(c) & 1 == 1
-    }
-
-    /// Whether a flying capture that ends now must land directly behind its last piece.
-    fn halts(&self) -> bool {
-        let Some(h) = self.cap.halt else { return false };
-        let stack = &self.list.stack;
-        stack.len() >= h.min_captures as usize
-            && stack.len() >= h.last as usize
-            && stack[stack.len() - h.last as usize..].iter().all(|&(_, pc)| h.kinds >> kind_of(pc) & 1 == 1)
     }
 
     #[inline(always)]
@@ -161,55 +149,56 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
     }
 
     /// Whether kind `k` on `c`, already capturing, could capture in direction `d`.
-    fn capture_in_dir(&self, c: u16, k: u8, d: usize) -> bool {
+    fn capture_along(&self, c: u16, k: usize, d: usize) -> bool {
         let r = self.rules;
-        for rule in &r.tables[self.us][k as usize].captures {
-            if !rule.dirs.contains(d) || rule.when == When::First {
+        for rule in &r.tables[self.us][k].captures {
+            if !rule.dirs.contains(d) || !rule.applies(true) {
                 continue;
             }
             let mut n = r.next(c, d);
             let mut min = 1;
-            match rule.kind {
-                CaptureKind::Approach | CaptureKind::Withdrawal => {
-                    if self.step_line(c, d, k, rule.kinds, rule.kind == CaptureKind::Withdrawal).is_some() {
+            match rule.shape {
+                Shape::StepTaking { withdrawal } => {
+                    if self.step_line(c, d, k, rule.prey, withdrawal).is_some() {
                         return true;
                     }
                     continue;
                 }
-                CaptureKind::Jump if rule.stride > 1 => match self.long_jump(c, d, rule) {
+                Shape::LongJump(stride) => match self.long_jump(c, d, rule.prey, stride) {
                     Some((_, l)) if self.jump_lands(c, l, k, rule.condition.as_ref()) => return true,
                     _ => continue,
                 },
-                CaptureKind::Jump => {}
-                CaptureKind::Fly => {
+                Shape::Jump => {}
+                Shape::Fly { gap: (fewest, most), .. } => {
                     let mut gap = 0u32;
                     while self.board[n] == EMPTY {
                         n = r.next(n, d);
                         gap += 1;
                     }
-                    if gap < rule.gap.0 as u32 || gap > rule.gap.1 as u32 {
+                    if gap < fewest as u32 || gap > most as u32 {
                         continue;
                     }
                 }
                 // A leap that ends the move along the same line is searched from every
                 // landing.
-                CaptureKind::Leap if rule.ends_move => continue,
-                CaptureKind::Leap => {
-                    while rule.approach && self.board[n] == EMPTY {
+                Shape::Leap { ends: true, .. } => continue,
+                Shape::Leap { min: fewest, approach, .. } => {
+                    while approach && self.board[n] == EMPTY {
                         n = r.next(n, d);
                     }
-                    min = rule.min;
+                    min = fewest;
                 }
             }
             let mut count = 0;
-            while self.capturable(rule.kinds, self.board[n]) {
+            let leap = matches!(rule.shape, Shape::Leap { .. });
+            while self.capturable(rule.prey, self.board[n]) {
                 count += 1;
                 n = r.next(n, d);
-                if rule.kind != CaptureKind::Leap {
+                if !leap {
                     break;
                 }
             }
-            let land = if rule.kind == CaptureKind::Fly { rule.land } else { Land::NEXT };
+            let land = if let Shape::Fly { .. } = rule.shape { rule.shape.land() } else { Land::NEXT };
             // A jump's `where` judges its landing (`n`, just beyond the piece).
             if count >= min && self.can_land(n, d, k, land) && rule.condition.as_ref().is_none_or(|w| self.lands_where(w, c, n)) {
                 return true;
@@ -221,9 +210,9 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
     /// Searches every continuation from `c` for a piece of kind `k`; returns whether one
     /// exists. `last` is the direction of the previous capture; `skip` a direction not to
     /// search (covered from another landing).
-    fn dfs(&mut self, c: u16, k: u8, last: u8, skip: u8) -> bool {
+    fn search_at(&mut self, c: u16, k: usize, last: usize, skip: usize) -> bool {
         let r = self.rules;
-        let table = &r.tables[self.us][k as usize];
+        let table = &r.tables[self.us][k];
         let mut any = false;
         let started = !self.list.stack.is_empty();
         // One step per landing searched from (so a search past the budget has found a
@@ -238,113 +227,46 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
         // back, or any turn).
         let mut excluded = self.barred(c, k, last);
         if skip != NO_DIR {
-            excluded.insert(skip as usize);
+            excluded.insert(skip);
         }
         for rule in &table.captures {
-            match rule.when {
-                When::Always => {}
-                When::First if started => continue,
-                When::Continuing if !started => continue,
-                _ => {}
+            if !rule.applies(started) {
+                continue;
             }
             let dirs = rule.dirs & !excluded;
-            any |= match rule.searcher {
-                Searcher::Jump => self.jumps(c, dirs, k, rule.kinds, rule.condition.as_ref()),
-                Searcher::LongJump => self.long_jumps(c, dirs, k, rule),
-                Searcher::Fly => self.flies::<false>(c, dirs, k, rule),
-                Searcher::GapFly => self.flies::<true>(c, dirs, k, rule),
-                Searcher::Leap => self.leaps(c, dirs, k, rule),
-                Searcher::Approach => self.steps_taking::<false>(c, dirs, k, rule),
-                Searcher::Withdrawal => self.steps_taking::<true>(c, dirs, k, rule),
+            any |= match rule.shape {
+                Shape::Jump => self.jumps(c, dirs, k, rule.prey, rule.condition.as_ref()),
+                Shape::LongJump(stride) => self.long_jumps(c, dirs, k, rule, stride),
+                Shape::Fly { gap: (0, u8::MAX), .. } => self.flies::<false>(c, dirs, k, rule),
+                Shape::Fly { .. } => self.flies::<true>(c, dirs, k, rule),
+                Shape::Leap { .. } => self.leaps(c, dirs, k, rule),
+                Shape::StepTaking { withdrawal: false } => self.steps_taking::<false>(c, dirs, k, rule),
+                Shape::StepTaking { withdrawal: true } => self.steps_taking::<true>(c, dirs, k, rule),
             };
         }
         any
     }
 
-    /// The kind a piece of kind `k` has after arriving at `cell` mid-capture, and whether
-    /// the move must end there.
-    #[inline]
-    fn arrive(&self, cell: u16, k: u8, d: u8) -> (u8, bool) {
-        match self.rules.tables[self.us][k as usize].promoted[cell as usize & 255] {
-            NO_PROMOTION => (k, false),
-            t => match self.cap.mid_promotion {
-                MidPromotion::AtEnd => (k, false),
-                MidPromotion::PromoteAndContinue => (t, false),
-                MidPromotion::PromoteAndContinueIfAble => (t, !self.could_go_on(cell, k, d)),
-                MidPromotion::EndsMove => (k, true),
-            },
-        }
-    }
-
-    /// The capture going on from `l` (reached in direction `d`) by a piece of kind `k`, now
-    /// of kind `k2`; whether it can. With `[capture] longest_after_crowning`, a piece just
-    /// crowned into a kind the precedence ranks, from one it does not, goes on only by the
-    /// routes that take the most pieces from there: measured first, then searched.
-    fn go_on(&mut self, l: u16, k: u8, k2: u8, d: u8, skip: u8) -> bool {
-        let ranked = |kind: u8| self.cap.precedence_kinds >> kind & 1 == 1;
-        if k2 == k || !self.cap.longest_after_crowning || self.measuring || !ranked(k2) || ranked(k) {
-            return self.dfs(l, k2, d, skip);
-        }
-        self.measuring = true;
-        self.measured = self.list.stack.len();
-        let any = self.dfs(l, k2, d, NO_DIR);
-        self.measuring = false;
-        if any {
-            let outer = std::mem::replace(&mut self.need, self.measured);
-            self.dfs(l, k2, d, skip);
-            self.need = outer;
-        }
-        any
-    }
-
-    /// Whether a piece of kind `k` that arrived on `cell` by a capture in direction `d`
-    /// could capture on from there, in the directions its rules leave it.
-    fn could_go_on(&self, cell: u16, k: u8, d: u8) -> bool {
-        let barred = self.barred(cell, k, d);
-        (0..self.rules.dirs).filter(|&e| !barred.contains(e)).any(|e| self.capture_in_dir(cell, k, e))
-    }
-
-    /// The directions the capture of a piece of kind `k` on `cell` may not go on in after
-    /// a capture in direction `last` (`NO_DIR`: none yet): its lines, or on a cell at the edge
-    /// where it may turn, only the way back.
+    /// Lands on the single cell `l` after a capture in direction `d` (see
+    /// [`Walk::land_one`]).
     #[inline(always)]
-    fn barred(&self, cell: u16, k: u8, last: u8) -> DirSet {
-        let table = &self.rules.tables[self.us][k as usize];
-        match &table.edge {
-            Some(edge) if edge.contains(cell) => table.barred_at_edge[last as usize & crate::compile::NO_DIR_INDEX],
-            _ => table.barred_after[last as usize & crate::compile::NO_DIR_INDEX],
+    fn land(&mut self, l: u16, k: usize, d: usize) {
+        match self.cap.cleared {
+            None => self.land_one(l, k, d),
+            Some(zone) => self.land_cleared(l, k, d, zone),
         }
     }
 
-    /// Whether a capture by a piece now of kind `k` may stop though it could go on.
-    #[inline]
-    fn may_stop(&self, k: u8) -> bool {
-        self.rules.tables[self.us][k as usize].may_stop
-    }
-
-    /// The kind after a capture ends on `cell` with the piece of kind `k`; `could_go_on`:
-    /// it stopped though it could have gone on, and then it promotes only if the rules say
-    /// a stopped capture does.
-    #[inline]
-    fn stop_kind(&self, cell: u16, k: u8, could_go_on: bool) -> u8 {
-        if could_go_on && !self.cap.stop_promotes { k } else { self.final_kind(cell, k) }
-    }
-
-    /// The kind after the move ends on `cell`.
-    #[inline]
-    fn final_kind(&self, cell: u16, k: u8) -> u8 {
-        self.rules.kind_after(self.us, k, cell)
-    }
-
-    /// Lands on the single cell `l` after a capture in direction `d`.
-    fn land_one(&mut self, l: u16, k: u8, d: u8) {
+    /// [`CaptureSearch::land`] with `[capture] cleared`: whether the capture goes on is
+    /// decided before the zone is cleared (as Ludii's Cage decides it), and searched
+    /// after; a capturing piece that landed in the zone is taken off and ends its capture.
+    #[inline(never)]
+    fn land_cleared(&mut self, l: u16, k: usize, d: usize, zone: crate::geometry::CellSet) {
         self.list.trail.push(l);
-        // With cleared cells, whether the capture goes on is decided before they are
-        // cleared (as Ludii's Cage decides it), and searched after.
-        let could = self.cap.cleared.is_none_or(|zone| !zone.contains(l) && self.could_go_on(l, k, d));
-        let cleared = self.cap.cleared.map(|zone| (zone.contains(l), self.clear(zone)));
-        if let Some((true, _)) = cleared {
-            // The capturing piece is on a cleared cell: taken off, it ends its capture.
+        let on_zone = zone.contains(l);
+        let could = !on_zone && self.could_go_on(l, k, d);
+        let start = self.clear(zone);
+        if on_zone {
             self.record(l, k);
         } else {
             let (k2, ends) = self.arrive(l, k, d);
@@ -354,9 +276,7 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
                 self.record(l, fin);
             }
         }
-        if let Some((_, start)) = cleared {
-            self.unclear(start);
-        }
+        self.unclear(start);
         self.list.trail.pop();
     }
 
@@ -383,62 +303,144 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
             self.board[c] = pc;
         }
     }
+}
 
-    /// Lands on any empty cell from `first` on in direction `d`, `first` and at most
-    /// `more` cells after it. With `halt`, only the first of them may end the move.
-    fn land_many(&mut self, first: u16, k: u8, d: u8, halt: bool, more: u8) {
-        let r = self.rules;
-        // Counting turns, going on straight is searched from the first landing only: it is
-        // the same from every landing.
-        let straight = self.turning_points && self.stands(first, k) && {
-            let (k_first, _) = self.arrive(first, k, d);
-            self.capture_in_dir(first, k_first, d as usize)
-        };
-        let mut l = first;
-        let mut any_cont = straight;
-        // Cells that ended the capture, to be recorded once all landings are known, and
-        // those of them where it could have gone on.
-        let mut ended: u64 = 0;
-        let mut stopped: u64 = 0;
-        let mut i = 0u32;
-        while self.board[l] == EMPTY && i <= u32::from(more) {
-            if !self.stands(l, k) {
-                l = r.next(l, d as usize);
-                i += 1;
-                continue;
-            }
-            self.list.trail.push(l);
-            let (k2, ends) = self.arrive(l, k, d);
-            let skip = if straight && i > 0 { d } else { NO_DIR };
-            let cont = !ends && self.go_on(l, k, k2, d, skip);
-            any_cont |= cont;
-            // A kind that may stop ends the capture on any landing (the halt rule allowing).
-            let stop = self.may_stop(k2) && (i == 0 || !halt);
-            if (stop || !cont && (i == 0 || !(halt || straight))) && i < 64 {
-                ended |= 1 << i;
-                stopped |= (cont as u64) << i;
-            }
-            self.list.trail.pop();
-            l = r.next(l, d as usize);
-            i += 1;
+/// The landings of the general engine's capture search: the empty cells from `next` on
+/// along a direction, at most `left` of them.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Landings {
+    next: u16,
+    left: u32,
+}
+
+impl Landings {
+    /// The empty cells from `first` on, at most `most` of them.
+    pub(super) fn from(first: u16, most: u32) -> Landings {
+        Landings { next: first, left: most }
+    }
+}
+
+/// The general engine's side of the decisions both engines share (`engine::decide`):
+/// cells are indices of the board array, the pieces taken a stack.
+impl<const COLUMNS: bool> Walk for CaptureSearch<'_, COLUMNS> {
+    type Cell = u16;
+    type Landings = Landings;
+
+    #[inline(always)]
+    fn next_landing(&self, set: &mut Landings, d: usize) -> Option<u16> {
+        if set.left == 0 || self.board[set.next] != EMPTY {
+            return None;
         }
-        // A kind that may stop is not held to landings that continue.
-        if ended == 0 || (self.cap.landing == Landing::MustContinue && any_cont && !self.may_stop(k)) {
-            return;
+        let l = set.next;
+        set.next = self.rules.next(l, d);
+        set.left -= 1;
+        Some(l)
+    }
+
+    fn dfs(&mut self, at: u16, k: usize, last: usize, skip: usize) -> bool {
+        self.search_at(at, k, last, skip)
+    }
+
+    fn captures_in(&self, at: u16, k: usize, d: usize) -> bool {
+        self.capture_along(at, k, d)
+    }
+
+    /// Its lines, or on a cell at the edge where it may turn, only the way back.
+    #[inline(always)]
+    fn barred(&self, at: u16, k: usize, last: usize) -> DirSet {
+        let table = &self.rules.tables[self.us][k];
+        match &table.edge {
+            Some(edge) if edge.contains(at) => table.barred_at_edge[last & crate::compile::NO_DIR_INDEX],
+            _ => table.barred_after[last & crate::compile::NO_DIR_INDEX],
         }
-        let mut l = first;
-        let mut i = 0;
-        while self.board[l] == EMPTY && i < 64 {
-            if ended >> i & 1 == 1 {
-                self.list.trail.push(l);
-                let (k2, _) = self.arrive(l, k, d);
-                let fin = self.stop_kind(l, k2, stopped >> i & 1 == 1);
-                self.record(l, fin);
-                self.list.trail.pop();
-            }
-            l = r.next(l, d as usize);
-            i += 1;
+    }
+
+    fn dirs(&self) -> usize {
+        self.rules.dirs
+    }
+
+    #[inline]
+    fn promotion(&self, at: u16, k: usize) -> Option<usize> {
+        match self.rules.tables[self.us][k].promoted[at as usize & 255] {
+            NO_PROMOTION => None,
+            t => Some(t as usize),
         }
+    }
+
+    #[inline]
+    fn final_kind(&self, at: u16, k: usize) -> usize {
+        self.rules.kind_after(self.us, k as u8, at) as usize
+    }
+
+    #[inline]
+    fn stands(&self, at: u16, k: usize) -> bool {
+        !self.rules.has_kind_cells || self.rules.tables[self.us][k].cells.as_ref().is_none_or(|z| z.contains(at))
+    }
+
+    #[inline]
+    fn may_stop(&self, k: usize) -> bool {
+        self.rules.tables[self.us][k].may_stop
+    }
+
+    fn mid_promotion(&self) -> MidPromotion {
+        self.cap.mid_promotion
+    }
+
+    fn stop_promotes(&self) -> bool {
+        self.cap.stop_promotes
+    }
+
+    fn must_continue(&self) -> bool {
+        self.cap.must_continue()
+    }
+
+    fn halt(&self) -> Option<Halt> {
+        self.cap.halt
+    }
+
+    fn last_taken_are(&self, kinds: u8, last: u8) -> bool {
+        let stack = &self.list.stack;
+        stack[stack.len() - last as usize..].iter().all(|&(_, pc)| kinds >> kind_of(pc) & 1 == 1)
+    }
+
+    #[inline]
+    fn taken(&self) -> u32 {
+        self.list.stack.len() as u32
+    }
+
+    fn by_turns(&self) -> bool {
+        self.turning_points
+    }
+
+    fn over(&self) -> bool {
+        self.list.exceeded
+    }
+
+    #[inline]
+    fn measures_crowning(&self) -> bool {
+        self.cap.longest_after_crowning
+    }
+
+    fn ranked_kinds(&self) -> u8 {
+        self.cap.precedence_kinds
+    }
+
+    fn crowning(&mut self) -> &mut Crowning {
+        &mut self.crowning
+    }
+
+    #[inline]
+    fn push_trail(&mut self, at: u16) {
+        self.list.trail.push(at);
+    }
+
+    #[inline]
+    fn pop_trail(&mut self) {
+        self.list.trail.pop();
+    }
+
+    fn store(&mut self, to: u16, kind_after: usize) {
+        self.store_capture(to, kind_after as u8);
     }
 }
 
@@ -492,9 +494,7 @@ impl Position {
             criteria,
             count_only,
             budget: first_look,
-            measuring: false,
-            measured: 0,
-            need: 0,
+            crowning: Crowning::default(),
         };
         if rules.capture.per_piece && !criteria.is_empty() {
             // Each piece's captures ranked among themselves: the ranking starts afresh at

@@ -1,8 +1,9 @@
 //! The capture shapes of the general engine's search: jumps, long jumps, flying captures,
 //! leaps over a line, and steps that take a line (approach and withdrawal).
 
-use super::CaptureSearch;
-use crate::compile::{CapRule, EMPTY};
+use super::{CaptureSearch, Landings};
+use crate::compile::{CapRule, EMPTY, Shape};
+use crate::engine::decide::Walk;
 use crate::geometry::DirSet;
 use crate::spec::{Condition, Land, Side};
 
@@ -11,7 +12,7 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
     /// piece of `kinds`, landing just beyond where `cond` (the rule's `where`) allows.
     /// Returns whether there is one.
     #[inline(always)]
-    pub(super) fn jumps(&mut self, c: u16, dirs: DirSet, k: u8, kinds: u8, cond: Option<&Condition>) -> bool {
+    pub(super) fn jumps(&mut self, c: u16, dirs: DirSet, k: usize, kinds: u8, cond: Option<&Condition>) -> bool {
         let r = self.rules;
         let mut any = false;
         for d in dirs.iter() {
@@ -25,44 +26,45 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
             }
             any = true;
             self.take(n);
-            self.land_one(l, k, d as u8);
+            self.land(l, k, d);
             self.untake();
         }
         any
     }
 
-    /// Jumps over a piece `rule.stride` cells away, landing as far beyond it, every cell
+    /// Jumps over a piece `stride` cells away, landing as far beyond it, every cell
     /// between empty.
-    pub(super) fn long_jumps(&mut self, c: u16, dirs: DirSet, k: u8, rule: &CapRule) -> bool {
+    pub(super) fn long_jumps(&mut self, c: u16, dirs: DirSet, k: usize, rule: &CapRule, stride: u8) -> bool {
         let mut any = false;
         for d in dirs.iter() {
-            let Some((n, l)) = self.long_jump(c, d, rule) else { continue };
+            let Some((n, l)) = self.long_jump(c, d, rule.prey, stride) else { continue };
             if !self.jump_lands(c, l, k, rule.condition.as_ref()) {
                 continue;
             }
             any = true;
             self.take(n);
-            self.land_one(l, k, d as u8);
+            self.land(l, k, d);
             self.untake();
         }
         any
     }
 
-    /// The piece taken and the landing of a jump of `rule` from `c` in direction `d`.
-    pub(super) fn long_jump(&self, c: u16, d: usize, rule: &CapRule) -> Option<(u16, u16)> {
+    /// The piece taken and the landing of a jump from `c` in direction `d` over a piece of
+    /// `prey` `stride` cells away.
+    pub(super) fn long_jump(&self, c: u16, d: usize, prey: u8, stride: u8) -> Option<(u16, u16)> {
         let r = self.rules;
         let mut n = r.next(c, d);
-        for _ in 1..rule.stride {
+        for _ in 1..stride {
             if self.board[n] != EMPTY {
                 return None;
             }
             n = r.next(n, d);
         }
-        if !self.capturable(rule.kinds, self.board[n]) {
+        if !self.capturable(prey, self.board[n]) {
             return None;
         }
         let mut l = n;
-        for _ in 0..rule.stride {
+        for _ in 0..stride {
             l = r.next(l, d);
             if self.board[l] != EMPTY {
                 return None;
@@ -74,7 +76,7 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
     /// Whether a jump from `c` by a piece of kind `k` may land on `l`: a cell its kind may
     /// stand on, where its rule's `where` condition (`cond`) holds.
     #[inline(always)]
-    pub(super) fn jump_lands(&self, c: u16, l: u16, k: u8, cond: Option<&Condition>) -> bool {
+    pub(super) fn jump_lands(&self, c: u16, l: u16, k: usize, cond: Option<&Condition>) -> bool {
         self.stands(l, k) && cond.is_none_or(|w| self.lands_where(w, c, l))
     }
 
@@ -85,18 +87,12 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
         crate::engine::conditions::meets(self.rules, self.board, us, cond, c, l)
     }
 
-    /// Whether a piece of kind `k` may stand on `cell` (its kind's `cells`).
-    #[inline]
-    pub(super) fn stands(&self, cell: u16, k: u8) -> bool {
-        !self.rules.has_kind_cells || self.rules.tables[self.us][k as usize].cells.as_ref().is_none_or(|z| z.contains(cell))
-    }
-
     /// Whether some empty cell from `first` (the cell just beyond the piece taken) on in
     /// direction `d`, within the `land` range and with only empty cells before it, is
     /// one a piece of kind `k` may stand on.
     #[inline]
-    pub(super) fn can_land(&self, first: u16, d: usize, k: u8, land: Land) -> bool {
-        let cells = if self.rules.has_kind_cells { self.rules.tables[self.us][k as usize].cells.as_ref() } else { None };
+    pub(super) fn can_land(&self, first: u16, d: usize, k: usize, land: Land) -> bool {
+        let cells = if self.rules.has_kind_cells { self.rules.tables[self.us][k].cells.as_ref() } else { None };
         if cells.is_none() && land.min == 1 {
             return self.board[first] == EMPTY;
         }
@@ -117,20 +113,21 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
     /// line (with `GAP`, only across as many empty cells as the rule allows), landing just
     /// beyond or on any empty cell beyond, as the rule says.
     #[inline(always)]
-    pub(super) fn flies<const GAP: bool>(&mut self, c: u16, dirs: DirSet, k: u8, rule: &CapRule) -> bool {
+    pub(super) fn flies<const GAP: bool>(&mut self, c: u16, dirs: DirSet, k: usize, rule: &CapRule) -> bool {
         let r = self.rules;
-        let (kinds, land) = (rule.kinds, rule.land);
+        let (kinds, land) = (rule.prey, rule.shape.land());
+        let gap = if let Shape::Fly { gap, .. } = rule.shape { gap } else { (0, u8::MAX) };
         let mut any = false;
         for d in dirs.iter() {
             let mut n = r.next(c, d);
-            let mut gap = 0u32;
+            let mut gaps = 0u32;
             while self.board[n] == EMPTY {
                 n = r.next(n, d);
                 if GAP {
-                    gap += 1;
+                    gaps += 1;
                 }
             }
-            if !self.capturable(kinds, self.board[n]) || GAP && (gap < rule.gap.0 as u32 || gap > rule.gap.1 as u32) {
+            if !self.capturable(kinds, self.board[n]) || GAP && (gaps < gap.0 as u32 || gaps > gap.1 as u32) {
                 continue;
             }
             let first = r.next(n, d);
@@ -140,14 +137,14 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
             any = true;
             self.take(n);
             if land == Land::NEXT {
-                self.land_one(first, k, d as u8);
+                self.land(first, k, d);
             } else {
                 let halt = self.halts();
                 let mut nearest = first;
                 for _ in 1..land.min {
                     nearest = r.next(nearest, d);
                 }
-                self.land_many(nearest, k, d as u8, halt, land.max - land.min);
+                self.land_many(Landings::from(nearest, u32::from(land.max - land.min) + 1), k, d, halt);
             }
             self.untake();
         }
@@ -158,19 +155,19 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
     /// step to the adjacent empty cell that takes the contiguous line of capturable pieces
     /// starting just beyond it (or just behind `c`, away from the step).
     #[inline(always)]
-    pub(super) fn steps_taking<const WITHDRAW: bool>(&mut self, c: u16, dirs: DirSet, k: u8, rule: &CapRule) -> bool {
+    pub(super) fn steps_taking<const WITHDRAW: bool>(&mut self, c: u16, dirs: DirSet, k: usize, rule: &CapRule) -> bool {
         let r = self.rules;
         let mut any = false;
         for d in dirs.iter() {
-            let Some((l, mut x, away)) = self.step_line(c, d, k, rule.kinds, WITHDRAW) else { continue };
+            let Some((l, mut x, away)) = self.step_line(c, d, k, rule.prey, WITHDRAW) else { continue };
             any = true;
             let mut count = 0;
-            while self.capturable(rule.kinds, self.board[x]) {
+            while self.capturable(rule.prey, self.board[x]) {
                 self.take(x);
                 count += 1;
                 x = r.next(x, away);
             }
-            self.land_one(l, k, d as u8);
+            self.land(l, k, d);
             for _ in 0..count {
                 self.untake();
             }
@@ -182,7 +179,7 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
     /// landing (the empty cell next to `c`), the first piece of the line it takes (just
     /// beyond the landing, or just behind `c`) and the direction the line runs.
     #[inline(always)]
-    pub(super) fn step_line(&self, c: u16, d: usize, k: u8, kinds: u8, withdraw: bool) -> Option<(u16, u16, usize)> {
+    pub(super) fn step_line(&self, c: u16, d: usize, k: usize, kinds: u8, withdraw: bool) -> Option<(u16, u16, usize)> {
         let r = self.rules;
         let l = r.next(c, d);
         if self.board[l] != EMPTY || !self.stands(l, k) || !self.may_revisit(l) {
@@ -201,27 +198,29 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
     }
 
     /// Leaps from `c` in the directions `dirs`: over a contiguous line of at least
-    /// `rule.min` pieces (adjacent, or with `rule.approach` at any distance), landing just
+    /// `min` pieces (adjacent, or with `approach` at any distance), landing just
     /// beyond (or on any empty cell beyond); the move ends there, or goes on as after any
     /// capture.
     #[inline(always)]
-    pub(super) fn leaps(&mut self, c: u16, dirs: DirSet, k: u8, rule: &CapRule) -> bool {
+    pub(super) fn leaps(&mut self, c: u16, dirs: DirSet, k: usize, rule: &CapRule) -> bool {
+        let Shape::Leap { min, approach, next, ends } = rule.shape else { return false };
+        let land = rule.shape.land();
         let r = self.rules;
         let mut any = false;
         for d in dirs.iter() {
             let mut n = r.next(c, d);
-            if rule.approach {
+            if approach {
                 while self.board[n] == EMPTY {
                     n = r.next(n, d);
                 }
             }
             let mut m = n;
             let mut count = 0;
-            while self.capturable(rule.kinds, self.board[m]) {
+            while self.capturable(rule.prey, self.board[m]) {
                 count += 1;
                 m = r.next(m, d);
             }
-            if count < rule.min as usize || !self.can_land(m, d, k, rule.land) {
+            if count < min as usize || !self.can_land(m, d, k, land) {
                 continue;
             }
             any = true;
@@ -230,27 +229,15 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
                 self.take(x);
                 x = r.next(x, d);
             }
-            if !rule.ends_move {
-                if rule.land == Land::NEXT {
-                    self.land_one(m, k, d as u8);
+            if !ends {
+                if next {
+                    self.land(m, k, d);
                 } else {
                     let halt = self.halts();
-                    self.land_many(m, k, d as u8, halt, u8::MAX);
+                    self.land_many(Landings::from(m, 256), k, d, halt);
                 }
             } else {
-                let mut l = m;
-                while self.board[l] == EMPTY {
-                    if self.stands(l, k) {
-                        self.list.trail.push(l);
-                        let fin = self.final_kind(l, k);
-                        self.record(l, fin);
-                        self.list.trail.pop();
-                    }
-                    if rule.land == Land::NEXT {
-                        break;
-                    }
-                    l = r.next(l, d);
-                }
+                self.land_and_end(Landings::from(m, if next { 1 } else { 256 }), k, d);
             }
             for _ in 0..count {
                 self.untake();

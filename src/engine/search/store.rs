@@ -64,14 +64,9 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
         }
     }
 
-    pub(super) fn record(&mut self, to: u16, kind_after: u8) {
-        if self.measuring {
-            self.measured = self.measured.max(self.list.stack.len());
-            return;
-        }
-        if self.need != 0 && self.list.stack.len() != self.need {
-            return;
-        }
+    /// A complete capture ending on `to`, its piece then of kind `kind_after`: ranked by
+    /// the precedence, and stored unless it is stored already.
+    pub(super) fn store_capture(&mut self, to: u16, kind_after: u8) {
         if !self.ranks_among_best() {
             return;
         }
