@@ -495,8 +495,7 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> Walk for FastSearch<'_, B, TR
 
     #[inline(always)]
     fn final_kind(&self, at: B, k: usize) -> usize {
-        let kind = self.hot(k);
-        if at & kind.zone == B::ZERO { k } else { kind.promotes_to }
+        self.promotion(at, k).unwrap_or(k)
     }
 
     #[inline(always)]
