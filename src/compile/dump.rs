@@ -129,8 +129,10 @@ fn board(o: &mut String, rules: &Rules) {
     let _ = writeln!(o, "neighbour table: {} cells x {} directions, {} links", g.len(), g.dirs().len(), links);
 }
 
-/// The bit layout, and the kinds whose quiet moves perft counts one by one, and why
-/// (their [`KindTable::quiet_count`](super::KindTable::quiet_count)).
+/// The bit layout, the engine that finds the moves, and how perft counts the moves at
+/// its leaves: the fast path counts quiet moves in bulk, one by one for the kinds whose
+/// [`KindTable::quiet_count`](super::KindTable::quiet_count) says why; the general engine
+/// counts them cell by cell.
 fn layout(o: &mut String, rules: &Rules) {
     let Some(l) = &rules.layout else {
         let why = crate::geometry::Layout::refusal(&rules.spec().geometry).map_or("", |r| r.reason());
@@ -140,33 +142,49 @@ fn layout(o: &mut String, rules: &Rules) {
         }
         return;
     };
-    let spec = rules.spec();
-    let slow: Vec<String> = rules.tables[0]
-        .iter()
-        .zip(&spec.kinds)
-        .filter_map(|(t, k)| t.quiet_count.reason().map(|why| format!("{} ({why})", k.name)))
-        .collect();
-    let leaves = if rules.count_by_generating && rules.fast_path().is_err() {
-        "perft generates the moves at its leaves (a rule its bit-set count does not know)".to_string()
-    } else {
-        let slow = if slow.is_empty() { String::new() } else { format!(", one by one for {}", slow.join(", ")) };
-        format!("perft counts quiet moves at its leaves on bit sets{slow}")
-    };
     let _ = writeln!(
         o,
-        "bit layout: {} bits ({}), each direction one shift; {leaves}",
+        "bit layout: {} bits ({}), each direction one shift",
         l.width,
         if l.width <= 64 { "one 64-bit word" } else { "128-bit words" }
     );
-    let _ = match (rules.engine(), rules.fast_path()) {
-        (super::Engine::Fast, _) => writeln!(
-            o,
-            "moves: the fast path (the position as {}-bit sets copied from move to move, captures searched on them)",
-            if l.width <= 64 { 64 } else { 128 }
-        ),
-        (_, Ok(())) => writeln!(o, "moves: the general engine (chosen with --movegen; the fast path takes these rules too)"),
-        (_, Err(why)) => writeln!(o, "moves: the general engine (not the fast path: {why})"),
+    let (engine, leaves) = match (rules.engine(), rules.fast_path()) {
+        (super::Engine::Fast, _) => {
+            let words = if l.width <= 64 { 64 } else { 128 };
+            (
+                format!("the fast path (the position as {words}-bit sets copied from move to move, captures searched on them)"),
+                fast_leaves(rules),
+            )
+        }
+        (_, Ok(())) => {
+            ("the general engine (chosen with --movegen; the fast path takes these rules too)".to_string(), general_leaves(rules))
+        }
+        (_, Err(why)) => (format!("the general engine (not the fast path: {why})"), general_leaves(rules)),
     };
+    let _ = writeln!(o, "moves: {engine}; {leaves}");
+}
+
+/// How the fast path counts the moves at perft's leaves.
+fn fast_leaves(rules: &Rules) -> String {
+    if rules.count_by_generating {
+        return "perft generates the moves at its leaves (a rule its count does not know)".to_string();
+    }
+    let slow: Vec<String> = rules.tables[0]
+        .iter()
+        .zip(&rules.spec().kinds)
+        .filter_map(|(t, k)| t.quiet_count.reason().map(|why| format!("{} ({why})", k.name)))
+        .collect();
+    let slow = if slow.is_empty() { String::new() } else { format!(", one by one for {}", slow.join(", ")) };
+    format!("perft counts quiet moves at its leaves in bulk{slow}")
+}
+
+/// How the general engine counts the moves at perft's leaves.
+fn general_leaves(rules: &Rules) -> String {
+    if rules.count_by_generating {
+        "perft generates the moves at its leaves (a rule its count does not know)".to_string()
+    } else {
+        "perft counts quiet moves at its leaves piece by piece".to_string()
+    }
 }
 
 /// The names of the kinds in a bit mask of kinds.

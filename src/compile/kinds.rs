@@ -21,22 +21,19 @@ pub struct MoveRule {
     pub stride: u8,
 }
 
-/// How perft counts a kind's quiet moves at its leaves: on bit sets (a shift per
-/// direction for all the side's pieces of the kind at once), or one by one, and why.
-/// The engine and the text dump both read it from here.
+/// How the fast path counts a kind's quiet moves where it counts them without listing
+/// them (at the leaves of perft): in bulk (a shift per direction for all the side's pieces
+/// of the kind at once), or one by one, and why. Decided once, in `summary.rs`; the fast
+/// path's tables and `polydame show` read it from here.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum QuietCount {
-    /// On bit sets: at most one move rule, no condition on where it ends, no limit on
-    /// quiet moves, no cells to avoid.
-    Bits,
+    /// In bulk: at most one move rule, no condition on where it ends, every cell allowed,
+    /// steps of one cell (a limit on quiet moves leaves out the held piece).
+    Bulk,
     /// One by one: two move rules may reach the same cell, and that is one move.
     SeveralRules,
     /// One by one: a move may end only where a condition holds.
     Condition,
-    /// One by one: the kind's consecutive quiet moves are limited.
-    Limit,
-    /// One by one: the kind may end a move on some cells only when nothing else is legal.
-    Avoid,
     /// One by one: the kind may stand on some cells only.
     Cells,
     /// One by one: a step longer than one cell.
@@ -49,20 +46,18 @@ impl QuietCount {
         super::summary::kind_counts(kind).0
     }
 
-    /// Whether the quiet moves count on bit sets.
+    /// Whether the quiet moves count in bulk.
     #[inline]
-    pub fn on_bits(self) -> bool {
-        self == QuietCount::Bits
+    pub fn in_bulk(self) -> bool {
+        self == QuietCount::Bulk
     }
 
-    /// Why they are counted one by one, in words (`None` on bit sets).
+    /// Why they are counted one by one, in words (`None` in bulk).
     pub fn reason(self) -> Option<&'static str> {
         match self {
-            QuietCount::Bits => None,
+            QuietCount::Bulk => None,
             QuietCount::SeveralRules => Some("several move rules"),
             QuietCount::Condition => Some("a condition on where a move ends"),
-            QuietCount::Limit => Some("a limit on quiet moves"),
-            QuietCount::Avoid => Some("cells to avoid"),
             QuietCount::Cells => Some("cells it may not stand on"),
             QuietCount::Stride => Some("a step longer than one cell"),
         }
@@ -123,7 +118,7 @@ pub struct KindTable {
     /// Per cell, the cells one step away in the first-jump directions: a piece with no
     /// enemy there and no other first capture cannot capture.
     pub jump_reach: Vec<CellSet>,
-    /// How perft counts this kind's quiet moves.
+    /// How the fast path counts this kind's quiet moves.
     pub quiet_count: QuietCount,
 }
 

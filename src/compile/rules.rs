@@ -56,9 +56,6 @@ pub struct Rules {
     pub(crate) has_quiet_limit: bool,
     /// Whether any kind has cells to avoid.
     pub(crate) has_avoid: bool,
-    /// Whether bit sets alone can count the moves of a position without captures: a
-    /// layout, and every kind's quiet moves countable on bit sets (see [`KindTable::quiet_count`](super::KindTable::quiet_count)).
-    pub(crate) bit_leaves: bool,
     /// Whether every move is played the plain way: no passes, no columns, no huffing, no
     /// drops.
     pub(crate) plain_moves: bool,
@@ -179,12 +176,6 @@ impl Rules {
         let optional_captures = tables[0].iter().enumerate().filter(|(_, t)| !t.must_capture).fold(0u8, |m, (k, _)| m | 1 << k);
         let super::summary::Summary { removals, passes, plain_moves, count_by_generating } =
             super::summary::Summary::of(&spec, optional_captures, every_kind);
-        // With columns a captured cell keeps the rest of its column: the bit sets after a
-        // move are known only by playing it.
-        let bit_leaves = !count_by_generating
-            && spec.columns.is_none()
-            && layout.is_some()
-            && tables.iter().flatten().all(|t: &KindTable| t.quiet_count.on_bits());
         let mut cell_bits = Box::new([0u128; 256]);
         if let Some(l) = &layout {
             for (c, b) in cell_bits.iter_mut().enumerate().take(cells) {
@@ -207,7 +198,6 @@ impl Rules {
             has_kind_cells,
             one_capture_rule,
             every_kind,
-            bit_leaves,
             passes,
             columns,
             plain_moves,

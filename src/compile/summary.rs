@@ -1,6 +1,6 @@
 //! What the whole engine reads of a variant's rules at a glance: whether its moves are
-//! played the plain way, whether counting them must generate them, how a kind's quiet
-//! moves are counted. Every field of the capture rules and of each kind is named here and
+//! played the plain way, whether counting them must generate them, how the fast path
+//! counts a kind's quiet moves. Every field of the capture rules and of each kind is named here and
 //! every rule enum is matched without a wildcard, so that a new rule does not compile
 //! until this place decides whether it changes how moves are played or counted (as
 //! `fast::support` decides whether the fast path takes it).
@@ -67,8 +67,8 @@ impl Summary {
     }
 }
 
-/// How a kind's quiet moves are counted, and whether it has cells to avoid (then counting
-/// moves generates them).
+/// How the fast path counts a kind's quiet moves, and whether the kind has cells to avoid
+/// (then counting moves generates them).
 pub(super) fn kind_counts(kind: &Kind) -> (QuietCount, bool) {
     let Kind {
         // Names, value, captures and promotion: not about counting quiet moves.
@@ -84,9 +84,10 @@ pub(super) fn kind_counts(kind: &Kind) -> (QuietCount, bool) {
         turn_back: _,
         straight: _,
         turn_at_edge: _,
-        // Where and how far its quiet moves go.
+        // Where and how far its quiet moves go. A limit on quiet moves holds one piece
+        // back, which a count in bulk leaves out of the kind's pieces.
         moves,
-        max_quiet_moves,
+        max_quiet_moves: _,
         avoid,
         cells,
     } = kind;
@@ -94,16 +95,12 @@ pub(super) fn kind_counts(kind: &Kind) -> (QuietCount, bool) {
         QuietCount::SeveralRules
     } else if moves.iter().any(|m| m.condition.is_some()) {
         QuietCount::Condition
-    } else if max_quiet_moves.is_some() {
-        QuietCount::Limit
-    } else if avoid.is_some() {
-        QuietCount::Avoid
     } else if cells.is_some() {
         QuietCount::Cells
     } else if moves.iter().any(|m| m.stride > 1) {
         QuietCount::Stride
     } else {
-        QuietCount::Bits
+        QuietCount::Bulk
     };
     (count, avoid.is_some())
 }

@@ -1,13 +1,11 @@
-//! Legal move generation: captures (found on bit sets where the board has a layout,
-//! then searched), then quiet moves unless a capture is compulsory.
+//! Legal move generation on the general engine: captures (the pieces that may capture
+//! found by a quick test, then searched), then quiet moves unless a capture is compulsory.
 
 use super::budget::BudgetExceeded;
 use super::moves::{Move, MoveList, Routes};
 use super::position::Position;
-use super::sets::Sets;
 use crate::compile::{EMPTY, Rules, kind_of, side_of};
-use crate::geometry::bits::{Bits, on_layout};
-use crate::geometry::{CellSet, Layout};
+use crate::geometry::CellSet;
 use crate::spec::{Criterion, Huff};
 
 impl Position {
@@ -111,36 +109,10 @@ impl Position {
     /// Clears `list` and fills it with the complete captures ranked by `criteria`; with
     /// `count_only` they are only counted (see `CaptureSearch::count_only`).
     pub(super) fn gen_captures_by(&mut self, rules: &Rules, list: &mut MoveList, routes: Routes, criteria: &[Criterion], count_only: bool) {
-        on_layout!(match rules {
-            bits(l: B) => {
-                let origins = Sets::<B>::of(self, l).jump_origins(rules);
-                self.gen_captures_from(rules, l, list, routes, criteria, count_only, origins)
-            },
-            cells => {
-                list.reset(self.hash);
-                let us = self.side.index();
-                let origins: CellSet = self.pieces[us].iter().filter(|&c| self.may_capture(rules, c, kind_of(self.board[c]))).collect();
-                self.search_ranked(rules, list, routes, criteria, count_only, origins.iter());
-            },
-        })
-    }
-
-    /// [`Position::gen_captures_by`] on bit sets, given the position's
-    /// [`Sets::jump_origins`].
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn gen_captures_from<B: Bits>(
-        &mut self,
-        rules: &Rules,
-        l: &Layout,
-        list: &mut MoveList,
-        routes: Routes,
-        criteria: &[Criterion],
-        count_only: bool,
-        origins: (B, B),
-    ) {
         list.reset(self.hash);
-        let origins = self.confirm_others(rules, l, origins);
-        self.search_ranked(rules, list, routes, criteria, count_only, origins.cells(l));
+        let us = self.side.index();
+        let origins: CellSet = self.pieces[us].iter().filter(|&c| self.may_capture(rules, c, kind_of(self.board[c]))).collect();
+        self.search_ranked(rules, list, routes, criteria, count_only, origins.iter());
     }
 
     /// [`Position::search_each`], with the precedence ranking only the captures of the
@@ -167,23 +139,9 @@ impl Position {
         self.search_each(rules, list, routes, &[], count_only, rest.iter());
     }
 
-    /// The pieces with a first jump, and those of the others (of kinds that capture
-    /// flying or by a leap) that [`Position::may_capture`] does not rule out.
-    fn confirm_others<B: Bits>(&self, rules: &Rules, l: &Layout, (mut origins, mut others): (B, B)) -> B {
-        while others != B::ZERO {
-            let bit = others.lowest();
-            others = others.pop_lowest();
-            let from = l.cell[bit as usize];
-            if self.may_capture(rules, from, kind_of(self.board[from])) {
-                origins |= B::ZERO.with(bit);
-            }
-        }
-        origins
-    }
-
     /// A quick test that rules out pieces with no first capture, before a full search.
     #[inline]
-    pub(super) fn may_capture(&self, rules: &Rules, from: u16, kind: u8) -> bool {
+    fn may_capture(&self, rules: &Rules, from: u16, kind: u8) -> bool {
         let us = self.side.index();
         let t = &rules.tables[us][kind as usize];
         if t.first_leaps {

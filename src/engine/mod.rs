@@ -4,8 +4,7 @@
 //! `generate` (legal moves: captures, then quiet moves unless a capture is compulsory),
 //! `search` (the capture search), `decide` (the rule decisions of a capture search,
 //! written once and called by both engines' searches), `quiet` (quiet moves), `count` (counting moves without
-//! storing them, at the leaves of perft), `make` (make and unmake), `sets`
-//! (a position as bit sets of its board's layout, `geometry::bits`; `on_layout!` picks `u64` or `u128`),
+//! storing them, at the leaves of perft), `make` (make and unmake),
 //! `position`, `perft` and `outcome` (with `end_reason`, why a game ended); `budget` (the
 //! bound on one position's capture search); `history` (what the end rules need of a
 //! game's past); `fast` (the fast path's move generation and perft on bit sets, over the tables
@@ -29,7 +28,6 @@ mod perft;
 mod position;
 mod quiet;
 mod search;
-mod sets;
 mod setup;
 
 pub use crate::compile::{DEFAULT_CAPTURE_BUDGET, FastRefusal};

@@ -157,7 +157,7 @@ impl Layout {
     }
 
     /// Steps every cell of `set` that has a neighbour in direction `d` to that neighbour:
-    /// the shift the engine's bit sets make (`Sets::step`), checked here against the
+    /// the shift the fast path's bit sets make (`FastRules::step`), checked here against the
     /// neighbour table.
     #[cfg(test)]
     pub fn step(&self, set: u128, d: usize) -> u128 {
@@ -165,7 +165,7 @@ impl Layout {
     }
 
     /// Steps every cell of `set` two cells on in direction `d`, where there are two (the
-    /// jump test of `Sets::jumpers`).
+    /// fast path's jump test, with `from2`).
     #[cfg(test)]
     pub fn step2(&self, set: u128, d: usize) -> u128 {
         ((set & self.from2[d]) << (2 * self.shl[d])) >> (2 * self.shr[d])

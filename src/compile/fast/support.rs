@@ -135,7 +135,6 @@ pub(crate) fn support(rules: &Rules) -> Result<(), FastRefusal> {
         // Summaries of the tables, read there.
         has_quiet_limit: _,
         has_avoid: _,
-        bit_leaves: _,
         plain_moves: _,
         // Decided with the capture settings (huffing, `cleared`).
         removals: _,
@@ -371,6 +370,7 @@ fn kind_support(t: &KindTable, cells: usize) -> Result<(), FastRefusal> {
         first_flies: _,
         first_leaps: _,
         jump_reach: _,
+        // How the tables count its quiet moves (in bulk or one by one): any way is taken.
         quiet_count: _,
     } = t;
     // A sum of values of every piece on the board fits the key's 32 bits.

@@ -106,8 +106,8 @@ pub(crate) struct KindRules<B> {
     pub edge: B,
     /// Most quiet moves in a row by one piece of the kind while its side has others.
     pub limit: Option<u8>,
-    /// Its quiet moves are counted for all its pieces at once, a shift per direction: one
-    /// move rule, no condition, no cells it may not stand on.
+    /// Its quiet moves are counted for all its pieces at once, a shift per direction
+    /// (its `KindTable::quiet_count` is `Bulk`).
     pub bulk_quiet: bool,
     /// Its one move rule is a step (no condition, every cell), in the directions
     /// `step_dirs`.
@@ -458,8 +458,8 @@ impl<B: Bits> FastRules<B> {
             avoid: t.avoid.as_ref().map_or(B::ZERO, |z| Self::set(l, z.iter())),
             edge: t.edge.as_ref().map_or(B::ZERO, |z| Self::set(l, z.iter())),
             limit: t.max_quiet_moves,
-            bulk_quiet: t.moves.len() <= 1 && t.moves.iter().all(|m| m.condition.is_none()) && t.cells.is_none(),
-            steps_only: t.moves.len() == 1 && t.moves[0].kind == MoveKind::Step && t.moves[0].condition.is_none() && t.cells.is_none(),
+            bulk_quiet: t.quiet_count.in_bulk(),
+            steps_only: t.quiet_count.in_bulk() && t.moves.len() == 1 && t.moves[0].kind == MoveKind::Step,
             step_dirs: t.moves.first().map_or(DirSet::EMPTY, |m| m.dirs),
         }
     }
