@@ -170,4 +170,10 @@ impl CaptureSettings {
     pub fn precedence(&self) -> &[Criterion] {
         &self.precedence[..self.precedence_len as usize]
     }
+
+    /// Whether a precedence ranks the captures.
+    #[inline]
+    pub fn ranks(&self) -> bool {
+        self.precedence_len > 0
+    }
 }

@@ -6,6 +6,7 @@ mod dump;
 pub(crate) use dump::{condition_words, dir_list};
 pub(crate) mod fast;
 mod kinds;
+mod rank;
 mod rules;
 mod summary;
 
@@ -14,6 +15,7 @@ use crate::spec::Side;
 pub use capture::{CapRule, CaptureSettings, Shape};
 pub use fast::FastRefusal;
 pub use kinds::{KindTable, MoveRule, NO_DIR_INDEX, NO_PROMOTION};
+pub(crate) use rank::RankKey;
 pub use rules::{Engine, Rules};
 
 /// The budget a variant's rules start with: capture-search steps per position. Every

@@ -34,6 +34,8 @@ pub struct Rules {
     pub(crate) spec: Spec,
     /// The capture rules, as the search reads them.
     pub(crate) capture: CaptureSettings,
+    /// A capture's rank by the precedence (both engines rank by it).
+    pub(crate) rank: super::rank::RankKey,
     /// Number of cells.
     pub(crate) cells: usize,
     /// Number of directions.
@@ -185,6 +187,7 @@ impl Rules {
         let mut rules = Rules {
             neighbour,
             capture: CaptureSettings::new(&spec.capture),
+            rank: super::rank::RankKey::new(&spec.capture.precedence, &tables[0]),
             spec,
             cells,
             dirs,

@@ -30,7 +30,7 @@ impl Position {
             self.generate(rules, list, routes);
             return list.len();
         }
-        self.gen_captures_by(rules, list, routes, rules.capture.precedence(), Self::count_only(rules, routes));
+        self.gen_captures_by(rules, list, routes, rules.capture.ranks(), Self::count_only(rules, routes));
         let captures = list.moves.len() + list.counted;
         // Captures are compulsory for every kind or for none (else moves are generated).
         if captures > 0 && rules.optional_captures == 0 {

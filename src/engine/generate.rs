@@ -6,7 +6,7 @@ use super::moves::{Move, MoveList, Routes};
 use super::position::Position;
 use crate::compile::{EMPTY, Rules, kind_of, side_of};
 use crate::geometry::CellSet;
-use crate::spec::{Criterion, Huff};
+use crate::spec::Huff;
 
 impl Position {
     /// Generates the legal moves into `list` (emptied first); `routes` says which captures
@@ -97,22 +97,22 @@ impl Position {
 
     /// Clears `list` and fills it with the legal captures (precedence applied).
     fn gen_captures(&mut self, rules: &Rules, list: &mut MoveList, routes: Routes) {
-        self.gen_captures_by(rules, list, routes, rules.capture.precedence(), false);
+        self.gen_captures_by(rules, list, routes, rules.capture.ranks(), false);
     }
 
     /// Every complete capture, as if the variant had no precedence rule (free choice).
     /// Used to explain why a capture is illegal ("must take the maximum").
     pub fn generate_unranked_captures(&mut self, rules: &Rules, list: &mut MoveList) {
-        self.gen_captures_by(rules, list, Routes::Landings, &[], false);
+        self.gen_captures_by(rules, list, Routes::Landings, false, false);
     }
 
-    /// Clears `list` and fills it with the complete captures ranked by `criteria`; with
+    /// Clears `list` and fills it with the complete captures, `ranked` by the precedence; with
     /// `count_only` they are only counted (see `CaptureSearch::count_only`).
-    pub(super) fn gen_captures_by(&mut self, rules: &Rules, list: &mut MoveList, routes: Routes, criteria: &[Criterion], count_only: bool) {
+    pub(super) fn gen_captures_by(&mut self, rules: &Rules, list: &mut MoveList, routes: Routes, ranked: bool, count_only: bool) {
         list.reset(self.hash);
         let us = self.side.index();
         let origins: CellSet = self.pieces[us].iter().filter(|&c| self.may_capture(rules, c, kind_of(self.board[c]))).collect();
-        self.search_ranked(rules, list, routes, criteria, count_only, origins.iter());
+        self.search_ranked(rules, list, routes, ranked, count_only, origins.iter());
     }
 
     /// [`Position::search_each`], with the precedence ranking only the captures of the
@@ -123,20 +123,20 @@ impl Position {
         rules: &Rules,
         list: &mut MoveList,
         routes: Routes,
-        criteria: &[Criterion],
+        ranked: bool,
         count_only: bool,
         origins: impl Iterator<Item = u16>,
     ) {
-        let ranked = rules.capture.precedence_kinds;
-        if criteria.is_empty() || ranked & rules.every_kind == rules.every_kind {
-            return self.search_each(rules, list, routes, criteria, count_only, origins);
+        let kinds = rules.capture.precedence_kinds;
+        if !ranked || kinds & rules.every_kind == rules.every_kind {
+            return self.search_each(rules, list, routes, ranked, count_only, origins);
         }
         let origins: CellSet = origins.collect();
-        let is_ranked = |p: &Position, c: u16| ranked >> kind_of(p.board[c]) & 1 == 1;
+        let is_ranked = |p: &Position, c: u16| kinds >> kind_of(p.board[c]) & 1 == 1;
         let first: CellSet = origins.iter().filter(|&c| is_ranked(self, c)).collect();
         let rest: CellSet = origins.iter().filter(|&c| !is_ranked(self, c)).collect();
-        self.search_each(rules, list, routes, criteria, count_only, first.iter());
-        self.search_each(rules, list, routes, &[], count_only, rest.iter());
+        self.search_each(rules, list, routes, true, count_only, first.iter());
+        self.search_each(rules, list, routes, false, count_only, rest.iter());
     }
 
     /// A quick test that rules out pieces with no first capture, before a full search.

@@ -4,7 +4,6 @@
 
 use super::moves::{Move, MoveList, Routes};
 use super::position::{NO_CELL, Position};
-use super::search::rank_key;
 use crate::compile::{Rules, code, kind_of, side_of};
 use crate::geometry::CellSet;
 use crate::spec::Huff;
@@ -38,15 +37,13 @@ impl Position {
     /// The cells of the pieces whose captures in `list` rank best among them all by the
     /// variant's precedence (any capture without one).
     fn best_capturers(&self, rules: &Rules, list: &MoveList) -> CellSet {
-        let criteria = rules.capture.precedence();
-        let us = self.side.index();
-        let mut best: Option<[u32; 5]> = None;
+        let mut best: Option<u128> = None;
         let mut cells = CellSet::EMPTY;
         for m in list.iter() {
             if m.captures() == 0 {
                 continue;
             }
-            let key = rank_key(rules, criteria, us, m.kind_before(), m.captured_pieces());
+            let key = rules.rank.of(m.kind_before() as usize, m.captured_pieces().iter().map(|&(_, pc)| kind_of(pc) as usize));
             if best.is_none_or(|b| key > b) {
                 best = Some(key);
                 cells = CellSet::EMPTY;

@@ -65,7 +65,7 @@ pub struct MoveList {
     /// The pieces taken off cleared cells so far (`[capture] cleared`).
     pub(super) zone: Vec<(u16, u8)>,
     pub(super) trail: Vec<u16>,
-    pub(super) best: [u32; 5],
+    pub(super) best: u128,
     pub(super) has_best: bool,
     /// What the ranking keeps when a better capture clears the worse: the moves, captured
     /// pieces, landings and counted captures stored before it (the other pieces' captures,

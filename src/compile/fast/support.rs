@@ -122,6 +122,8 @@ pub(crate) fn support(rules: &Rules) -> Result<(), FastRefusal> {
     let Rules {
         spec,
         capture,
+        // The precedence: the key's fields fit (at most 112 bits, see `RankKey`).
+        rank: _,
         // The board's shape: the layout carries it.
         cells: _,
         dirs: _,

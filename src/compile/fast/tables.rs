@@ -1,10 +1,10 @@
 //! The fast path's tables, built once per variant from its compiled rules: the board's
 //! steps and rays as bit sets, and per side and kind its move and capture rules.
 
-use crate::compile::{CapRule, KindTable, Rules, Shape};
+use crate::compile::{CapRule, KindTable, MoveRule, RankKey, Rules, Shape};
 use crate::geometry::bits::Bits;
 use crate::geometry::{DirSet, Layout, MAX_DIRS};
-use crate::spec::{Criterion, MidPromotion, MoveKind, Side, When};
+use crate::spec::{MidPromotion, MoveKind, Side, When};
 
 /// The most kinds of piece the fast path's board holds (two planes of kind bits).
 pub(crate) const MAX_KINDS: usize = 4;
@@ -79,18 +79,11 @@ pub(crate) struct Prefilter {
     pub others: u8,
 }
 
-/// A quiet-move rule of a kind, for one side.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct MoveRule {
-    pub kind: MoveKind,
-    pub dirs: DirSet,
-    /// The piece must end where it sees an enemy piece along an open line.
-    pub sees_enemy: bool,
-}
-
 /// One side's rules for one kind of piece.
 #[derive(Clone, Debug)]
 pub(crate) struct KindRules<B> {
+    /// Its quiet-move rules, as the general engine reads them; a condition is `sees_enemy`
+    /// (the only one `support` takes).
     pub moves: Vec<MoveRule>,
     pub caps: Vec<CapRule>,
     /// Where it promotes (empty: nowhere) and to which kind.
@@ -184,7 +177,6 @@ pub(crate) struct FastRules<B> {
     pub(crate) bulk: [[BulkQuiet; MAX_KINDS]; 2],
     /// A bit for every kind.
     pub(crate) every_kind: u8,
-    pub(crate) is_king: u8,
     /// Captured pieces stay on the board, blocking, until the move ends.
     pub(crate) removal_end: bool,
     pub(crate) mid: MidPromotion,
@@ -202,13 +194,9 @@ pub(crate) struct FastRules<B> {
     /// A piece crowned mid-capture into a ranked kind goes on by its longest routes only
     /// (`[capture] longest_after_crowning`).
     pub(crate) longest_after_crowning: bool,
-    /// The rank of a capture is one number, criteria from the highest bits down, kept as
-    /// pieces are taken: `take_key[k]` is what taking a piece of kind k adds, `start_key[k]`
-    /// its start for a capture by kind k; `earliest`: the lowest bit of the earliest-king
-    /// criterion's 32 (a king taken i-th adds bit `earliest + 31 - i`).
-    pub(crate) take_key: [u128; MAX_KINDS],
-    pub(crate) start_key: [u128; MAX_KINDS],
-    pub(crate) earliest: Option<u32>,
+    /// The rank of a capture by the precedence, kept as pieces are taken (the general
+    /// engine's, [`Rules`]' `rank`).
+    pub(crate) rank: RankKey,
     /// Bit k: captures by kind k are optional.
     pub(crate) optional: u8,
     /// A side with pieces and no move passes.
@@ -280,7 +268,6 @@ impl<B: Bits> FastRules<B> {
             bulk: [[BulkQuiet::default(); MAX_KINDS]; 2],
             hot: [[Hot { zone: B::ZERO, promotes_to: 0, cells: B::ZERO, may_stop: false, stages: [Stage::default(); 2] }; MAX_KINDS]; 2],
             every_kind: rules.every_kind,
-            is_king: rules.tables[0].iter().enumerate().filter(|(_, t)| t.is_king).fold(0, |m, (k, _)| m | 1 << k),
             removal_end: cap.removes_at_end(),
             mid: cap.mid_promotion,
             must_continue: cap.must_continue(),
@@ -289,9 +276,7 @@ impl<B: Bits> FastRules<B> {
             ranked: !cap.precedence().is_empty(),
             ranked_kinds: cap.precedence_kinds & rules.every_kind,
             longest_after_crowning: cap.longest_after_crowning,
-            take_key: [0; MAX_KINDS],
-            start_key: [0; MAX_KINDS],
-            earliest: None,
+            rank: rules.rank,
             optional: rules.optional_captures,
             passes: rules.passes,
             pass_ends: rules.pass_ends(),
@@ -315,7 +300,6 @@ impl<B: Bits> FastRules<B> {
             f.kinds[side] = rules.tables[side].iter().map(|t| f.kind(t, l)).collect();
         }
         f.limited = f.kinds[0].iter().enumerate().filter(|(_, k)| k.limit.is_some()).fold(0, |m, (i, _)| m | 1 << i);
-        f.rank(rules);
         f.dedup(rules);
         for side in 0..2 {
             f.prefilter[side] = f.prefilter_of(side);
@@ -355,7 +339,7 @@ impl<B: Bits> FastRules<B> {
         if !self.plain {
             GENERAL
         } else if self.halt.is_some()
-            || self.earliest.is_some()
+            || self.rank.has_earliest()
             || self.hot.iter().flatten().any(|h| h.stages.iter().any(|st| !st.dirs.is_empty() && st.prey != self.every_kind))
         {
             PLAIN
@@ -441,11 +425,7 @@ impl<B: Bits> FastRules<B> {
         let first = |c: &&CapRule| c.applies(false);
         let first_jumps = caps.iter().filter(first).filter(|c| c.shape == Shape::Jump).fold(DirSet::EMPTY, |m, c| m | c.dirs);
         KindRules {
-            moves: t
-                .moves
-                .iter()
-                .map(|m| MoveRule { kind: m.kind, dirs: m.dirs, sees_enemy: m.condition.is_some_and(|c| c.is_sees_enemy()) })
-                .collect(),
+            moves: t.moves.clone(),
             first_jumps,
             first_leaps: caps.iter().filter(first).filter(|c| adjacent_leap(c)).fold(DirSet::EMPTY, |m, c| m | c.dirs),
             first_other: caps.iter().filter(first).any(|c| c.shape != Shape::Jump && !adjacent_leap(c)),
@@ -461,29 +441,6 @@ impl<B: Bits> FastRules<B> {
             bulk_quiet: t.quiet_count.in_bulk(),
             steps_only: t.quiet_count.in_bulk() && t.moves.len() == 1 && t.moves[0].kind == MoveKind::Step,
             step_dirs: t.moves.first().map_or(DirSet::EMPTY, |m| m.dirs),
-        }
-    }
-
-    /// The precedence key's parts, criteria from the top bits down: counts 16 bits, a
-    /// sum of values 32, the earliest king 32 (at most 112 bits for all five).
-    fn rank(&mut self, rules: &Rules) {
-        let t = &rules.tables[0];
-        let mut top = 128u32;
-        for c in rules.capture.precedence() {
-            let width = match c {
-                Criterion::MostValue | Criterion::EarliestKing => 32,
-                Criterion::MostPieces | Criterion::KingCaptures | Criterion::MostKings => 16,
-            };
-            top -= width;
-            for (k, kind) in t.iter().enumerate().take(MAX_KINDS) {
-                match c {
-                    Criterion::MostPieces => self.take_key[k] += 1 << top,
-                    Criterion::MostValue => self.take_key[k] += u128::from(kind.value) << top,
-                    Criterion::MostKings => self.take_key[k] += u128::from(kind.is_king) << top,
-                    Criterion::KingCaptures => self.start_key[k] += u128::from(kind.is_king) << top,
-                    Criterion::EarliestKing => self.earliest = Some(top),
-                }
-            }
         }
     }
 

@@ -47,7 +47,7 @@ pub(super) struct FastSearch<'a, B, const TRACE: bool, const SHAPE: u8> {
     /// Captures counted, not stored (`count_only`).
     pub(super) counted: usize,
     pub(super) count_only: bool,
-    /// The capture's rank so far (see [`FastRules::take_key`]), whether captures are ranked
+    /// The capture's rank so far (see [`FastRules::rank`]), whether captures are ranked
     /// now, and the best rank found.
     pub(super) key: u128,
     pub(super) ranking: bool,
@@ -241,7 +241,7 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
             self.visited = p;
             self.start_kind = k;
             self.occ = all ^ p;
-            self.key = self.f.start_key[k & 3];
+            self.key = self.f.rank.start(k);
             self.dfs(p, k, NO_DIR, NO_DIR);
         }
     }
@@ -311,18 +311,11 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
     /// What taking a piece of kind `k` as the `i`-th of the move adds to the rank.
     #[inline(always)]
     pub(super) fn rank_of(&self, k: usize, i: u32) -> u128 {
-        let f = self.f;
-        let mut r = f.take_key[k & 3];
         if SHAPE == LEAN {
-            return r;
+            // Lean rules have no earliest-king criterion.
+            return self.f.rank.take(k);
         }
-        if let Some(e) = f.earliest
-            && f.is_king >> k & 1 == 1
-            && i < 32
-        {
-            r += 1 << (e + 31 - i);
-        }
-        r
+        self.f.rank.take_at(k, i)
     }
 
     #[inline(always)]

@@ -4,7 +4,8 @@
 
 use super::Width;
 use super::{Board, FastList, FastMove, FastRules};
-use crate::compile::fast::{KindRules, MoveRule, at};
+use crate::compile::MoveRule;
+use crate::compile::fast::{KindRules, at};
 use crate::engine::moves::Routes;
 use crate::geometry::bits::Bits;
 use crate::spec::MoveKind;
@@ -134,7 +135,7 @@ impl<B: Width> FastRules<B> {
                     while to != B::ZERO {
                         let t = self.nearest(to, d);
                         to ^= t;
-                        if rule.sees_enemy && !self.sees_enemy(b, p, t) || several && t & done != B::ZERO {
+                        if rule.condition.is_some() && !self.sees_enemy(b, p, t) || several && t & done != B::ZERO {
                             continue;
                         }
                         done |= t;
@@ -323,7 +324,7 @@ impl<B: Width> FastRules<B> {
             for rule in &kind.moves {
                 for d in rule.dirs.iter() {
                     let mut reach = self.reach(b, p, rule, d) & kind.cells;
-                    if rule.sees_enemy {
+                    if rule.condition.is_some() {
                         let mut keep = B::ZERO;
                         while reach != B::ZERO {
                             let t = reach.low();

@@ -13,11 +13,10 @@ use super::moves::{MoveList, Routes};
 use super::position::{Board, Position};
 use crate::compile::{CaptureSettings, DEAD, EMPTY, NO_PROMOTION, Rules, Shape, kind_of, side_of};
 use crate::geometry::DirSet;
-use crate::spec::{ColumnTake, Criterion, Halt, JumpAgain, Land, MidPromotion, Removal};
+use crate::spec::{ColumnTake, Halt, JumpAgain, Land, MidPromotion, Removal};
 
 mod shapes;
 mod store;
-pub(super) use store::rank_key;
 
 /// The capture search of one position; `COLUMNS`: the variant keeps captured pieces in
 /// columns (a jump uncovers the piece under the top), so a variant without them pays
@@ -42,7 +41,7 @@ struct CaptureSearch<'a, const COLUMNS: bool> {
     /// Routes are told apart by where they turn and end only ([`Routes::Paths`]).
     turning_points: bool,
     cap: CaptureSettings,
-    criteria: &'a [Criterion],
+    ranked: bool,
     /// Count complete captures instead of storing them: every route is a different move
     /// and no two rules of a kind can find the same one.
     count_only: bool,
@@ -451,14 +450,14 @@ impl Position {
         rules: &Rules,
         list: &mut MoveList,
         routes: Routes,
-        criteria: &[Criterion],
+        ranked: bool,
         count_only: bool,
         mut origins: impl Iterator<Item = u16>,
     ) {
         let Some(first) = origins.next() else { return };
         match rules.columns {
-            None => self.search_with::<false>(rules, list, routes, criteria, count_only, first, origins),
-            Some(_) => self.search_with::<true>(rules, list, routes, criteria, count_only, first, origins),
+            None => self.search_with::<false>(rules, list, routes, ranked, count_only, first, origins),
+            Some(_) => self.search_with::<true>(rules, list, routes, ranked, count_only, first, origins),
         }
     }
 
@@ -470,7 +469,7 @@ impl Position {
         rules: &Rules,
         list: &mut MoveList,
         routes: Routes,
-        criteria: &[Criterion],
+        ranked: bool,
         count_only: bool,
         first: u16,
         origins: impl Iterator<Item = u16>,
@@ -491,12 +490,12 @@ impl Position {
             every_route: routes != Routes::Distinct,
             turning_points: routes == Routes::Paths,
             cap: rules.capture,
-            criteria,
+            ranked,
             count_only,
             budget: first_look,
             crowning: Crowning::default(),
         };
-        if rules.capture.per_piece && !criteria.is_empty() {
+        if rules.capture.per_piece && ranked {
             // Each piece's captures ranked among themselves: the ranking starts afresh at
             // each piece, above what the pieces before it stored.
             for from in std::iter::once(first).chain(origins) {

@@ -2,43 +2,18 @@
 //! keeping one move per distinct result (or per route).
 
 use super::CaptureSearch;
-use crate::compile::{DEAD, Rules, kind_of};
+use crate::compile::{DEAD, kind_of};
 use crate::engine::moves::{Move, MoveList};
-use crate::spec::Criterion;
-
-/// The rank of a capture by `criteria` (compared as arrays: greater is better), from the
-/// kind its piece had when the move started and the pieces it takes, in order.
-pub(crate) fn rank_key(rules: &Rules, criteria: &[Criterion], us: usize, start_kind: u8, taken: &[(u16, u8)]) -> [u32; 5] {
-    let them = 1 - us;
-    let mut key = [0u32; 5];
-    for (i, c) in criteria.iter().enumerate() {
-        key[i] = match c {
-            Criterion::MostPieces => taken.len() as u32,
-            Criterion::MostValue => taken.iter().map(|&(_, pc)| rules.tables[them][kind_of(pc) as usize].value).sum(),
-            Criterion::KingCaptures => rules.tables[us][start_kind as usize].is_king as u32,
-            Criterion::MostKings => taken.iter().filter(|&&(_, pc)| rules.tables[them][kind_of(pc) as usize].is_king).count() as u32,
-            // Kings met earlier weigh more, place by place (FID art. 6.9): bit 31 for a
-            // king taken first, bit 30 for one taken second, ...
-            Criterion::EarliestKing => taken
-                .iter()
-                .take(32)
-                .enumerate()
-                .filter(|&(_, &(_, pc))| rules.tables[them][kind_of(pc) as usize].is_king)
-                .fold(0u32, |acc, (i, _)| acc | 1 << (31 - i)),
-        };
-    }
-    key
-}
 
 impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
-    fn key(&self) -> [u32; 5] {
-        rank_key(self.rules, self.criteria, self.us, self.start_kind, &self.list.stack)
+    fn key(&self) -> u128 {
+        self.rules.rank.of(self.start_kind as usize, self.list.stack.iter().map(|&(_, pc)| kind_of(pc) as usize))
     }
 
     /// Whether the capture found now ranks among the best so far (clearing the list when
     /// it is better than them all).
     fn ranks_among_best(&mut self) -> bool {
-        if self.criteria.is_empty() {
+        if !self.ranked {
             return true;
         }
         let key = self.key();
