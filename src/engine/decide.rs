@@ -10,6 +10,10 @@
 //! the landings beyond a piece and of the pieces taken; the decisions are [`Walk`]'s
 //! provided methods, which both call. So a rule of this kind is one function here, and
 //! the engines only execute it.
+//!
+//! Two decisions about a position's whole list of moves are here too, for the same
+//! reason: whether quiet moves are legal beside the captures found
+//! ([`quiet_allowed`]), and dropping the moves onto cells to avoid ([`drop_avoided`]).
 
 use crate::geometry::DirSet;
 use crate::spec::{Halt, MidPromotion};
@@ -259,4 +263,21 @@ pub(super) trait Walk {
             }
         }
     }
+}
+
+/// Whether quiet moves are legal beside the captures found, by pieces of the kinds
+/// `capturers` (one per capture): none found, or each by a kind whose captures are not
+/// compulsory (bit k of `optional`, of the kinds in `every_kind`).
+#[inline]
+pub(crate) fn quiet_allowed(optional: u8, every_kind: u8, mut capturers: impl ExactSizeIterator<Item = usize>) -> bool {
+    capturers.len() == 0 || optional == every_kind || optional != 0 && capturers.all(|k| optional >> k & 1 == 1)
+}
+
+/// Drops the moves that end on a cell their kind must avoid (`[pieces.NAME] avoid`),
+/// unless every move does: then they all stay.
+pub(crate) fn drop_avoided<M>(moves: &mut Vec<M>, avoided: impl Fn(&M) -> bool) {
+    if moves.iter().all(&avoided) {
+        return;
+    }
+    moves.retain(|m| !avoided(m));
 }

@@ -2,6 +2,7 @@
 //! found by a quick test, then searched), then quiet moves unless a capture is compulsory.
 
 use super::budget::BudgetExceeded;
+use super::decide;
 use super::moves::{Move, MoveList, Routes};
 use super::position::Position;
 use crate::compile::{EMPTY, Rules, kind_of, side_of};
@@ -74,25 +75,18 @@ impl Position {
         Ok(())
     }
 
-    /// Whether quiet moves are legal beside the captures in `list`: no capture, or none by
-    /// a kind whose captures are compulsory.
+    /// Whether quiet moves are legal beside the captures in `list` (see
+    /// [`decide::quiet_allowed`]).
     #[inline]
     fn quiet_allowed(&self, rules: &Rules, list: &MoveList) -> bool {
-        let optional = rules.optional_captures;
-        list.moves.is_empty()
-            || optional == rules.every_kind
-            || optional != 0 && list.moves.iter().all(|m| optional >> m.kind_before & 1 == 1)
+        decide::quiet_allowed(rules.optional_captures, rules.every_kind, list.moves.iter().map(|m| m.kind_before as usize))
     }
 
     /// Removes moves that end on a cell their kind must avoid, unless nothing else is
-    /// legal.
+    /// legal (see [`decide::drop_avoided`]).
     pub(crate) fn drop_avoided(&self, rules: &Rules, list: &mut MoveList) {
         let us = self.side.index();
-        let avoided = |m: &Move| rules.tables[us][m.kind_before as usize].avoid.is_some_and(|z| z.contains(m.to));
-        if list.moves.iter().all(avoided) {
-            return;
-        }
-        list.moves.retain(|m| !avoided(m));
+        decide::drop_avoided(&mut list.moves, |m: &Move| rules.tables[us][m.kind_before as usize].avoid.is_some_and(|z| z.contains(m.to)));
     }
 
     /// Clears `list` and fills it with the legal captures (precedence applied).

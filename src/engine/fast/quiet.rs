@@ -6,6 +6,7 @@ use super::Width;
 use super::{Board, FastList, FastMove, FastRules};
 use crate::compile::MoveRule;
 use crate::compile::fast::{KindRules, at};
+use crate::engine::decide;
 use crate::engine::moves::Routes;
 use crate::geometry::bits::Bits;
 use crate::spec::MoveKind;
@@ -67,25 +68,19 @@ impl<B: Width> FastRules<B> {
         Some(n + self.count_quiet(b))
     }
 
-    /// Whether quiet moves are legal beside the captures in `list`: no capture, or none by
-    /// a kind whose captures are compulsory.
+    /// Whether quiet moves are legal beside the captures in `list` (see
+    /// [`decide::quiet_allowed`]).
     #[inline]
     pub(super) fn quiet_allowed(&self, list: &FastList<B>) -> bool {
-        let optional = self.optional;
-        list.moves.is_empty()
-            || optional == self.every_kind
-            || optional != 0 && list.moves.iter().all(|m| optional >> m.kind_before() & 1 == 1)
+        decide::quiet_allowed(self.optional, self.every_kind, list.moves.iter().map(|m| m.kind_before()))
     }
 
-    /// Removes the moves that end on a cell their kind must avoid, unless every move does.
+    /// Removes the moves that end on a cell their kind must avoid, unless every move does
+    /// (see [`decide::drop_avoided`]). Traces stay where they are: each kept move still
+    /// points at its own.
     fn drop_avoided(&self, b: &Board<B>, list: &mut FastList<B>) {
         let kinds = &self.kinds[b.side];
-        let avoided = |m: &FastMove<B>| !m.is_pass() && m.to & kinds[m.kind_before()].avoid != B::ZERO;
-        if list.moves.iter().all(avoided) {
-            return;
-        }
-        // Traces stay where they are: each kept move still points at its own.
-        list.moves.retain(|m| !avoided(m));
+        decide::drop_avoided(&mut list.moves, |m: &FastMove<B>| !m.is_pass() && m.to & kinds[m.kind_before()].avoid != B::ZERO);
     }
 
     /// Whether the piece `p` of kind `k` may not make a quiet move: it has made as many
