@@ -140,7 +140,8 @@ fn check_diagnostics(d: &polydame::spec::Diagnostics) {
     let _ = d.to_string();
 }
 
-/// Plays a few plies of a compiled variant, prints its rules, and reads its start FEN back.
+/// Plays a few plies of a compiled variant, prints its rules, draws its start (as `show`,
+/// `board` and the studio do), and reads its start FEN back.
 fn exercise_rules(rules: &Rules) {
     let _ = rules.describe();
     let start = Position::start(rules);
@@ -153,6 +154,8 @@ fn exercise_rules(rules: &Rules) {
         Err(e) => panic!("the start position's FEN {fen} cannot be read: {e}"),
     }
     let _ = polydame::picture::board_svg(rules, &start, None);
+    let _ = polydame::picture::board_text(rules, &start);
+    let _ = rules.spec().geometry.name_grid(|c| rules.cell_name(c).to_string());
     same_on_both_engines(rules, &start, 3);
     let mut pos = start;
     let mut list = MoveList::new();

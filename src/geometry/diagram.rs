@@ -74,17 +74,32 @@ impl Geometry {
                 let ((x0, y0), (x1, y1)) = (at(self.coord(c)), at(self.coord(n)));
                 let (sx, sy) = ((x1 - x0).signum(), (y1 - y0).signum());
                 let mut put = |x: i32, y: i32, mark: char| {
-                    let ch = &mut text[y as usize][x as usize];
+                    // Inside the picture: a line ends at its points, which are.
+                    let Some(ch) = usize::try_from(y)
+                        .ok()
+                        .and_then(|y| text.get_mut(y))
+                        .and_then(|l| usize::try_from(x).ok().and_then(|x| l.get_mut(x)))
+                    else {
+                        return;
+                    };
                     *ch = if matches!((*ch, mark), ('/', '\\') | ('\\', '/')) { 'X' } else { mark };
                 };
+                let mark = if sx == sy { '\\' } else { '/' };
                 match (sx, sy) {
                     (_, 0) => (x0.min(x1) + 1..x0.max(x1)).for_each(|x| put(x, y0, '-')),
                     (0, _) => (y0.min(y1) + 1..y0.max(y1)).for_each(|y| put(x0, y, '|')),
                     // A diagonal unit step crosses one line of text, at its middle column.
-                    _ => {
-                        let mark = if sx == sy { '\\' } else { '/' };
+                    _ if (x1 - x0).abs() == 2 * (y1 - y0).abs() => {
                         for i in 0..(x1 - x0).abs() / 4 {
                             put(x0 + sx * (4 * i + 2), y0 + sy * (2 * i + 1), mark);
+                        }
+                    }
+                    // Another slope (a board with `x` and `y`): a mark on each line of text
+                    // it crosses, where it crosses it.
+                    _ => {
+                        for y in y0.min(y1) + 1..y0.max(y1) {
+                            let x = x0 + ((x1 - x0) * (y - y0) + (y1 - y0) / 2) / (y1 - y0);
+                            put(x, y, mark);
                         }
                     }
                 }
