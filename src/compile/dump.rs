@@ -525,6 +525,7 @@ pub(crate) fn condition_words(rules: &Rules, side: Side, c: &crate::spec::Condit
         Test::Inward => "inward".to_string(),
         Test::Touches { own, dirs } => format!("touches({}, {})", if own { "own" } else { "enemy" }, dir_list(rules, dirs[side])),
         Test::Touched { own, dirs } => format!("touched({}, {})", if own { "own" } else { "enemy" }, dir_list(rules, dirs[side])),
+        Test::In { at, set } => format!("{}({})", at.name(), cell_list(rules, &rules.spec().condition_cells[set as usize][side])),
     };
     // The cases where it holds, merged while two differ in one test only: (tests that
     // matter, their results).

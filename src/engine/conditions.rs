@@ -3,7 +3,7 @@
 
 use super::position::Board;
 use crate::compile::{DEAD, EMPTY, Rules, side_of};
-use crate::spec::{Condition, Side, Test};
+use crate::spec::{Condition, Place, Side, Test};
 
 /// Whether a move of `us` from `from` to `to` meets `cond`, on `board` as it stands before
 /// the piece arrives (on `from`, or lifted from it during a capture).
@@ -39,6 +39,13 @@ fn holds(rules: &Rules, board: &Board, us: Side, t: &Test, from: u16, to: u16) -
             n != to && side(n) == whose(own)
         }),
         Test::Inward => inward(rules, from, to),
+        Test::In { at, set } => {
+            let cell = match at {
+                Place::From => from,
+                Place::To => to,
+            };
+            rules.spec.condition_cells[set as usize][us].contains(cell)
+        }
     }
 }
 

@@ -561,6 +561,9 @@ pub struct Spec {
     pub end: EndRules,
     /// The variant's options and the choice made for each.
     pub options: Vec<VariantOption>,
+    /// The cell sets that `where` conditions test (`from(CELLS)`, `to(CELLS)`), per side,
+    /// numbered as [`Test::In`](super::Test::In) names them.
+    pub condition_cells: Vec<BySide<CellSet>>,
 }
 
 /// An option of a variant, chosen at load.

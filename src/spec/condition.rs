@@ -31,6 +31,35 @@ pub enum Test {
     /// `inward`: the move brings the piece nearer the middle of its line: the larger of its
     /// two distances to the board's edge along the line shrinks.
     Inward,
+    /// `from(CELLS)`, `to(CELLS)`: the cell the move (or this jump of a capture) starts
+    /// from, or ends on, is one of a cell set: the set numbered `set` in
+    /// [`Spec::condition_cells`](super::Spec::condition_cells), per side.
+    In {
+        /// Which cell of the move.
+        at: Place,
+        /// The set's number.
+        set: u8,
+    },
+}
+
+/// A cell of a move that a test looks at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Place {
+    /// Where the move, or this jump of a capture, starts.
+    From,
+    /// Where it ends: the move's destination, or the landing of this jump.
+    To,
+}
+
+impl Place {
+    /// Its name in a condition.
+    pub fn name(self) -> &'static str {
+        match self {
+            Place::From => "from",
+            Place::To => "to",
+        }
+    }
 }
 
 /// A condition on a move: a yes-or-no combination of [`Test`]s (`&`, `|`, `except`,

@@ -13,7 +13,7 @@ mod raw;
 
 pub use check::load;
 pub use checked::*;
-pub use condition::{Condition, Test};
+pub use condition::{Condition, Place, Test};
 pub use diag::{Diagnostic, DiagnosticKind, Diagnostics, MAX_DIAGNOSTICS, line_col};
 pub use dsl::{MAX_NESTING, MAX_PARTS};
 pub use ending::*;

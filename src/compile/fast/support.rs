@@ -185,6 +185,8 @@ fn spec_support(spec: &Spec) -> Result<(), FastRefusal> {
         first: _,
         setup: _,
         options: _,
+        // The cells conditions test: a condition is refused below (but `sees_enemy`).
+        condition_cells: _,
         // Compiled into the layout and the tables.
         geometry: _,
         forward: _,

@@ -276,7 +276,8 @@ impl Checker<'_> {
         let options = self.options(raw.options.as_ref());
         let (geometry, notation) = self.board(&raw.board)?;
         let sides = self.sides(raw.sides.as_ref(), &geometry);
-        let board = Board { g: &geometry, n: &notation, forward: sides.forward };
+        let condition_cells = std::cell::RefCell::new(Vec::new());
+        let board = Board { g: &geometry, n: &notation, forward: sides.forward, condition_cells: &condition_cells };
         let kinds = self.pieces(&raw.pieces, raw.board.span(), &board)?;
         let kind_names: Vec<String> = kinds.iter().map(|k| k.name.clone()).collect();
         let mut capture = raw.capture.as_ref().map_or_else(CaptureRules::default, |c| self.capture(c.get_ref(), &kind_names));
@@ -308,6 +309,7 @@ impl Checker<'_> {
             drops,
             end,
             options,
+            condition_cells: condition_cells.into_inner(),
         })
     }
 }

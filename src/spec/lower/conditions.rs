@@ -1,13 +1,16 @@
 //! `where` conditions: tests (`sees_enemy`, `inward`, `touches(own, orthogonal)`,
-//! `touched(enemy, orthogonal)`) combined with `&`, `|`, `except` and `not(...)`.
+//! `touched(enemy, orthogonal)`, `from(CELLS)`, `to(CELLS)`) combined with `&`, `|`,
+//! `except` and `not(...)`.
 
-use super::{Board, side_dirs, split_args};
-use crate::spec::condition::{Condition, Test};
+use super::{Board, cells::lower_cells, side_dirs, split_args};
+use crate::geometry::CellSet;
+use crate::spec::checked::Side;
+use crate::spec::condition::{Condition, Place, Test};
 use crate::spec::diag::{Diagnostic, DiagnosticKind, did_you_mean};
 use crate::spec::dsl::{Expr, Op};
 
-const TESTS: [&str; 5] = ["sees_enemy", "inward", "touches", "touched", "not"];
-const HELP: &str = "conditions are `sees_enemy`, `inward`, `touches(own | enemy, DIRS)`, `touched(own | enemy, DIRS)`, combined with `&`, `|`, `except` and `not(...)`";
+const TESTS: [&str; 7] = ["sees_enemy", "inward", "touches", "touched", "from", "to", "not"];
+const HELP: &str = "conditions are `sees_enemy`, `inward`, `touches(own | enemy, DIRS)`, `touched(own | enemy, DIRS)`, `from(CELLS)`, `to(CELLS)`, combined with `&`, `|`, `except` and `not(...)`";
 
 /// A `where` condition: its tests and its truth table.
 pub(in crate::spec) fn lower_condition(e: &Expr, board: &Board) -> Result<Condition, Diagnostic> {
@@ -89,6 +92,11 @@ fn test(e: &Expr, board: &Board) -> Result<Test, Diagnostic> {
             let dirs = side_dirs(a.positional[1], board)?;
             Ok(if name == "touches" { Test::Touches { own, dirs } } else { Test::Touched { own, dirs } })
         }
+        Expr::Call { name, args, span, .. } if name == "from" || name == "to" => {
+            let a = split_args(name, args, span, 1, &[])?;
+            let at = if name == "from" { Place::From } else { Place::To };
+            Ok(Test::In { at, set: cell_set(a.positional[0], board)? })
+        }
         Expr::Name { name, span } | Expr::Call { name, name_span: span, .. } => {
             Err(Diagnostic::unknown_name("condition", name, span.clone(), "not a condition").help(did_you_mean(
                 name,
@@ -98,4 +106,28 @@ fn test(e: &Expr, board: &Board) -> Result<Test, Diagnostic> {
         }
         other => Err(Diagnostic::new(DiagnosticKind::WrongExpression, "expected a condition", other.span(), "not a condition").help(HELP)),
     }
+}
+
+/// The number of a condition's cell set, written from White's point of view (Black's is
+/// its half turn, as promotion cells are): the same cells get the same number.
+fn cell_set(e: &Expr, board: &Board) -> Result<u8, Diagnostic> {
+    let mut cells = [CellSet::EMPTY; 2];
+    for side in Side::BOTH {
+        cells[side] = lower_cells(e, &board.side(side, true))?;
+    }
+    let mut sets = board.condition_cells.borrow_mut();
+    if let Some(i) = sets.iter().position(|s| *s == cells) {
+        return Ok(i as u8);
+    }
+    if sets.len() > u8::MAX as usize {
+        return Err(Diagnostic::new(
+            DiagnosticKind::Malformed,
+            "more than 256 different cell sets in conditions",
+            e.span(),
+            "one too many",
+        )
+        .help("the conditions of a file test at most 256 different cell sets"));
+    }
+    sets.push(cells);
+    Ok((sets.len() - 1) as u8)
 }

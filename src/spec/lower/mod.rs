@@ -12,10 +12,11 @@ pub(super) use conditions::lower_condition;
 pub(super) use directions::side_dirs;
 pub(super) use moves::{lower_capture, lower_move};
 
+use super::checked::BySide;
 use super::checked::Side;
 use super::diag::{Diagnostic, DiagnosticKind, did_you_mean};
 use super::dsl::{Arg, Expr};
-use crate::geometry::{Geometry, Notation};
+use crate::geometry::{CellSet, Geometry, Notation};
 use std::ops::Range;
 
 /// The board an expression is lowered on: its geometry, its cell names and each side's
@@ -26,6 +27,8 @@ pub(super) struct Board<'g> {
     pub n: &'g Notation,
     /// Forward direction index per side.
     pub forward: [usize; 2],
+    /// The cell sets the file's conditions test so far, numbered in order (each once).
+    pub condition_cells: &'g std::cell::RefCell<Vec<BySide<CellSet>>>,
 }
 
 impl<'g> Board<'g> {
