@@ -476,7 +476,9 @@ fn adjacent_leap(c: &CapRule) -> bool {
 fn may_coincide(a: &CapRule, b: &CapRule) -> bool {
     let pieces = |c: &CapRule| match c.shape {
         Shape::Leap { min, .. } => (min.max(1), u8::MAX),
-        _ => (1, 1),
+        // A step that takes a line takes one piece or more.
+        Shape::StepTaking { .. } => (1, u8::MAX),
+        Shape::Jump | Shape::LongJump(_) | Shape::Fly { .. } => (1, 1),
     };
     let ((a0, a1), (b0, b1)) = (pieces(a), pieces(b));
     let same_capture = !matches!((a.when, b.when), (When::First, When::Continuing) | (When::Continuing, When::First));
