@@ -829,6 +829,33 @@ const NOT_LEFT_RIGHT_SYMMETRIC: &[(&str, &str)] = &[
     // Every square is a cell, but the pieces stand on the squares of a1's colour.
     ("unnamed-dutch", "the start position"),
     ("makvoer", "the start position"),
+    // Games of Ludii's `lines/` and `orthogonal/` folders whose start, as Ludii's code
+    // places it, is not its own mirror: each side fills the middle row (or an extra row,
+    // or the points of a triangle) on one side of the centre, or a point is left out on
+    // one side (Terhuchu's G6, Peralikatuma's middle column).
+    ("ahtarah-guti", "the start position"),
+    ("awithlaknan-mosona", "the start position"),
+    ("bara-guti", "the start position"),
+    ("bis-gutiya", "the start position"),
+    ("challis-ghutia", "the start position"),
+    ("challis-ghutia-titagarh", "the start position"),
+    ("crand", "the start position"),
+    ("dash-guti", "the start position"),
+    ("ethiopian-capture-game", "the start position"),
+    ("kaua-dorki", "the start position"),
+    ("kharberg", "the start position"),
+    ("koruboddo", "the start position"),
+    ("kotu-ellima", "the start position"),
+    ("lam-pusri", "the start position"),
+    ("meurimueng-rimueng-peuet-ploh", "the start position"),
+    ("natt-klab-ash-shawk", "the start position"),
+    ("padaivettu", "the start position"),
+    ("peralikatuma", "the start position"),
+    ("ram-tir", "the start position"),
+    ("ratti-chitti-bakri", "the start position"),
+    ("satoel", "the start position"),
+    ("terhuchu", "the start position"),
+    ("tuknanavuhpi", "the start position"),
 ];
 
 /// The variants a mirror property covers: those whose board, start position and zones map
