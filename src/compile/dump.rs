@@ -3,7 +3,8 @@
 use super::{CapRule, KindTable, MoveRule, Rules, Shape as CaptureShape};
 use crate::geometry::{CellSet, DirSet, NotationKind, Playable, Shape};
 use crate::spec::{
-    ColumnTake, Columns, Huff, JumpAgain, Land, Landing, MaterialResult, MidPromotion, MoveKind, NoMoves, Removal, Side, Test, When,
+    ColumnTake, Columns, Huff, JumpAgain, Land, Landing, MaterialResult, MidPromotion, MoveKind, NoMoves, NoPieces, Removal, Side, Test,
+    When,
 };
 use std::fmt::Write;
 
@@ -438,10 +439,19 @@ fn end(o: &mut String, rules: &Rules) {
         NoMoves::PassThenLoss => "passes, and the game is over after its pass: it loses",
     };
     let _ = writeln!(o, "end: a side without a legal move {no_moves}");
-    if e.no_pieces_mover_wins {
-        let _ = writeln!(o, "  a move after which either side has no pieces wins for the side that made it");
-    } else if matches!(e.no_moves, NoMoves::Pass | NoMoves::PassThenLoss) || e.no_pieces_wins != (e.no_moves == NoMoves::Win) {
-        let _ = writeln!(o, "  a side without pieces {}", if e.no_pieces_wins { "wins" } else { "loses" });
+    match e.no_pieces {
+        NoPieces::MoverWins => {
+            let _ = writeln!(o, "  a move after which either side has no pieces wins for the side that made it");
+        }
+        NoPieces::PassThenLoss => {
+            let _ = writeln!(o, "  a side without pieces passes, and the game is over after its pass: it loses");
+        }
+        NoPieces::Win | NoPieces::Loss => {
+            let wins = e.no_pieces == NoPieces::Win;
+            if matches!(e.no_moves, NoMoves::Pass | NoMoves::PassThenLoss) || wins != (e.no_moves == NoMoves::Win) {
+                let _ = writeln!(o, "  a side without pieces {}", if wins { "wins" } else { "loses" });
+            }
+        }
     }
     if let Some(n) = e.passes_draw {
         let _ = writeln!(o, "  draw after {n} passes in a row");

@@ -68,6 +68,9 @@ pub struct Rules {
     pub(crate) columns: Option<crate::spec::Columns>,
     /// Whether a side with pieces but no legal move passes (its one move is a pass).
     pub(crate) passes: bool,
+    /// Whether a side without pieces passes once, and has then lost (`no_pieces =
+    /// "pass-then-loss"`).
+    pub(crate) no_pieces_passes: bool,
     /// Whether some kind may stand on some cells only.
     pub(crate) has_kind_cells: bool,
     /// Bit k: captures by kind k are not compulsory.
@@ -176,7 +179,7 @@ impl Rules {
         let layout = Layout::new(g);
         let columns = spec.columns;
         let optional_captures = tables[0].iter().enumerate().filter(|(_, t)| !t.must_capture).fold(0u8, |m, (k, _)| m | 1 << k);
-        let super::summary::Summary { removals, passes, plain_moves, count_by_generating } =
+        let super::summary::Summary { removals, passes, no_pieces_passes, plain_moves, count_by_generating } =
             super::summary::Summary::of(&spec, optional_captures, every_kind);
         let mut cell_bits = Box::new([0u128; 256]);
         if let Some(l) = &layout {
@@ -202,6 +205,7 @@ impl Rules {
             one_capture_rule,
             every_kind,
             passes,
+            no_pieces_passes,
             columns,
             plain_moves,
             removals,
@@ -282,7 +286,8 @@ impl Rules {
         Ok(())
     }
 
-    /// Whether the game is over after a pass (`[end] no_moves = "pass-then-loss"`).
+    /// Whether the game is over after a pass by a side with pieces (`[end] no_moves =
+    /// "pass-then-loss"`; a side without pieces: `Position::pass_ends`).
     pub(crate) fn pass_ends(&self) -> bool {
         self.spec().end.no_moves == crate::spec::NoMoves::PassThenLoss
     }

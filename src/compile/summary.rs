@@ -6,7 +6,7 @@
 //! `fast::support` decides whether the fast path takes it).
 
 use super::kinds::QuietCount;
-use crate::spec::{CaptureRules, Huff, Kind, NoMoves, Spec};
+use crate::spec::{CaptureRules, Huff, Kind, NoMoves, NoPieces, Spec};
 
 /// The summaries of a variant's rules (see [`Rules`](super::Rules), where they are kept).
 pub(super) struct Summary {
@@ -14,6 +14,9 @@ pub(super) struct Summary {
     pub removals: bool,
     /// A side with pieces but no legal move passes.
     pub passes: bool,
+    /// A side without pieces passes once, and has then lost (`no_pieces =
+    /// "pass-then-loss"`).
+    pub no_pieces_passes: bool,
     /// Every move is played the plain way: no passes, no columns, no removals, no drops.
     pub plain_moves: bool,
     /// Counting moves must generate them (a rule the counting shortcuts do not know).
@@ -54,6 +57,10 @@ impl Summary {
             NoMoves::Pass | NoMoves::PassThenLoss => true,
             NoMoves::Loss | NoMoves::Win => false,
         };
+        let no_pieces_passes = match spec.end.no_pieces {
+            NoPieces::PassThenLoss => true,
+            NoPieces::Loss | NoPieces::Win | NoPieces::MoverWins => false,
+        };
         let drops = spec.drops.is_some();
         let avoids = spec.kinds.iter().any(|k| kind_counts(k).1);
         let some_optional = optional_captures != 0 && optional_captures != every_kind;
@@ -61,8 +68,16 @@ impl Summary {
         Summary {
             removals,
             passes,
-            plain_moves: !passes && spec.columns.is_none() && !removals && !drops,
-            count_by_generating: avoids || passes || some_optional || some_ranked || *precedence_per_piece || removals || drops,
+            no_pieces_passes,
+            plain_moves: !passes && !no_pieces_passes && spec.columns.is_none() && !removals && !drops,
+            count_by_generating: avoids
+                || passes
+                || no_pieces_passes
+                || some_optional
+                || some_ranked
+                || *precedence_per_piece
+                || removals
+                || drops,
         }
     }
 }

@@ -71,7 +71,7 @@ impl Position {
     ///
     /// If `m`'s list was generated in another position.
     pub fn count_after(&mut self, rules: &Rules, m: MoveRef, child: &mut MoveList, routes: Routes) -> usize {
-        if m.is_pass() && rules.pass_ends() {
+        if m.is_pass() && self.pass_ends(rules) {
             return 0;
         }
         let undo = self.make(rules, m);

@@ -11,9 +11,11 @@
 //! provided methods, which both call. So a rule of this kind is one function here, and
 //! the engines only execute it.
 //!
-//! Two decisions about a position's whole list of moves are here too, for the same
+//! The decisions about a position's whole list of moves are here too, for the same
 //! reason: whether quiet moves are legal beside the captures found
-//! ([`quiet_allowed`]), and dropping the moves onto cells to avoid ([`drop_avoided`]).
+//! ([`quiet_allowed`]), dropping the moves onto cells to avoid ([`drop_avoided`]),
+//! whether the side to move passes ([`passes`]) and whether its pass ends the game
+//! ([`pass_ends`]).
 
 use crate::geometry::DirSet;
 use crate::spec::{Halt, MidPromotion};
@@ -280,4 +282,22 @@ pub(crate) fn drop_avoided<M>(moves: &mut Vec<M>, avoided: impl Fn(&M) -> bool) 
         return;
     }
     moves.retain(|m| !avoided(m));
+}
+
+/// Whether the side to move passes (its one move is a pass): it has no other move, and
+/// either it has pieces and the variant makes a side with pieces but no move pass
+/// (`no_moves = "pass"` or `"pass-then-loss"`: `with_pieces`), or it has none and the
+/// variant makes a side without pieces pass once (`no_pieces = "pass-then-loss"`:
+/// `without_pieces`).
+#[inline]
+pub(crate) fn passes(with_pieces: bool, without_pieces: bool, has_pieces: bool, no_other_move: bool) -> bool {
+    no_other_move && if has_pieces { with_pieces } else { without_pieces }
+}
+
+/// Whether a pass by a side that has pieces (`has_pieces`) or none ends the game, the
+/// passer having lost: every pass with `no_moves = "pass-then-loss"` (`after_no_moves`),
+/// a pass without pieces with `no_pieces = "pass-then-loss"` (`after_no_pieces`).
+#[inline]
+pub(crate) fn pass_ends(after_no_moves: bool, after_no_pieces: bool, has_pieces: bool) -> bool {
+    if has_pieces { after_no_moves } else { after_no_pieces || after_no_moves }
 }

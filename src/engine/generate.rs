@@ -60,7 +60,7 @@ impl Position {
         if rules.has_avoid {
             self.drop_avoided(rules, list);
         }
-        if rules.passes && list.moves.is_empty() && self.has_pieces(self.side) {
+        if decide::passes(rules.passes, rules.no_pieces_passes, self.has_pieces(self.side), list.moves.is_empty()) {
             list.push_pass();
         }
     }

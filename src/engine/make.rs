@@ -110,7 +110,7 @@ impl Position {
         self.side = self.side.other();
         self.hash ^= rules.zobrist_black;
         // No move is made once the game is over: `over` is false before it.
-        if m.is_pass() && rules.pass_ends() {
+        if m.is_pass() && super::decide::pass_ends(rules.pass_ends(), rules.no_pieces_passes, self.has_pieces(self.side.other())) {
             self.over = true;
         }
         starts

@@ -5,7 +5,7 @@ use super::history::History;
 use super::moves::MoveList;
 use super::position::Position;
 use crate::compile::{Rules, kind_of};
-use crate::spec::{MaterialResult, NoMoves, Side};
+use crate::spec::{MaterialResult, NoMoves, NoPieces, Side};
 
 /// The state of a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,7 +81,9 @@ impl Position {
             if self.placed_alone {
                 return Outcome::Win(self.side.other(), EndReason::IncompleteTurn);
             }
-            return Outcome::Win(self.side, EndReason::NoMoves);
+            // The side that passed, and lost by its pass.
+            let why = if self.has_pieces(self.side.other()) { EndReason::NoMoves } else { EndReason::NoPieces };
+            return Outcome::Win(self.side, why);
         }
         if end.promotion_wins {
             for side in [self.side.other(), self.side] {
@@ -94,7 +96,7 @@ impl Position {
         if let Some(o) = self.material_outcome(rules) {
             return o;
         }
-        if end.no_pieces_mover_wins && !(self.has_pieces(Side::White) && self.has_pieces(Side::Black)) {
+        if end.no_pieces == NoPieces::MoverWins && !(self.has_pieces(Side::White) && self.has_pieces(Side::Black)) {
             return Outcome::Win(self.side.other(), EndReason::NoPiecesMoverWins);
         }
         if self.has_pieces(self.side) {
@@ -107,10 +109,14 @@ impl Position {
                 Outcome::Win(self.side.other(), EndReason::NoMoves)
             };
         }
-        if end.no_pieces_wins {
-            Outcome::Win(self.side, EndReason::NoPiecesWins)
-        } else {
-            Outcome::Win(self.side.other(), EndReason::NoPieces)
+        match end.no_pieces {
+            NoPieces::Win => Outcome::Win(self.side, EndReason::NoPiecesWins),
+            // Its one move is a pass, after which it has lost.
+            NoPieces::PassThenLoss => {
+                self.generate(rules, list, super::Routes::Distinct);
+                Outcome::Ongoing
+            }
+            NoPieces::Loss | NoPieces::MoverWins => Outcome::Win(self.side.other(), EndReason::NoPieces),
         }
     }
 

@@ -120,6 +120,12 @@ impl Position {
         !self.pieces[side].is_empty() || self.hand[side] > 0
     }
 
+    /// Whether a pass by the side to move here ends the game (see
+    /// [`decide::pass_ends`](super::decide::pass_ends)).
+    pub(crate) fn pass_ends(&self, rules: &Rules) -> bool {
+        super::decide::pass_ends(rules.pass_ends(), rules.no_pieces_passes, self.has_pieces(self.side))
+    }
+
     /// How many pieces `side` holds in hand (`[drops]`).
     pub fn hand(&self, side: Side) -> u8 {
         self.hand[side]

@@ -6,6 +6,7 @@ use super::table::{Bound, Entry, Table};
 use super::{Best, Limits, MAX_DEPTH, Player, WIN_SCORE};
 use crate::engine::{BudgetExceeded, History, MoveInfo, MoveList, Outcome, Position, Routes, Stop};
 use crate::rng::Rng;
+use crate::spec::NoPieces;
 use std::collections::HashSet;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -214,7 +215,11 @@ impl<'p, 'r> TreeSearch<'p, 'r> {
     fn quiet_leaf(&mut self, pos: &mut Position, n: Node, list: &mut MoveList) -> Option<i32> {
         let rules = self.player.rules;
         let end = &rules.spec().end;
-        if end.promotion_wins || end.no_pieces_mover_wins || !end.material.is_empty() || pos.might_capture(rules) {
+        let no_pieces_ends = match end.no_pieces {
+            NoPieces::Loss | NoPieces::Win => true,
+            NoPieces::MoverWins | NoPieces::PassThenLoss => false,
+        };
+        if end.promotion_wins || !no_pieces_ends || !end.material.is_empty() || pos.might_capture(rules) {
             return None;
         }
         let count = pos.count_moves(rules, list, Routes::Distinct);

@@ -6,11 +6,8 @@
 pub struct EndRules {
     /// What happens to the side to move when it has pieces but no legal move.
     pub no_moves: NoMoves,
-    /// The side to move with no pieces wins (true) or loses (false).
-    pub no_pieces_wins: bool,
-    /// A move after which either side has no pieces wins for the side that made it
-    /// (`no_pieces = "mover-wins"`; then `no_pieces_wins` is false).
-    pub no_pieces_mover_wins: bool,
+    /// What happens when a side has no pieces (on the board or in hand).
+    pub no_pieces: NoPieces,
     /// The side that first promotes a piece wins.
     pub promotion_wins: bool,
     /// Draw when the same position occurs this many times.
@@ -89,8 +86,7 @@ impl Default for EndRules {
     fn default() -> Self {
         EndRules {
             no_moves: NoMoves::Loss,
-            no_pieces_wins: false,
-            no_pieces_mover_wins: false,
+            no_pieces: NoPieces::Loss,
             promotion_wins: false,
             repetition: None,
             passes_draw: None,
@@ -98,6 +94,22 @@ impl Default for EndRules {
             counts: Vec::new(),
         }
     }
+}
+
+/// What happens when a side has no pieces left (on the board or in hand).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum NoPieces {
+    /// The side to move without pieces loses.
+    Loss,
+    /// The side to move without pieces wins (antidraughts).
+    Win,
+    /// A move after which either side has no pieces wins for the side that made it.
+    MoverWins,
+    /// The side to move without pieces passes, and has then lost: its one move is a pass,
+    /// after which the game is over (where the end is judged after each move, of the side
+    /// that moved: Ludii's `CaptureAll Mover`).
+    PassThenLoss,
 }
 
 /// What happens to a side to move that has pieces but no legal move.

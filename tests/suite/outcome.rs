@@ -154,3 +154,48 @@ fn where_a_pass_ends_the_game_the_blocked_side_passes_and_then_has_lost() {
         assert_eq!(polydame::perft(&mut p, &r, 3, Routes::Distinct).unwrap(), 0);
     }
 }
+
+#[test]
+fn where_a_side_without_pieces_passes_it_passes_once_and_then_has_lost() {
+    // Alquerque with `no_pieces = "pass-then-loss"` (Ludii's `CaptureAll Mover`, judged
+    // for the side that has just moved: La Dama, Dama (Alquerque)). White has no piece:
+    // its one move is a pass, after which the game is over and Black has won.
+    let text = std::fs::read_to_string("variants/alquerque.toml").unwrap().replace("id = \"alquerque\"", "id = \"alquerque-pass\"")
+        + "no_pieces = \"pass-then-loss\"\n";
+    let rules = compile_text(&text, "alquerque-pass.toml").unwrap();
+    assert!(rules.describe().contains("a side without pieces passes, and the game is over after its pass: it loses"));
+    let mut pos = parse_fen(&rules, "W:W:Bc3").unwrap();
+    let mut list = MoveList::new();
+    assert_eq!(pos.outcome(&rules, &mut list), Outcome::Ongoing);
+    assert!(list.len() == 1 && list.get(0).is_pass());
+    let pass = list.get(0);
+    let undo = pos.make(&rules, pass);
+    let mut after = MoveList::new();
+    assert_eq!(pos.outcome(&rules, &mut after), Outcome::Win(Side::Black, EndReason::NoPieces));
+    assert_eq!(pos.count_moves(&rules, &mut after, Routes::Distinct), 0);
+    pos.unmake(&rules, pass, undo);
+    assert_eq!(pos, parse_fen(&rules, "W:W:Bc3").unwrap());
+    // Perft counts the pass and nothing after it, on both engines; a side with pieces but
+    // no move still loses at once (`no_moves = "loss"`).
+    for engine in [polydame::Engine::Fast, polydame::Engine::General] {
+        let mut r = rules.clone();
+        r.set_engine(engine).unwrap();
+        let mut p = parse_fen(&r, "W:W:Bc3").unwrap();
+        assert_eq!(polydame::perft(&mut p, &r, 1, Routes::Distinct).unwrap(), 1);
+        assert_eq!(polydame::perft(&mut p, &r, 2, Routes::Distinct).unwrap(), 0);
+        // Black's c3 takes White's last piece on b3 (landing on a3), or steps: after the
+        // capture White's one move is its pass.
+        let mut p = parse_fen(&r, "B:Wb3:Bc3").unwrap();
+        let mut moves = MoveList::new();
+        p.generate(&r, &mut moves, Routes::Distinct);
+        let captured = moves.iter().position(|m| m.captures() == 1).expect("c3 takes b3");
+        let m = moves.get(captured);
+        let undo = p.make(&r, m);
+        let mut reply = MoveList::new();
+        p.generate(&r, &mut reply, Routes::Distinct);
+        assert!(reply.len() == 1 && reply.get(0).is_pass(), "{engine:?}");
+        assert_eq!(polydame::perft(&mut p, &r, 2, Routes::Distinct).unwrap(), 0, "{engine:?}");
+        p.unmake(&r, m, undo);
+        assert_eq!(p, parse_fen(&r, "B:Wb3:Bc3").unwrap());
+    }
+}

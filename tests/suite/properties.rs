@@ -9,7 +9,7 @@ use polydame::fen::{FenExtras, parse_fen, parse_fen_in, read_fen, write_fen, wri
 use polydame::geometry::Shape;
 use polydame::notation::{Notations, move_text};
 use polydame::pdn::{GameRecord, PdnGame, parse_game, pdn_games, replay, write_pdn};
-use polydame::spec::NoMoves;
+use polydame::spec::{NoMoves, NoPieces};
 use polydame::{
     History, MoveInfo, MoveList, Outcome, Position, Routes, Rules, Setup, Side, compile_text, load_variant, parse_move, shipped,
 };
@@ -50,9 +50,12 @@ fn play(rules: &Rules, start: &Position, choices: &[u32]) -> Played {
         pos.generate(rules, &mut list, Routes::Distinct);
         let legal: Vec<MoveInfo> = (0..list.len()).map(|i| list.info(i)).collect();
         let i = choice as usize % legal.len();
-        // A pass that ends the game (`pass-then-loss`) leads to a position no FEN holds
+        // A pass that ends the game (`pass-then-loss`, of a side blocked or without
+        // pieces) leads to a position no FEN holds
         // (it reads back with play going on): the game stops before it.
-        if legal[i].is_pass() && rules.spec().end.no_moves == NoMoves::PassThenLoss {
+        let end = &rules.spec().end;
+        let without_pieces = pos.pieces(pos.side_to_move()).is_empty() && pos.hand(pos.side_to_move()) == 0;
+        if legal[i].is_pass() && (end.no_moves == NoMoves::PassThenLoss || without_pieces && end.no_pieces == NoPieces::PassThenLoss) {
             break;
         }
         // So does a piece placed alone that wins (`[drops] incomplete = "wins"`).
@@ -856,6 +859,8 @@ const NOT_LEFT_RIGHT_SYMMETRIC: &[(&str, &str)] = &[
     ("satoel", "the start position"),
     ("terhuchu", "the start position"),
     ("tuknanavuhpi", "the start position"),
+    ("la-dama", "the start position"),
+    ("dama-alquerque", "the start position"),
 ];
 
 /// The variants a mirror property covers: those whose board, start position and zones map

@@ -141,7 +141,9 @@ pub(crate) fn support(rules: &Rules) -> Result<(), FastRefusal> {
         // Decided with the capture settings (huffing, `cleared`).
         removals: _,
         columns,
+        // Passes (a side with pieces and no move, a side without pieces): in the tables.
         passes: _,
+        no_pieces_passes: _,
         has_kind_cells: _,
         optional_captures: _,
         count_by_generating: _,
@@ -275,9 +277,9 @@ fn kinds_support(kinds: &[Kind]) {
 fn end_support(end: &EndRules) -> Result<(), FastRefusal> {
     let EndRules {
         no_moves,
-        // How a game ends: judged on the general engine's positions, not about moves.
-        no_pieces_wins: _,
-        no_pieces_mover_wins: _,
+        // How a game ends: judged on the general engine's positions, not about moves (a
+        // side without pieces passing is a move: `Rules::no_pieces_passes`, in the tables).
+        no_pieces: _,
         promotion_wins: _,
         repetition: _,
         passes_draw: _,

@@ -201,6 +201,12 @@ pub(crate) struct FastRules<B> {
     pub(crate) optional: u8,
     /// A side with pieces and no move passes.
     pub(crate) passes: bool,
+    /// A side without pieces passes once, and has then lost.
+    pub(crate) no_pieces_passes: bool,
+    /// Some side may pass (`passes || no_pieces_passes`), and a pass may end the game
+    /// (`pass_ends || no_pieces_passes`): one test each where no pass is the rule.
+    pub(crate) may_pass: bool,
+    pub(crate) pass_may_end: bool,
     /// The game is over after a pass ([`NoMoves::PassThenLoss`](crate::spec::NoMoves)):
     /// a pass has no moves after it.
     pub(crate) pass_ends: bool,
@@ -279,6 +285,9 @@ impl<B: Bits> FastRules<B> {
             rank: rules.rank,
             optional: rules.optional_captures,
             passes: rules.passes,
+            no_pieces_passes: rules.no_pieces_passes,
+            may_pass: rules.passes || rules.no_pieces_passes,
+            pass_may_end: rules.pass_ends() || rules.no_pieces_passes,
             pass_ends: rules.pass_ends(),
             count_by_generating: rules.count_by_generating,
             route_dedup: false,

@@ -7,6 +7,7 @@ use super::quiet::Sink;
 use super::{Board, FastList, FastMove, FastRules};
 use crate::compile::Rules;
 use crate::compile::fast::STRIDE;
+use crate::engine::decide;
 use crate::engine::moves::{Move, MoveList, Routes};
 use crate::engine::position::Position;
 use crate::geometry::bits::Bits;
@@ -90,7 +91,10 @@ impl<B: Width> FastRules<B> {
             return None;
         }
         // A pass is a list's only move; where it ends the game, nothing follows it.
-        if self.pass_ends && list.moves.first().is_some_and(|m| m.from == B::ZERO) {
+        if self.pass_may_end
+            && list.moves.first().is_some_and(|m| m.from == B::ZERO)
+            && decide::pass_ends(self.pass_ends, self.no_pieces_passes, b.own != B::ZERO)
+        {
             return Some(0);
         }
         let mut n = 0;
@@ -144,7 +148,7 @@ impl<B: Width> FastRules<B> {
         if self.has_avoid {
             pos.drop_avoided(rules, list);
         }
-        if self.passes && list.moves.is_empty() && b.own != B::ZERO {
+        if self.may_pass && decide::passes(self.passes, self.no_pieces_passes, b.own != B::ZERO, list.moves.is_empty()) {
             list.push_pass();
         }
     }

@@ -46,7 +46,7 @@ impl<B: Width> FastRules<B> {
         if self.has_avoid {
             self.drop_avoided(b, list);
         }
-        if self.passes && list.moves.is_empty() && b.own != B::ZERO {
+        if self.may_pass && decide::passes(self.passes, self.no_pieces_passes, b.own != B::ZERO, list.moves.is_empty()) {
             list.moves.push(FastMove { from: B::ZERO, to: B::ZERO, taken: B::ZERO, kinds: 0, trace: 0 });
         }
         Some(())

@@ -2,7 +2,7 @@
 
 use super::{Checker, one_of};
 use crate::spec::diag::{Diagnostic, DiagnosticKind};
-use crate::spec::ending::{CountRule, EndRules, MaterialEnd, MaterialResult, NoMoves};
+use crate::spec::ending::{CountRule, EndRules, MaterialEnd, MaterialResult, NoMoves, NoPieces};
 use crate::spec::raw::{RawCount, RawEnd, RawMaterial, SStr};
 use toml::Spanned;
 
@@ -23,13 +23,20 @@ impl Checker<'_> {
                 end.no_moves = v;
             }
         }
-        end.no_pieces_wins = end.no_moves == NoMoves::Win;
+        end.no_pieces = if end.no_moves == NoMoves::Win { NoPieces::Win } else { NoPieces::Loss };
         if let Some(n) = &e.no_pieces
-            && let Some((wins, mover)) =
-                self.ok(one_of(n, &[("loss", (false, false)), ("win", (true, false)), ("mover-wins", (false, true))], "outcome"))
+            && let Some(v) = self.ok(one_of(
+                n,
+                &[
+                    ("loss", NoPieces::Loss),
+                    ("win", NoPieces::Win),
+                    ("mover-wins", NoPieces::MoverWins),
+                    ("pass-then-loss", NoPieces::PassThenLoss),
+                ],
+                "outcome",
+            ))
         {
-            end.no_pieces_wins = wins;
-            end.no_pieces_mover_wins = mover;
+            end.no_pieces = v;
         }
         if let Some(p) = &e.promotion_wins {
             end.promotion_wins = *p.get_ref();
