@@ -22,6 +22,9 @@ pub struct RawVariant {
     /// The `[sides]` table.
     #[serde(default)]
     pub sides: Option<Spanned<RawSides>>,
+    /// The `[cells]` table: named cell sets (`TRIANGLES = "..."`), in file order.
+    #[serde(default)]
+    pub cells: Option<Ordered<SStr>>,
     /// The `[pieces.NAME]` tables, in file order.
     pub pieces: Ordered<Spanned<RawPiece>>,
     /// The `[capture]` table.

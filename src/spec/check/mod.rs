@@ -4,6 +4,7 @@
 
 mod board;
 mod capture;
+mod cells;
 mod columns;
 mod drops;
 mod end;
@@ -277,7 +278,9 @@ impl Checker<'_> {
         let (geometry, notation) = self.board(&raw.board)?;
         let sides = self.sides(raw.sides.as_ref(), &geometry);
         let condition_cells = std::cell::RefCell::new(Vec::new());
-        let board = Board { g: &geometry, n: &notation, forward: sides.forward, condition_cells: &condition_cells };
+        let plain = Board { g: &geometry, n: &notation, forward: sides.forward, condition_cells: &condition_cells, named: &[] };
+        let named = self.named_cells(raw.cells.as_ref(), &plain);
+        let board = Board { named: &named, ..plain };
         let kinds = self.pieces(&raw.pieces, raw.board.span(), &board)?;
         let kind_names: Vec<String> = kinds.iter().map(|k| k.name.clone()).collect();
         let mut capture = raw.capture.as_ref().map_or_else(CaptureRules::default, |c| self.capture(c.get_ref(), &kind_names));

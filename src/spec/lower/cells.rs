@@ -17,7 +17,7 @@ pub(in crate::spec) fn lower_cells(e: &Expr, cx: &Ctx) -> Result<CellSet, Diagno
     if cx.relative && cx.side == Side::Black && !cx.g.turns_rows() {
         // No view of the board from Black's side keeps the squares' colours: only ranks,
         // counted from Black's own edge, can be turned.
-        return match by_rank_only(e) {
+        return match by_rank_only(e, cx) {
             true => absolute(e, &cx.absolute()),
             false => Err(Diagnostic::new(
                 DiagnosticKind::WrongExpression,
@@ -38,10 +38,13 @@ pub(in crate::spec) fn lower_cells(e: &Expr, cx: &Ctx) -> Result<CellSet, Diagno
 
 /// Whether a cell set is written with ranks only (`rank(8)`, `ranks(1..2) | rank(4)`,
 /// `all`, `none`), so that it reads the same from either side's own edge.
-fn by_rank_only(e: &Expr) -> bool {
+fn by_rank_only(e: &Expr, cx: &Ctx) -> bool {
     match e {
-        Expr::Name { name, .. } => matches!(name.as_str(), "all" | "none"),
-        Expr::Chain { .. } => e.parts().all(|(_, part)| by_rank_only(part)),
+        Expr::Name { name, .. } => match cx.named.iter().find(|(n, _)| n == name) {
+            Some((_, set)) => by_rank_only(set, cx),
+            None => matches!(name.as_str(), "all" | "none"),
+        },
+        Expr::Chain { .. } => e.parts().all(|(_, part)| by_rank_only(part, cx)),
         Expr::Call { name, .. } => matches!(name.as_str(), "rank" | "ranks"),
         _ => false,
     }
@@ -66,7 +69,8 @@ fn absolute(e: &Expr, cx: &Ctx) -> Result<CellSet, Diagnostic> {
             }
             Ok(s)
         }
-        Expr::Name { name, span } => named_cells(name, span, cx.g),
+        Expr::Name { name, .. } if let Some((_, set)) = cx.named.iter().find(|(n, _)| n == name) => absolute(set, cx),
+        Expr::Name { name, span } => named_cells(name, span, cx.g, cx.named),
         Expr::Chain { .. } => e.fold(
             |part| absolute(part, cx),
             |op, a, b| match op {
@@ -101,7 +105,7 @@ fn number_cell(v: u32, span: &Range<usize>, cx: &Ctx) -> Result<u16, Diagnostic>
 }
 
 /// `all`, `none`, `dark`, `light` or a cell named algebraically (`a1`).
-fn named_cells(name: &str, span: &Range<usize>, g: &Geometry) -> Result<CellSet, Diagnostic> {
+fn named_cells(name: &str, span: &Range<usize>, g: &Geometry, named: &[(String, Expr)]) -> Result<CellSet, Diagnostic> {
     match name {
         "all" => return Ok((0..g.len() as u16).collect()),
         "none" => return Ok(CellSet::EMPTY),
@@ -148,7 +152,7 @@ fn named_cells(name: &str, span: &Range<usize>, g: &Geometry) -> Result<CellSet,
     } else {
         Diagnostic::unknown_name("cell set", name, span.clone(), "not a cell or cell set").help(did_you_mean(
             name,
-            CELL_CALLS.iter().copied().chain(["all", "none", "dark", "light"]),
+            CELL_CALLS.iter().copied().chain(["all", "none", "dark", "light"]).chain(named.iter().map(|(n, _)| n.as_str())),
             SETS,
         ))
     })

@@ -29,13 +29,15 @@ pub(super) struct Board<'g> {
     pub forward: [usize; 2],
     /// The cell sets the file's conditions test so far, numbered in order (each once).
     pub condition_cells: &'g std::cell::RefCell<Vec<BySide<CellSet>>>,
+    /// The named cell sets of `[cells]` a cell expression may use, as written.
+    pub named: &'g [(String, Expr)],
 }
 
 impl<'g> Board<'g> {
     /// The context for lowering for `side`; `relative` reads explicit cells and compass
     /// directions as White's and turns them for Black.
     pub fn side(&self, side: Side, relative: bool) -> Ctx<'g> {
-        Ctx { g: self.g, n: self.n, side, forward: self.forward[side], relative }
+        Ctx { g: self.g, n: self.n, side, forward: self.forward[side], relative, named: self.named }
     }
 }
 
@@ -48,6 +50,8 @@ pub(super) struct Ctx<'g> {
     forward: usize,
     /// Whether explicit cells are seen from White and turned for Black.
     relative: bool,
+    /// The named cell sets of `[cells]`.
+    named: &'g [(String, Expr)],
 }
 
 impl Ctx<'_> {
