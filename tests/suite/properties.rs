@@ -280,15 +280,16 @@ fn offset(text: &str, (line, column): (usize, usize)) -> usize {
     start + text[start..].char_indices().nth(column - 1).map_or(text.len() - start, |(i, _)| i)
 }
 
-/// A move's key: what it does, whatever route a list keeps for it.
-fn key(m: &MoveInfo) -> (u16, u16, Vec<u16>, Vec<u16>, u8, u8) {
-    let mut captured = m.captured.clone();
-    captured.sort_unstable();
-    let mut removed = m.removed.clone();
-    removed.sort_unstable();
+/// A move's key: what it does, whatever route a list keeps for it: the pieces it takes
+/// off, how many by capture and how many by huffing, as the move reader tells moves apart
+/// (a king that takes one of two pieces and huffs the other, either way round, makes one
+/// move: the same pieces leave the board).
+fn key(m: &MoveInfo) -> (u16, u16, Vec<u16>, usize, usize, u8, u8) {
+    let mut taken: Vec<u16> = m.captured.iter().chain(&m.removed).copied().collect();
+    taken.sort_unstable();
     // A drop's two cells are one move whichever is placed first.
     let (from, to) = if m.drop { (m.from.min(m.to), m.from.max(m.to)) } else { (m.from, m.to) };
-    (from, to, captured, removed, m.kind_before, m.kind_after)
+    (from, to, taken, m.captured.len(), m.removed.len(), m.kind_before, m.kind_after)
 }
 
 /// The notes written, as the test drew them: per move of the main line and of each
