@@ -3,8 +3,8 @@
 use super::{CapRule, KindTable, MoveRule, Rules, Shape as CaptureShape};
 use crate::geometry::{CellSet, DirSet, NotationKind, Playable, Shape};
 use crate::spec::{
-    ColumnTake, Columns, Huff, JumpAgain, Land, Landing, MaterialResult, MidPromotion, MoveKind, NoMoves, NoPieces, Removal, Side, Test,
-    When,
+    ColumnTake, Columns, EndTest, Huff, JumpAgain, Land, Landing, MaterialResult, MidPromotion, MoveKind, NoMoves, NoPieces, Removal, Side,
+    Test, When,
 };
 use std::fmt::Write;
 
@@ -474,6 +474,29 @@ fn end(o: &mut String, rules: &Rules) {
         let against = m.against.as_ref().map(|a| format!(" against exactly {}", material_words(rules, a))).unwrap_or_default();
         let _ = writeln!(o, "  a side left with exactly {}{against} {result}", material_words(rules, &m.counts));
     }
+    for r in &e.rules {
+        let result = match r.result {
+            MaterialResult::Loss => "loses",
+            MaterialResult::Draw => "draws",
+            MaterialResult::Win => "wins",
+        };
+        let _ = writeln!(o, "  the side to move {result} where {} (`[[end.rule]]`)", end_condition_words(rules, &r.when));
+    }
+}
+
+/// An end rule's condition in words: the cases where it holds, as `condition_words` says
+/// a move's (`no_moves and pieces(own, 0..1)`).
+fn end_condition_words(rules: &Rules, c: &crate::spec::EndCondition) -> String {
+    let name = |t: &EndTest| match t {
+        EndTest::NoMoves => "no_moves".to_string(),
+        EndTest::Pieces { own, min, max } => {
+            let n = if min == max { min.to_string() } else { format!("{min}..{max}") };
+            format!("pieces({}, {n})", if *own { "own" } else { "enemy" })
+        }
+        EndTest::On { own, cells } => format!("on({}, {})", if *own { "own" } else { "enemy" }, cell_list(rules, &cells[0])),
+    };
+    let names: Vec<String> = c.tests.iter().map(name).collect();
+    cases_words(&names, |r| c.holds(r))
 }
 
 /// `1 king and 2 men`-style words for a material, kind names as in the file.
@@ -528,8 +551,6 @@ fn columns_rules(o: &mut String, rules: &Rules, columns: Columns) {
 /// A condition in words: the cases where it holds, each a list of tests that must hold or
 /// fail (`touches(enemy, n s e w) and not touched(enemy, n s e w)`), joined by `or`.
 pub(crate) fn condition_words(rules: &Rules, side: Side, c: &crate::spec::Condition) -> String {
-    let tests = c.tests();
-    let n = tests.len();
     let name = |t: &Test| match *t {
         Test::SeesEnemy => "sees_enemy".to_string(),
         Test::Inward => "inward".to_string(),
@@ -537,10 +558,18 @@ pub(crate) fn condition_words(rules: &Rules, side: Side, c: &crate::spec::Condit
         Test::Touched { own, dirs } => format!("touched({}, {})", if own { "own" } else { "enemy" }, dir_list(rules, dirs[side])),
         Test::In { at, set } => format!("{}({})", at.name(), cell_list(rules, &rules.spec().condition_cells[set as usize][side])),
     };
-    // The cases where it holds, merged while two differ in one test only: (tests that
-    // matter, their results).
+    let names: Vec<String> = c.tests().iter().map(name).collect();
+    cases_words(&names, |r| c.holds(r))
+}
+
+/// A truth table over the tests `names` in words: the cases where it holds, merged while
+/// two differ in one test only, each a list of tests that must hold or fail, joined by
+/// `or`.
+fn cases_words(names: &[String], holds: impl Fn(u32) -> bool) -> String {
+    let n = names.len();
+    // (tests that matter, their results)
     let full = (1u32 << n) - 1;
-    let mut terms: Vec<(u32, u32)> = (0..1u32 << n).filter(|&r| c.holds(r)).map(|r| (full, r)).collect();
+    let mut terms: Vec<(u32, u32)> = (0..1u32 << n).filter(|&r| holds(r)).map(|r| (full, r)).collect();
     loop {
         let mut merged = Vec::new();
         let mut used = vec![false; terms.len()];
@@ -570,7 +599,7 @@ pub(crate) fn condition_words(rules: &Rules, side: Side, c: &crate::spec::Condit
     let term = |&(mask, v): &(u32, u32)| {
         let parts: Vec<String> = (0..n)
             .filter(|i| mask >> i & 1 == 1)
-            .map(|i| if v >> i & 1 == 1 { name(&tests[i]) } else { format!("not {}", name(&tests[i])) })
+            .map(|i| if v >> i & 1 == 1 { names[i].clone() } else { format!("not {}", names[i]) })
             .collect();
         if parts.is_empty() { "always".to_string() } else { parts.join(" and ") }
     };

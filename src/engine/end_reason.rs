@@ -26,6 +26,7 @@ use crate::compile::Rules;
 /// | [`Repetition`](EndReason::Repetition) | `repetition` | the same position occurred again (repetition) |
 /// | [`Passes`](EndReason::Passes) | `passes` | both sides passed |
 /// | [`Count`](EndReason::Count) | `count` | the rule in words and its name, from the variant |
+/// | [`Rule`](EndReason::Rule) | `rule` | the end rule's condition and result, from the variant |
 ///
 /// ```
 /// use polydame::{load_variant, EndReason, MoveList, Outcome, Side};
@@ -75,6 +76,9 @@ pub enum EndReason {
     /// A move-count rule ran its course: its index in
     /// [`EndRules::counts`](crate::spec::EndRules), the order of `[[end.count]]` in the file.
     Count(u8),
+    /// An end rule on a condition held at the start of a turn: its index in
+    /// [`EndRules::rules`](crate::spec::EndRules), the order of `[[end.rule]]` in the file.
+    Rule(u8),
 }
 
 impl EndReason {
@@ -96,6 +100,7 @@ impl EndReason {
             EndReason::Repetition => "repetition",
             EndReason::Passes => "passes",
             EndReason::Count(_) => "count",
+            EndReason::Rule(_) => "rule",
         }
     }
 
@@ -117,6 +122,7 @@ impl EndReason {
             EndReason::Repetition => "the same position occurred again (repetition)",
             EndReason::Passes => "both sides passed",
             EndReason::Count(i) => rules.spec().end.counts.get(usize::from(*i)).map_or("a move-count rule", |c| c.reason.as_str()),
+            EndReason::Rule(i) => rules.spec().end.rules.get(usize::from(*i)).map_or("an end rule of the variant", |r| r.reason.as_str()),
         }
     }
 }
@@ -128,7 +134,7 @@ mod tests {
 
     /// Every reason with its code and its sentence. Programs match on the codes and
     /// people read the sentences: neither changes once released.
-    const ALL: [(EndReason, &str, &str); 13] = [
+    const ALL: [(EndReason, &str, &str); 14] = [
         (EndReason::PromotionWins, "promotion-wins", "crowned a king"),
         (EndReason::NoMoves, "no-moves", "the opponent has no legal move"),
         (EndReason::NoMovesWins, "no-moves-wins", "has no legal move (which wins in this variant)"),
@@ -146,6 +152,7 @@ mod tests {
         (EndReason::Repetition, "repetition", "the same position occurred again (repetition)"),
         (EndReason::Passes, "passes", "both sides passed"),
         (EndReason::Count(0), "count", "25 moves each without a capture or a man moving (the 25-move rule, FMJD art. 6; KNDB remise d)"),
+        (EndReason::Rule(0), "rule", "an end rule of the variant"),
     ];
 
     #[test]
@@ -166,7 +173,8 @@ mod tests {
                 | EndReason::MaterialWin
                 | EndReason::Repetition
                 | EndReason::Passes
-                | EndReason::Count(_) => {}
+                | EndReason::Count(_)
+                | EndReason::Rule(_) => {}
             }
             assert_eq!((reason.code(), reason.sentence(&rules)), (code, sentence), "{reason:?}");
         }

@@ -60,7 +60,10 @@ impl Position {
         if rules.has_avoid {
             self.drop_avoided(rules, list);
         }
-        if decide::passes(rules.passes, rules.no_pieces_passes, self.has_pieces(self.side), list.moves.is_empty()) {
+        // An end rule that holds for a side without moves ends the game instead.
+        if decide::passes(rules.passes, rules.no_pieces_passes, self.has_pieces(self.side), list.moves.is_empty())
+            && self.end_rule(rules, true, || true).is_none()
+        {
             list.push_pass();
         }
     }

@@ -5,7 +5,7 @@ use super::history::History;
 use super::moves::MoveList;
 use super::position::Position;
 use crate::compile::{Rules, kind_of};
-use crate::spec::{MaterialResult, NoMoves, NoPieces, Side};
+use crate::spec::{EndTest, MaterialResult, NoMoves, NoPieces, Side};
 
 /// The state of a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -96,6 +96,11 @@ impl Position {
         if let Some(o) = self.material_outcome(rules) {
             return o;
         }
+        if !end.rules.is_empty()
+            && let Some(o) = self.rule_outcome(rules, list)
+        {
+            return o;
+        }
         if end.no_pieces == NoPieces::MoverWins && !(self.has_pieces(Side::White) && self.has_pieces(Side::Black)) {
             return Outcome::Win(self.side.other(), EndReason::NoPiecesMoverWins);
         }
@@ -118,6 +123,59 @@ impl Position {
             }
             NoPieces::Loss | NoPieces::MoverWins => Outcome::Win(self.side.other(), EndReason::NoPieces),
         }
+    }
+
+    /// The first of the variant's end rules (`[[end.rule]]`) that holds for the side to
+    /// move, as an outcome. `list` holds the position's moves if a rule asked for them.
+    fn rule_outcome(&mut self, rules: &Rules, list: &mut MoveList) -> Option<Outcome> {
+        let mut stuck = None;
+        let end = &rules.spec().end;
+        let (i, result) = self.end_rule(rules, false, || {
+            *stuck.get_or_insert_with(|| {
+                self.clone().generate(rules, list, super::Routes::Distinct);
+                list.is_empty() || list.len() == 1 && list.get(0).is_pass()
+            })
+        })?;
+        let why = EndReason::Rule(i as u8);
+        debug_assert!(i < end.rules.len());
+        Some(match result {
+            MaterialResult::Loss => Outcome::Win(self.side.other(), why),
+            MaterialResult::Draw => Outcome::Draw(why),
+            MaterialResult::Win => Outcome::Win(self.side, why),
+        })
+    }
+
+    /// The first end rule (`[[end.rule]]`; with `moves_only`, of those that ask whether
+    /// the side to move has a move) that holds for the side to move, with its index;
+    /// `stuck` says whether it has no move but a pass, asked only where a rule needs it.
+    pub(crate) fn end_rule(&self, rules: &Rules, moves_only: bool, mut stuck: impl FnMut() -> bool) -> Option<(usize, MaterialResult)> {
+        let end = &rules.spec().end;
+        let us = self.side;
+        for (i, rule) in end.rules.iter().enumerate() {
+            if moves_only && !rule.when.asks_no_moves() {
+                continue;
+            }
+            let mut results = 0u32;
+            for (t, test) in rule.when.tests.iter().enumerate() {
+                let side = |own: bool| if own { us } else { us.other() };
+                let holds = match test {
+                    EndTest::NoMoves => stuck(),
+                    EndTest::Pieces { own, min, max } => {
+                        let s = side(*own);
+                        let n = self.pieces[s].len() + u32::from(self.hand[s]);
+                        u32::from(*min) <= n && n <= u32::from(*max)
+                    }
+                    EndTest::On { own, cells } => !self.pieces[side(*own)].intersection(&cells[us]).is_empty(),
+                };
+                if holds {
+                    results |= 1 << t;
+                }
+            }
+            if rule.when.holds(results) {
+                return Some((i, rule.result));
+            }
+        }
+        None
     }
 
     /// The variant's material endings: the first that a side (the side to move first)

@@ -219,7 +219,7 @@ impl<'p, 'r> TreeSearch<'p, 'r> {
             NoPieces::Loss | NoPieces::Win => true,
             NoPieces::MoverWins | NoPieces::PassThenLoss => false,
         };
-        if end.promotion_wins || !no_pieces_ends || !end.material.is_empty() || pos.might_capture(rules) {
+        if end.promotion_wins || !no_pieces_ends || !end.material.is_empty() || !end.rules.is_empty() || pos.might_capture(rules) {
             return None;
         }
         let count = pos.count_moves(rules, list, Routes::Distinct);

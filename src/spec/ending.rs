@@ -18,6 +18,72 @@ pub struct EndRules {
     pub material: Vec<MaterialEnd>,
     /// Move-count rules, in file order.
     pub counts: Vec<CountRule>,
+    /// End rules on conditions (`[[end.rule]]`), in file order: the first that holds at the
+    /// start of a turn decides.
+    pub rules: Vec<EndRule>,
+}
+
+/// `[[end.rule]]`: where its condition holds at the start of a turn, the side to move has
+/// the result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct EndRule {
+    /// The condition, about the side to move (`own`) and the other (`enemy`).
+    pub when: EndCondition,
+    /// What it means for the side to move.
+    pub result: MaterialResult,
+    /// Why the game ended, for people, said of the winner (or of the draw), as an
+    /// outcome's [`EndReason::Rule`](crate::EndReason::Rule) reads it from the rules.
+    pub reason: String,
+}
+
+/// A condition of an end rule: a yes-or-no combination of [`EndTest`]s (`&`, `|`,
+/// `except`, `not(...)`), kept as the tests and the truth table over their results.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EndCondition {
+    /// The tests, each once.
+    pub tests: Vec<EndTest>,
+    /// Bit `r` holds the condition's value when the tests' results are the bits of `r`.
+    pub table: u64,
+}
+
+impl EndCondition {
+    /// The condition's value when the tests' results are the bits of `results`.
+    pub fn holds(&self, results: u32) -> bool {
+        self.table >> (results & 63) & 1 == 1
+    }
+
+    /// Whether it asks whether the side to move has a legal move (then a side that would
+    /// pass does not where the rule holds).
+    pub fn asks_no_moves(&self) -> bool {
+        self.tests.contains(&EndTest::NoMoves)
+    }
+}
+
+/// One test of an end rule's condition.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum EndTest {
+    /// `no_moves`: the side to move has no legal move (but a pass).
+    NoMoves,
+    /// `pieces(own | enemy, N)`, `pieces(own | enemy, A..B)`: that side has from `min` to
+    /// `max` pieces, on the board and in hand.
+    Pieces {
+        /// The side to move's (else the other's).
+        own: bool,
+        /// The fewest.
+        min: u16,
+        /// The most.
+        max: u16,
+    },
+    /// `on(own | enemy, CELLS)`: a piece of that side stands on one of the cells, written
+    /// from White's side (Black's: their half turn).
+    On {
+        /// The side to move's (else the other's).
+        own: bool,
+        /// The cells, per side.
+        cells: super::checked::BySide<crate::geometry::CellSet>,
+    },
 }
 
 /// A move-count rule: the game is drawn after `moves` moves each (`2 × moves`
@@ -92,6 +158,7 @@ impl Default for EndRules {
             passes_draw: None,
             material: Vec::new(),
             counts: Vec::new(),
+            rules: Vec::new(),
         }
     }
 }

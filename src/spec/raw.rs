@@ -390,6 +390,19 @@ pub struct RawEnd {
     /// `[[end.count]]`: a draw after so many moves under a condition (move-count rules).
     #[serde(default)]
     pub count: Vec<Spanned<RawCount>>,
+    /// `[[end.rule]]`: a result where a condition holds.
+    #[serde(default)]
+    pub rule: Vec<Spanned<RawEndRule>>,
+}
+
+/// `[[end.rule]]`: one end rule on a condition.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawEndRule {
+    /// The condition: `"no_moves & pieces(own, 0..1)"`.
+    pub when: SStr,
+    /// "loss", "draw" or "win" for the side to move.
+    pub result: SStr,
 }
 
 /// `[[end.count]]`: one move-count rule.

@@ -199,3 +199,32 @@ fn where_a_side_without_pieces_passes_it_passes_once_and_then_has_lost() {
         assert_eq!(p, parse_fen(&r, "B:Wb3:Bc3").unwrap());
     }
 }
+
+#[test]
+fn an_end_rule_on_a_condition_decides_for_the_side_to_move() {
+    // docs/recipes/end-rules.toml: `no_moves & pieces(own, 0..1)` loses (Ludii's
+    // Tsukkalavde), `pieces(enemy, 1) & on(enemy, c3)` loses (Ludii's Jumping Beans).
+    let recipe = "docs/recipes/end-rules.toml";
+    let rules = load_variant(recipe).unwrap();
+    // A blocked lone piece has lost; two blocked pieces pass and the game goes on.
+    let lone = parse_fen(&rules, "W:Wa1:Ba2,b1,b2,a3,c1,c3").unwrap();
+    let mut pos = lone.clone();
+    assert_eq!(pos.outcome(&rules, &mut MoveList::new()), Outcome::Win(Side::Black, EndReason::Rule(0)));
+    assert_eq!(
+        Outcome::Win(Side::Black, EndReason::Rule(0)).describe(&rules),
+        "Black wins: the end rule `no_moves & pieces(own, 0..1)` holds for the opponent, to move, which loses"
+    );
+    assert_eq!(outcome(recipe, "W:Wa1,b1:Ba2,b2,c2,c1,a3,b3,c3,d3,d1"), Outcome::Ongoing);
+    // A side without pieces meets the first rule too.
+    assert_eq!(outcome(recipe, "W:W:Bc5"), Outcome::Win(Side::Black, EndReason::Rule(0)));
+    // The last piece of the side that moved stands on the centre: the side to move loses;
+    // on another square, or with two pieces, the game goes on.
+    assert_eq!(outcome(recipe, "B:Wc3:Ba5,e5"), Outcome::Win(Side::White, EndReason::Rule(1)));
+    assert_eq!(outcome(recipe, "B:Wc2:Ba5,e5"), Outcome::Ongoing);
+    assert_eq!(outcome(recipe, "B:Wc3,a1:Ba5,e5"), Outcome::Ongoing);
+    // Perft counts the pass of two blocked pieces and no move of the lone one, on both
+    // engines (the fast path does not take a rule on moves: the general engine runs it).
+    assert!(rules.fast_path().is_err());
+    let mut p = lone;
+    assert_eq!(polydame::perft(&mut p, &rules, 1, Routes::Distinct).unwrap(), 0);
+}

@@ -11,8 +11,8 @@ use super::tables::MAX_KINDS;
 use crate::compile::{CapRule, CaptureSettings, KindTable, MoveRule, Rules, Shape};
 use crate::geometry::LayoutRefusal;
 use crate::spec::{
-    CaptureRule, CaptureRules, CountRule, Criterion, EndRules, Halt, Huff, Kind, Landing, MaterialEnd, MidPromotion, MoveKind, NoMoves,
-    Removal, Spec, When,
+    CaptureRule, CaptureRules, CountRule, Criterion, EndRule, EndRules, Halt, Huff, Kind, Landing, MaterialEnd, MidPromotion, MoveKind,
+    NoMoves, Removal, Spec, When,
 };
 
 /// Why the fast path does not take a variant: a rule it has not implemented, or a limit of
@@ -45,11 +45,13 @@ pub enum FastRefusal {
     MoveCondition,
     /// A condition on where a jump lands.
     LandingCondition,
+    /// An end rule that asks whether the side to move has a move.
+    EndRuleNoMoves,
 }
 
 impl FastRefusal {
     /// Every reason, in the order the manual lists them.
-    pub const ALL: [FastRefusal; 15] = [
+    pub const ALL: [FastRefusal; 16] = [
         FastRefusal::Layout(LayoutRefusal::Wide),
         FastRefusal::Layout(LayoutRefusal::Slopes),
         FastRefusal::Layout(LayoutRefusal::Uneven),
@@ -65,6 +67,7 @@ impl FastRefusal {
         FastRefusal::Stride,
         FastRefusal::MoveCondition,
         FastRefusal::LandingCondition,
+        FastRefusal::EndRuleNoMoves,
     ];
 
     /// The reason in words, as `polydame show` and the manual say it.
@@ -83,6 +86,9 @@ impl FastRefusal {
             FastRefusal::Stride => "a step longer than one cell (`step(..., stride = N)`)",
             FastRefusal::MoveCondition => "a condition on moves other than `sees_enemy`",
             FastRefusal::LandingCondition => "a condition on where a jump lands",
+            FastRefusal::EndRuleNoMoves => {
+                "an end rule on a side without moves (`[[end.rule]]` with `no_moves`), which decides whether it passes"
+            }
         }
     }
 
@@ -102,6 +108,7 @@ impl FastRefusal {
             FastRefusal::Stride => "steps longer than one cell",
             FastRefusal::MoveCondition => "conditions on quiet moves but `sees_enemy`",
             FastRefusal::LandingCondition => "conditions on landings",
+            FastRefusal::EndRuleNoMoves => "end rules on a side without moves",
         }
     }
 }
@@ -285,7 +292,14 @@ fn end_support(end: &EndRules) -> Result<(), FastRefusal> {
         passes_draw: _,
         material,
         counts,
+        rules,
     } = end;
+    for r in rules {
+        // Judged on the general engine's positions, but one that asks for a move decides
+        // whether a side passes, which the fast path does not ask.
+        let EndRule { when, result: _, reason: _ } = r;
+        need(!when.asks_no_moves(), FastRefusal::EndRuleNoMoves)?;
+    }
     for m in material {
         let MaterialEnd { counts: _, against: _, result: _ } = m;
     }

@@ -2,16 +2,20 @@
 
 use super::{Checker, one_of};
 use crate::spec::diag::{Diagnostic, DiagnosticKind};
-use crate::spec::ending::{CountRule, EndRules, MaterialEnd, MaterialResult, NoMoves, NoPieces};
-use crate::spec::raw::{RawCount, RawEnd, RawMaterial, SStr};
+use crate::spec::ending::{CountRule, EndRule, EndRules, MaterialEnd, MaterialResult, NoMoves, NoPieces};
+use crate::spec::lower::{Board, lower_end_condition};
+use crate::spec::raw::{RawCount, RawEnd, RawEndRule, RawMaterial, SStr};
 use toml::Spanned;
 
 /// The most move-count rules (`[[end.count]]`) a variant may have.
 pub(crate) const MAX_COUNT_RULES: usize = 16;
 
+/// The most end rules on conditions (`[[end.rule]]`) a variant may have.
+pub(crate) const MAX_END_RULES: usize = 16;
+
 impl Checker<'_> {
     /// `[end]` over the defaults of [`EndRules`]; a bad key keeps its default.
-    pub(super) fn end(&mut self, e: &RawEnd, kind_names: &[String]) -> EndRules {
+    pub(super) fn end(&mut self, e: &RawEnd, kind_names: &[String], board: &Board) -> EndRules {
         let mut end = EndRules::default();
         if let Some(n) = &e.no_moves {
             let r = one_of(
@@ -64,6 +68,15 @@ impl Checker<'_> {
                 end.material.push(m);
             }
         }
+        if let Some(extra) = e.rule.get(MAX_END_RULES) {
+            let message = format!("at most {MAX_END_RULES} `[[end.rule]]` rules");
+            self.err(Diagnostic::new(DiagnosticKind::OutOfRange, message, extra.span(), "one rule too many"));
+        }
+        for r in e.rule.iter().take(MAX_END_RULES) {
+            if let Some(r) = self.end_rule(r.get_ref(), board) {
+                end.rules.push(r);
+            }
+        }
         if let Some(extra) = e.count.get(MAX_COUNT_RULES) {
             let message = format!("at most {MAX_COUNT_RULES} `[[end.count]]` rules");
             self.err(Diagnostic::new(DiagnosticKind::OutOfRange, message, extra.span(), "one rule too many"));
@@ -102,6 +115,25 @@ impl Checker<'_> {
         let mut rule = CountRule { name, moves: moves?, reset, material, pieces, both_kings, claim, reason: String::new() };
         rule.reason = count_reason(&rule, c);
         Some(rule)
+    }
+
+    /// One `[[end.rule]]` table: its condition and result, and the sentence of its reason.
+    fn end_rule(&mut self, r: &RawEndRule, board: &Board) -> Option<EndRule> {
+        let e = self.parse(&r.when)?;
+        self.no_condition(&e, "an end rule's condition is its `when`: it takes no `where`", "not here");
+        let when = self.ok(lower_end_condition(&e.body, board));
+        let result = self.ok(one_of(
+            &r.result,
+            &[("loss", MaterialResult::Loss), ("draw", MaterialResult::Draw), ("win", MaterialResult::Win)],
+            "result",
+        ));
+        let text = r.when.get_ref().trim();
+        let reason = match result? {
+            MaterialResult::Loss => format!("the end rule `{text}` holds for the opponent, to move, which loses"),
+            MaterialResult::Draw => format!("the end rule `{text}` holds for the side to move, which draws"),
+            MaterialResult::Win => format!("the end rule `{text}` holds for it, to move, which wins"),
+        };
+        Some(EndRule { when: when?, result: result?, reason })
     }
 
     /// One `[[end.material]]` table.

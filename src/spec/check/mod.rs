@@ -292,7 +292,7 @@ impl Checker<'_> {
         self.setup_on_kind_cells(&setup, &kinds, &board, raw.setup.span());
         let columns = raw.columns.as_ref().map(|c| self.columns(c, raw.capture.as_ref(), &capture, &setup));
         let drops = self.drops(raw.drops.as_ref(), &raw.setup, &board, &kind_names, &capture, columns.is_some());
-        let end = raw.end.as_ref().map_or_else(EndRules::default, |e| self.end(e.get_ref(), &kind_names));
+        let end = raw.end.as_ref().map_or_else(EndRules::default, |e| self.end(e.get_ref(), &kind_names, &board));
         let meta = self.meta(&raw.variant);
         Some(Spec {
             id: meta.id,

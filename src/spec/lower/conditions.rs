@@ -8,37 +8,51 @@ use crate::spec::checked::Side;
 use crate::spec::condition::{Condition, Place, Test};
 use crate::spec::diag::{Diagnostic, DiagnosticKind, did_you_mean};
 use crate::spec::dsl::{Expr, Op};
+use crate::spec::ending::{EndCondition, EndTest};
 
 const TESTS: [&str; 7] = ["sees_enemy", "inward", "touches", "touched", "from", "to", "not"];
 const HELP: &str = "conditions are `sees_enemy`, `inward`, `touches(own | enemy, DIRS)`, `touched(own | enemy, DIRS)`, `from(CELLS)`, `to(CELLS)`, combined with `&`, `|`, `except` and `not(...)`";
 
 /// A `where` condition: its tests and its truth table.
 pub(in crate::spec) fn lower_condition(e: &Expr, board: &Board) -> Result<Condition, Diagnostic> {
+    let (tests, table) = truth_table(e, &|t| test(t, board))?;
+    Ok(Condition::new(&tests, table))
+}
+
+/// An end rule's condition (`[[end.rule]] when`): its tests and its truth table.
+pub(in crate::spec) fn lower_end_condition(e: &Expr, board: &Board) -> Result<EndCondition, Diagnostic> {
+    let (tests, table) = truth_table(e, &|t| end_test(t, board))?;
+    Ok(EndCondition { tests, table })
+}
+
+/// The tests of a condition, each once in the order they are first named, and the
+/// condition's truth table over their results, the tests read by `test`.
+fn truth_table<T: PartialEq>(e: &Expr, test: &impl Fn(&Expr) -> Result<T, Diagnostic>) -> Result<(Vec<T>, u64), Diagnostic> {
     let mut tests = Vec::new();
-    collect(e, board, &mut tests)?;
+    collect(e, test, &mut tests)?;
     if tests.len() > Condition::MAX_TESTS {
         return Err(Diagnostic::new(DiagnosticKind::Malformed, "a condition names more than six tests", e.span(), "too many tests")
             .help("a condition combines at most six different tests"));
     }
     let mut table = 0u64;
     for results in 0..1u32 << tests.len() {
-        if value(e, board, &tests, results)? {
+        if value(e, test, &tests, results)? {
             table |= 1 << results;
         }
     }
-    Ok(Condition::new(&tests, table))
+    Ok((tests, table))
 }
 
 /// The tests of a condition, each once, in the order they are first named.
-fn collect(e: &Expr, board: &Board, tests: &mut Vec<Test>) -> Result<(), Diagnostic> {
+fn collect<T: PartialEq>(e: &Expr, test: &impl Fn(&Expr) -> Result<T, Diagnostic>, tests: &mut Vec<T>) -> Result<(), Diagnostic> {
     match e {
-        Expr::Chain { .. } => e.parts().try_for_each(|(_, part)| collect(part, board, tests)),
+        Expr::Chain { .. } => e.parts().try_for_each(|(_, part)| collect(part, test, tests)),
         Expr::Call { name, args, span, .. } if name == "not" => {
             let a = split_args(name, args, span, 1, &[])?;
-            collect(a.positional[0], board, tests)
+            collect(a.positional[0], test, tests)
         }
         other => {
-            let t = test(other, board)?;
+            let t = test(other)?;
             if !tests.contains(&t) {
                 tests.push(t);
             }
@@ -48,10 +62,10 @@ fn collect(e: &Expr, board: &Board, tests: &mut Vec<Test>) -> Result<(), Diagnos
 }
 
 /// The condition's value when the results of `tests` are the bits of `results`.
-fn value(e: &Expr, board: &Board, tests: &[Test], results: u32) -> Result<bool, Diagnostic> {
+fn value<T: PartialEq>(e: &Expr, test: &impl Fn(&Expr) -> Result<T, Diagnostic>, tests: &[T], results: u32) -> Result<bool, Diagnostic> {
     Ok(match e {
         Expr::Chain { .. } => e.fold(
-            |part| value(part, board, tests, results),
+            |part| value(part, test, tests, results),
             |op, a, b| match op {
                 Op::Union => a || b,
                 Op::Intersection => a && b,
@@ -59,10 +73,10 @@ fn value(e: &Expr, board: &Board, tests: &[Test], results: u32) -> Result<bool, 
             },
         )?,
         Expr::Call { name, args, span, .. } if name == "not" => {
-            !value(split_args(name, args, span, 1, &[])?.positional[0], board, tests, results)?
+            !value(split_args(name, args, span, 1, &[])?.positional[0], test, tests, results)?
         }
         other => {
-            let t = test(other, board)?;
+            let t = test(other)?;
             let i = tests.iter().position(|x| *x == t).expect("collected");
             results >> i & 1 == 1
         }
@@ -76,19 +90,7 @@ fn test(e: &Expr, board: &Board) -> Result<Test, Diagnostic> {
         Expr::Name { name, .. } if name == "inward" => Ok(Test::Inward),
         Expr::Call { name, args, span, .. } if name == "touches" || name == "touched" => {
             let a = split_args(name, args, span, 2, &[])?;
-            let own = match a.positional[0] {
-                Expr::Name { name, .. } if name == "own" => true,
-                Expr::Name { name, .. } if name == "enemy" => false,
-                other => {
-                    return Err(Diagnostic::new(
-                        DiagnosticKind::WrongExpression,
-                        "expected `own` or `enemy`",
-                        other.span(),
-                        "whose pieces?",
-                    )
-                    .help(format!("`{name}(own, orthogonal)`: the mover's pieces; `{name}(enemy, orthogonal)`: the opponent's")));
-                }
-            };
+            let own = whose(a.positional[0], name, "orthogonal")?;
             let dirs = side_dirs(a.positional[1], board)?;
             Ok(if name == "touches" { Test::Touches { own, dirs } } else { Test::Touched { own, dirs } })
         }
@@ -130,4 +132,58 @@ fn cell_set(e: &Expr, board: &Board) -> Result<u8, Diagnostic> {
     }
     sets.push(cells);
     Ok((sets.len() - 1) as u8)
+}
+
+/// `own` or `enemy`, the first argument of `name`; `example` is a second argument.
+fn whose(e: &Expr, name: &str, example: &str) -> Result<bool, Diagnostic> {
+    match e {
+        Expr::Name { name, .. } if name == "own" => Ok(true),
+        Expr::Name { name, .. } if name == "enemy" => Ok(false),
+        other => Err(Diagnostic::new(DiagnosticKind::WrongExpression, "expected `own` or `enemy`", other.span(), "whose pieces?")
+            .help(format!("`{name}(own, {example})`: the side's own pieces; `{name}(enemy, {example})`: the opponent's"))),
+    }
+}
+
+const END_TESTS: [&str; 4] = ["no_moves", "pieces", "on", "not"];
+const END_HELP: &str = "end conditions are `no_moves`, `pieces(own | enemy, N)` or `pieces(own | enemy, A..B)`, `on(own | enemy, CELLS)`, combined with `&`, `|`, `except` and `not(...)`; `own` is the side to move";
+
+/// One test of an end rule: `no_moves`, `pieces(own, 0..1)`, `on(enemy, d4)`.
+fn end_test(e: &Expr, board: &Board) -> Result<EndTest, Diagnostic> {
+    match e {
+        Expr::Name { name, .. } if name == "no_moves" => Ok(EndTest::NoMoves),
+        Expr::Call { name, args, span, .. } if name == "pieces" => {
+            let a = split_args(name, args, span, 2, &[])?;
+            let own = whose(a.positional[0], name, "0..1")?;
+            let (min, max) = match a.positional[1] {
+                Expr::Number { value, .. } => (*value, *value),
+                Expr::Interval { from, to, .. } if from <= to => (*from, *to),
+                other => {
+                    return Err(Diagnostic::new(DiagnosticKind::WrongExpression, "expected a number of pieces", other.span(), "how many?")
+                        .help("`pieces(own, 1)`: exactly one; `pieces(own, 0..1)`: none or one"));
+                }
+            };
+            let count = |v: u32| u16::try_from(v).unwrap_or(u16::MAX);
+            Ok(EndTest::Pieces { own, min: count(min), max: count(max) })
+        }
+        Expr::Call { name, args, span, .. } if name == "on" => {
+            let a = split_args(name, args, span, 2, &[])?;
+            let own = whose(a.positional[0], name, "d4")?;
+            let mut cells = [CellSet::EMPTY; 2];
+            for side in Side::BOTH {
+                cells[side] = lower_cells(a.positional[1], &board.side(side, true))?;
+            }
+            Ok(EndTest::On { own, cells })
+        }
+        Expr::Name { name, span } | Expr::Call { name, name_span: span, .. } => {
+            Err(Diagnostic::unknown_name("end condition", name, span.clone(), "not an end condition").help(did_you_mean(
+                name,
+                END_TESTS.iter().copied(),
+                END_HELP,
+            )))
+        }
+        other => {
+            Err(Diagnostic::new(DiagnosticKind::WrongExpression, "expected an end condition", other.span(), "not a condition")
+                .help(END_HELP))
+        }
+    }
 }

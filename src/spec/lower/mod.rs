@@ -8,7 +8,7 @@ mod directions;
 mod moves;
 
 pub(super) use cells::lower_cells;
-pub(super) use conditions::lower_condition;
+pub(super) use conditions::{lower_condition, lower_end_condition};
 pub(super) use directions::side_dirs;
 pub(super) use moves::{lower_capture, lower_move};
 
