@@ -862,6 +862,8 @@ const NOT_LEFT_RIGHT_SYMMETRIC: &[(&str, &str)] = &[
     ("tuknanavuhpi", "the start position"),
     ("la-dama", "the start position"),
     ("dama-alquerque", "the start position"),
+    ("tsukkalavde", "the start position"),
+    ("jumping-beans", "the start position"),
 ];
 
 /// The variants a mirror property covers: those whose board, start position and zones map
