@@ -11,6 +11,7 @@ mod lower;
 mod options;
 mod raw;
 
+pub use check::cells::MAX_NAMED_CELLS;
 pub use check::load;
 pub use checked::*;
 pub use condition::{Condition, Place, Test};

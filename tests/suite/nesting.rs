@@ -5,7 +5,7 @@
 //! them on (a server's worker, a Python thread).
 
 use polydame::pdn::{MAX_VARIATION_DEPTH, parse_game, pdn_games, replay};
-use polydame::spec::{DiagnosticKind, MAX_NESTING, MAX_PARTS, line_col};
+use polydame::spec::{DiagnosticKind, MAX_NAMED_CELLS, MAX_NESTING, MAX_PARTS, line_col};
 use polydame::{LoadError, compile_text, load_variant};
 
 /// The stack the deepest accepted inputs are read with: a quarter of a MiB, an eighth of
@@ -146,4 +146,31 @@ fn the_deepest_variations_taken_are_replayed_on_a_small_stack() {
     let deeper = pdn_nested(MAX_VARIATION_DEPTH + 1);
     let game = parse_game(&pdn_games(deeper.as_bytes()).next().expect("a game").expect("read"));
     assert!(game.refused.is_some());
+}
+
+/// English draughts with a `[cells]` table of `n` named sets, each the union of the one
+/// before it with itself: expanded through the names, the last would be read 2^n times.
+fn english_with_doubling_names(n: usize) -> String {
+    let mut table = String::from("[cells]\nSET_0 = \"a1\"\n");
+    for i in 1..n {
+        table += &format!("SET_{i} = \"SET_{} | SET_{}\"\n", i - 1, i - 1);
+    }
+    english_with("[sides]", &format!("{table}\n[sides]"))
+}
+
+#[test]
+fn named_cell_sets_are_read_once_however_they_nest() {
+    // Each name is lowered once where it is written and read where it is used: 200 names
+    // that each use the one before twice compile (a use never reads an expression again),
+    // on a small stack.
+    let text = english_with_doubling_names(200);
+    let rules = on_small_stack(move || compile_text(&text, "names.toml").map(|r| r.id().to_string()));
+    assert_eq!(rules.expect("compiles"), "english");
+    // Past the limit, the first set too many is an error that says where.
+    let text = english_with_doubling_names(MAX_NAMED_CELLS + 1);
+    let (kind, message, (line, _)) = the_error(&text);
+    assert_eq!(kind, DiagnosticKind::OutOfRange);
+    assert_eq!(message, format!("more than {MAX_NAMED_CELLS} named cell sets"));
+    let at = text.lines().position(|l| l.starts_with(&format!("SET_{MAX_NAMED_CELLS} "))).expect("written") + 1;
+    assert_eq!(line, at);
 }

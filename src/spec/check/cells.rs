@@ -5,20 +5,27 @@ use super::Checker;
 use crate::geometry::{Notation, NotationKind};
 use crate::spec::Side;
 use crate::spec::diag::{Diagnostic, DiagnosticKind};
-use crate::spec::dsl::Expr;
-use crate::spec::lower::{Board, lower_cells};
+use crate::spec::lower::{Board, NamedCells};
 use crate::spec::raw::{Ordered, SStr};
+
+/// The most named cell sets (`[cells]`) a variant may have.
+pub const MAX_NAMED_CELLS: usize = 256;
 
 /// The words a named set may not take: what cell expressions already name.
 const TAKEN: [&str; 10] = ["all", "none", "dark", "light", "row", "rows", "rank", "ranks", "column", "edge"];
 
 impl Checker<'_> {
-    /// The named cell sets, in file order, each checked on the board with the sets named
-    /// before it (so that no set names itself, even through others).
-    pub(super) fn named_cells(&mut self, raw: Option<&Ordered<SStr>>, board: &Board) -> Vec<(String, Expr)> {
-        let mut named: Vec<(String, Expr)> = Vec::new();
+    /// The named cell sets, in file order (at most [`MAX_NAMED_CELLS`]), each lowered once
+    /// on the board with the sets named before it (so that no set names itself, even
+    /// through others); a use of a name reads what was lowered here.
+    pub(super) fn named_cells(&mut self, raw: Option<&Ordered<SStr>>, board: &Board) -> Vec<NamedCells> {
+        let mut named: Vec<NamedCells> = Vec::new();
         let Some(raw) = raw else { return named };
-        for (i, (name, s)) in raw.0.iter().enumerate() {
+        if let Some((_, extra)) = raw.0.get(MAX_NAMED_CELLS) {
+            let message = format!("more than {MAX_NAMED_CELLS} named cell sets");
+            self.err(Diagnostic::new(DiagnosticKind::OutOfRange, message, extra.span(), "one set too many"));
+        }
+        for (i, (name, s)) in raw.0.iter().enumerate().take(MAX_NAMED_CELLS) {
             if let Err(d) = self.set_name(name, s, board) {
                 self.err(d);
                 continue;
@@ -26,10 +33,10 @@ impl Checker<'_> {
             let Some(e) = self.parse(s) else { continue };
             self.no_condition(&e, "a named cell set takes no `where` condition", "not here");
             let earlier = Board { named: &named, ..*board };
-            let checked = Side::BOTH.iter().try_for_each(|&side| lower_cells(&e.body, &earlier.side(side, true)).map(|_| ()));
+            let lowered = NamedCells::lower(name, &e.body, &earlier.side(Side::White, false));
             let later = |d: &Diagnostic| raw.0[i..].iter().any(|(n, _)| self.source.get(d.span.clone()) == Some(n.as_str()));
-            match checked {
-                Ok(()) => named.push((name.clone(), e.body)),
+            match lowered {
+                Ok(set) => named.push(set),
                 Err(d) if d.kind == DiagnosticKind::UnknownName && later(&d) => {
                     let help =
                         format!("the sets of `[cells]` are read in file order, and this one is named at or after `{name}`: name it first");

@@ -4,7 +4,7 @@
 
 mod board;
 mod capture;
-mod cells;
+pub(super) mod cells;
 mod columns;
 mod drops;
 mod end;

@@ -36,12 +36,36 @@ pub(in crate::spec) fn lower_cells(e: &Expr, cx: &Ctx) -> Result<CellSet, Diagno
     absolute(e, &cx.absolute())
 }
 
+/// A named cell set of `[cells]`, lowered once where it is written: the cells its
+/// expression names for each side, read as written (`rank` counting from that side's
+/// edge), and whether it is written with ranks only. A use of the name reads these, so
+/// that no expression is lowered again through the names it uses: a chain of names costs
+/// one lookup each, however they nest.
+#[derive(Clone, Debug)]
+pub(in crate::spec) struct NamedCells {
+    /// Its name.
+    pub name: String,
+    /// Its cells, per side, as written.
+    pub cells: [CellSet; 2],
+    /// Whether it is written with ranks only (it reads the same from either side's edge).
+    pub rank_only: bool,
+}
+
+impl NamedCells {
+    /// The set `e`, named `name`, on the board of `cx` (with the sets named before it).
+    pub(in crate::spec) fn lower(name: &str, e: &Expr, cx: &Ctx) -> Result<NamedCells, Diagnostic> {
+        let cells = [Side::White, Side::Black].map(|side| absolute(e, &Ctx { side, ..cx.absolute() }));
+        let [white, black] = cells;
+        Ok(NamedCells { name: name.to_string(), cells: [white?, black?], rank_only: by_rank_only(e, cx) })
+    }
+}
+
 /// Whether a cell set is written with ranks only (`rank(8)`, `ranks(1..2) | rank(4)`,
 /// `all`, `none`), so that it reads the same from either side's own edge.
 fn by_rank_only(e: &Expr, cx: &Ctx) -> bool {
     match e {
-        Expr::Name { name, .. } => match cx.named.iter().find(|(n, _)| n == name) {
-            Some((_, set)) => by_rank_only(set, cx),
+        Expr::Name { name, .. } => match cx.named.iter().find(|n| n.name == *name) {
+            Some(set) => set.rank_only,
             None => matches!(name.as_str(), "all" | "none"),
         },
         Expr::Chain { .. } => e.parts().all(|(_, part)| by_rank_only(part, cx)),
@@ -69,7 +93,7 @@ fn absolute(e: &Expr, cx: &Ctx) -> Result<CellSet, Diagnostic> {
             }
             Ok(s)
         }
-        Expr::Name { name, .. } if let Some((_, set)) = cx.named.iter().find(|(n, _)| n == name) => absolute(set, cx),
+        Expr::Name { name, .. } if let Some(set) = cx.named.iter().find(|n| n.name == *name) => Ok(set.cells[cx.side]),
         Expr::Name { name, span } => named_cells(name, span, cx.g, cx.named),
         Expr::Chain { .. } => e.fold(
             |part| absolute(part, cx),
@@ -105,7 +129,7 @@ fn number_cell(v: u32, span: &Range<usize>, cx: &Ctx) -> Result<u16, Diagnostic>
 }
 
 /// `all`, `none`, `dark`, `light` or a cell named algebraically (`a1`).
-fn named_cells(name: &str, span: &Range<usize>, g: &Geometry, named: &[(String, Expr)]) -> Result<CellSet, Diagnostic> {
+fn named_cells(name: &str, span: &Range<usize>, g: &Geometry, named: &[NamedCells]) -> Result<CellSet, Diagnostic> {
     match name {
         "all" => return Ok((0..g.len() as u16).collect()),
         "none" => return Ok(CellSet::EMPTY),
@@ -152,7 +176,7 @@ fn named_cells(name: &str, span: &Range<usize>, g: &Geometry, named: &[(String, 
     } else {
         Diagnostic::unknown_name("cell set", name, span.clone(), "not a cell or cell set").help(did_you_mean(
             name,
-            CELL_CALLS.iter().copied().chain(["all", "none", "dark", "light"]).chain(named.iter().map(|(n, _)| n.as_str())),
+            CELL_CALLS.iter().copied().chain(["all", "none", "dark", "light"]).chain(named.iter().map(|n| n.name.as_str())),
             SETS,
         ))
     })

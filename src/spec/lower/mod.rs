@@ -7,7 +7,7 @@ mod conditions;
 mod directions;
 mod moves;
 
-pub(super) use cells::lower_cells;
+pub(super) use cells::{NamedCells, lower_cells};
 pub(super) use conditions::{lower_condition, lower_end_condition};
 pub(super) use directions::side_dirs;
 pub(super) use moves::{lower_capture, lower_move};
@@ -29,8 +29,8 @@ pub(super) struct Board<'g> {
     pub forward: [usize; 2],
     /// The cell sets the file's conditions test so far, numbered in order (each once).
     pub condition_cells: &'g std::cell::RefCell<Vec<BySide<CellSet>>>,
-    /// The named cell sets of `[cells]` a cell expression may use, as written.
-    pub named: &'g [(String, Expr)],
+    /// The named cell sets of `[cells]` a cell expression may use, each lowered once.
+    pub named: &'g [NamedCells],
 }
 
 impl<'g> Board<'g> {
@@ -51,7 +51,7 @@ pub(super) struct Ctx<'g> {
     /// Whether explicit cells are seen from White and turned for Black.
     relative: bool,
     /// The named cell sets of `[cells]`.
-    named: &'g [(String, Expr)],
+    named: &'g [NamedCells],
 }
 
 impl Ctx<'_> {
