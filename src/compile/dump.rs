@@ -1,10 +1,10 @@
 //! A deterministic text dump of compiled rules, for snapshots and `polydame show`.
 
+use super::condition_words::{condition_words, end_condition_words};
 use super::{CapRule, KindTable, MoveRule, Rules, Shape as CaptureShape};
 use crate::geometry::{CellSet, DirSet, NotationKind, Playable, Shape};
 use crate::spec::{
-    ColumnTake, Columns, EndTest, Huff, JumpAgain, Land, Landing, MaterialResult, MidPromotion, MoveKind, NoMoves, NoPieces, Removal, Side,
-    Test, When,
+    ColumnTake, Columns, Huff, JumpAgain, Land, Landing, MaterialResult, MidPromotion, MoveKind, NoMoves, NoPieces, Removal, Side, When,
 };
 use std::fmt::Write;
 
@@ -14,7 +14,7 @@ pub(crate) fn dir_list(rules: &Rules, dirs: DirSet) -> String {
     names.join(" ")
 }
 
-fn cell_list(rules: &Rules, set: &CellSet) -> String {
+pub(super) fn cell_list(rules: &Rules, set: &CellSet) -> String {
     let mut names: Vec<&str> = set.iter().map(|c| rules.cell_name(c)).collect();
     if rules.spec().notation.is_numeric() {
         names.sort_by_key(|n| n.parse::<u32>().unwrap_or(0));
@@ -484,21 +484,6 @@ fn end(o: &mut String, rules: &Rules) {
     }
 }
 
-/// An end rule's condition in words: the cases where it holds, as `condition_words` says
-/// a move's (`no_moves and pieces(own, 0..1)`).
-fn end_condition_words(rules: &Rules, c: &crate::spec::EndCondition) -> String {
-    let name = |t: &EndTest| match t {
-        EndTest::NoMoves => "no_moves".to_string(),
-        EndTest::Pieces { own, min, max } => {
-            let n = if min == max { min.to_string() } else { format!("{min}..{max}") };
-            format!("pieces({}, {n})", if *own { "own" } else { "enemy" })
-        }
-        EndTest::On { own, cells } => format!("on({}, {})", if *own { "own" } else { "enemy" }, cell_list(rules, &cells[0])),
-    };
-    let names: Vec<String> = c.tests.iter().map(name).collect();
-    cases_words(&names, |r| c.holds(r))
-}
-
 /// `1 king and 2 men`-style words for a material, kind names as in the file.
 fn material_words(rules: &Rules, counts: &[u8]) -> String {
     let parts: Vec<String> =
@@ -546,62 +531,4 @@ fn columns_rules(o: &mut String, rules: &Rules, columns: Columns) {
             }
         }
     );
-}
-
-/// A condition in words: the cases where it holds, each a list of tests that must hold or
-/// fail (`touches(enemy, n s e w) and not touched(enemy, n s e w)`), joined by `or`.
-pub(crate) fn condition_words(rules: &Rules, side: Side, c: &crate::spec::Condition) -> String {
-    let name = |t: &Test| match *t {
-        Test::SeesEnemy => "sees_enemy".to_string(),
-        Test::Inward => "inward".to_string(),
-        Test::Touches { own, dirs } => format!("touches({}, {})", if own { "own" } else { "enemy" }, dir_list(rules, dirs[side])),
-        Test::Touched { own, dirs } => format!("touched({}, {})", if own { "own" } else { "enemy" }, dir_list(rules, dirs[side])),
-        Test::In { at, set } => format!("{}({})", at.name(), cell_list(rules, &rules.spec().condition_cells[set as usize][side])),
-    };
-    let names: Vec<String> = c.tests().iter().map(name).collect();
-    cases_words(&names, |r| c.holds(r))
-}
-
-/// A truth table over the tests `names` in words: the cases where it holds, merged while
-/// two differ in one test only, each a list of tests that must hold or fail, joined by
-/// `or`.
-fn cases_words(names: &[String], holds: impl Fn(u32) -> bool) -> String {
-    let n = names.len();
-    // (tests that matter, their results)
-    let full = (1u32 << n) - 1;
-    let mut terms: Vec<(u32, u32)> = (0..1u32 << n).filter(|&r| holds(r)).map(|r| (full, r)).collect();
-    loop {
-        let mut merged = Vec::new();
-        let mut used = vec![false; terms.len()];
-        for i in 0..terms.len() {
-            for j in i + 1..terms.len() {
-                let ((m1, v1), (m2, v2)) = (terms[i], terms[j]);
-                let diff = v1 ^ v2;
-                if m1 == m2 && diff.count_ones() == 1 && diff & m1 != 0 {
-                    let t = (m1 & !diff, v1 & !diff);
-                    if !merged.contains(&t) {
-                        merged.push(t);
-                    }
-                    used[i] = true;
-                    used[j] = true;
-                }
-            }
-        }
-        if merged.is_empty() {
-            break;
-        }
-        merged.extend(terms.iter().zip(&used).filter(|(_, u)| !**u).map(|(t, _)| *t));
-        terms = merged;
-    }
-    if terms.is_empty() {
-        return "never".to_string();
-    }
-    let term = |&(mask, v): &(u32, u32)| {
-        let parts: Vec<String> = (0..n)
-            .filter(|i| mask >> i & 1 == 1)
-            .map(|i| if v >> i & 1 == 1 { names[i].clone() } else { format!("not {}", names[i]) })
-            .collect();
-        if parts.is_empty() { "always".to_string() } else { parts.join(" and ") }
-    };
-    terms.iter().map(term).collect::<Vec<_>>().join(", or ")
 }

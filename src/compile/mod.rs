@@ -2,8 +2,10 @@
 //! runs on, built once per variant, and a deterministic text dump of them.
 
 mod capture;
+mod condition_words;
 mod dump;
-pub(crate) use dump::{condition_words, dir_list};
+pub(crate) use condition_words::condition_words;
+pub(crate) use dump::dir_list;
 pub(crate) mod fast;
 mod kinds;
 mod rank;

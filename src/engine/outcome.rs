@@ -128,16 +128,13 @@ impl Position {
     /// The first of the variant's end rules (`[[end.rule]]`) that holds for the side to
     /// move, as an outcome. `list` holds the position's moves if a rule asked for them.
     fn rule_outcome(&mut self, rules: &Rules, list: &mut MoveList) -> Option<Outcome> {
-        let mut stuck = None;
-        let end = &rules.spec().end;
-        let (i, result) = self.end_rule(rules, false, || {
-            *stuck.get_or_insert_with(|| {
-                self.clone().generate(rules, list, super::Routes::Distinct);
-                list.is_empty() || list.len() == 1 && list.get(0).is_pass()
-            })
-        })?;
+        // Whether it has no move but a pass, where a rule asks.
+        let stuck = rules.spec().end.rules.iter().any(|r| r.when.asks_no_moves()).then(|| {
+            self.generate(rules, list, super::Routes::Distinct);
+            list.is_empty() || list.len() == 1 && list.get(0).is_pass()
+        });
+        let (i, result) = self.end_rule(rules, false, || stuck.unwrap_or(false))?;
         let why = EndReason::Rule(i as u8);
-        debug_assert!(i < end.rules.len());
         Some(match result {
             MaterialResult::Loss => Outcome::Win(self.side.other(), why),
             MaterialResult::Draw => Outcome::Draw(why),

@@ -68,25 +68,26 @@ impl Checker<'_> {
                 end.material.push(m);
             }
         }
-        if let Some(extra) = e.rule.get(MAX_END_RULES) {
-            let message = format!("at most {MAX_END_RULES} `[[end.rule]]` rules");
-            self.err(Diagnostic::new(DiagnosticKind::OutOfRange, message, extra.span(), "one rule too many"));
-        }
-        for r in e.rule.iter().take(MAX_END_RULES) {
+        for r in self.at_most(&e.rule, MAX_END_RULES, "`[[end.rule]]`") {
             if let Some(r) = self.end_rule(r.get_ref(), board) {
                 end.rules.push(r);
             }
         }
-        if let Some(extra) = e.count.get(MAX_COUNT_RULES) {
-            let message = format!("at most {MAX_COUNT_RULES} `[[end.count]]` rules");
-            self.err(Diagnostic::new(DiagnosticKind::OutOfRange, message, extra.span(), "one rule too many"));
-        }
-        for c in e.count.iter().take(MAX_COUNT_RULES) {
+        for c in self.at_most(&e.count, MAX_COUNT_RULES, "`[[end.count]]`") {
             if let Some(c) = self.count(c.get_ref(), kind_names) {
                 end.counts.push(c);
             }
         }
         end
+    }
+
+    /// The first `max` of `tables`, with an error at the first one past them.
+    fn at_most<'t, T>(&mut self, tables: &'t [Spanned<T>], max: usize, what: &str) -> &'t [Spanned<T>] {
+        if let Some(extra) = tables.get(max) {
+            let message = format!("at most {max} {what} rules");
+            self.err(Diagnostic::new(DiagnosticKind::OutOfRange, message, extra.span(), "one rule too many"));
+        }
+        &tables[..tables.len().min(max)]
     }
 
     /// One `[[end.count]]` table.
