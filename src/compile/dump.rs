@@ -2,7 +2,7 @@
 
 use super::condition_words::{condition_words, end_condition_words};
 use super::{CapRule, KindTable, MoveRule, Rules, Shape as CaptureShape};
-use crate::geometry::{CellSet, DirSet, NotationKind, Playable, Shape};
+use crate::geometry::{CellSet, DirSet, NotationKind, Playable, Shape, square_name};
 use crate::spec::{
     ColumnTake, Columns, Huff, JumpAgain, Land, Landing, MaterialResult, MidPromotion, MoveKind, NoMoves, NoPieces, Removal, Side, When,
 };
@@ -104,8 +104,7 @@ fn board(o: &mut String, rules: &Rules) {
     }
     let board = match g.shape() {
         Shape::Square { width, height, playable: Playable::Lines } => {
-            let name = |(x, y): (i8, i8)| format!("{}{}", (b'a' + x as u8) as char, y + 1);
-            let lines: Vec<String> = g.lines().iter().map(|&(a, b)| format!("{}-{}", name(a), name(b))).collect();
+            let lines: Vec<String> = g.lines().iter().map(|&(a, b)| format!("{}-{}", square_name(a), square_name(b))).collect();
             format!("points on a {width}x{height} grid, joined by {} lines: {}", lines.len(), lines.join(" "))
         }
         Shape::Square { width, height, playable } => {
@@ -113,7 +112,7 @@ fn board(o: &mut String, rules: &Rules) {
                 Playable::Dark { a1_dark } => format!("dark squares only, a1 {}", if a1_dark { "dark" } else { "light" }),
                 _ => "every square".to_string(),
             };
-            let holes: Vec<String> = g.holes().iter().map(|&(x, y)| format!("{}{}", (b'a' + x as u8) as char, y + 1)).collect();
+            let holes: Vec<String> = g.holes().iter().map(|&at| square_name(at)).collect();
             let holes = if holes.is_empty() { String::new() } else { format!(", without {}", holes.join(" ")) };
             format!("square {width}x{height}, {cells}{holes}")
         }

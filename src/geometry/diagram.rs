@@ -27,7 +27,7 @@ impl Geometry {
                 out.push_str("   ");
                 for x in 0..width {
                     out.push(' ');
-                    out.push((b'a' + x) as char);
+                    out.push_str(&super::column_name(x as i8));
                 }
                 out.push('\n');
             }
@@ -54,8 +54,8 @@ impl Geometry {
                         out.push('\n');
                     }
                 }
-                let last = (b'a' + 2 * side - 2) as char;
-                out.push_str(&format!("(a1 is the bottom corner, {last}{} the top; columns are vertical)\n", 2 * side - 1));
+                let last = super::square_name((2 * side as i8 - 2, 2 * side as i8 - 2));
+                out.push_str(&format!("(a1 is the bottom corner, {last} the top; columns are vertical)\n"));
             }
         }
         out
@@ -117,9 +117,10 @@ impl Geometry {
             out.push('\n');
         }
         out.push_str("   ");
+        // Each column's name under its points, ending where the point stands.
         for x in 0..width {
-            out.push_str(if x == 0 { " " } else { "   " });
-            out.push((b'a' + x) as char);
+            let name = super::column_name(x as i8);
+            out.push_str(&format!("{name:>w$}", w = if x == 0 { 2 } else { 4 }));
         }
         out.push('\n');
         out

@@ -18,7 +18,7 @@ pub use dirset::{DirIter, DirSet};
 pub(crate) use layout::Layout;
 pub use layout::LayoutRefusal;
 
-pub use notation::{Corner, Notation, NotationKind};
+pub use notation::{Corner, Notation, NotationKind, column_name, column_of, parse_square, square_name};
 
 use std::collections::HashMap;
 
@@ -422,13 +422,10 @@ impl Geometry {
     /// hole is not a square of the board at all).
     pub fn is_unplayable_square(&self, name: &str) -> bool {
         let Shape::Square { width, height, .. } = self.shape else { return false };
-        let mut chars = name.chars();
-        let Some(col) = chars.next().filter(char::is_ascii_lowercase).map(|c| c as u8 - b'a') else { return false };
-        let Ok(row) = chars.as_str().parse::<u8>() else { return false };
-        if col >= width || !(1..=height).contains(&row) {
+        let Some(at) = parse_square(name) else { return false };
+        if at.0 >= width as i8 || at.1 >= height as i8 {
             return false;
         }
-        let at = (col as i8, row as i8 - 1);
         self.cell_at(at).is_none() && !self.holes.contains(&at)
     }
 

@@ -3,6 +3,43 @@
 use super::{Geometry, Shape};
 use std::collections::HashMap;
 
+/// The name of column `x` (from 0): `a` to `z`, then `aa`, `ab`, ... `az`, `ba`, ... as
+/// spreadsheets name theirs.
+pub fn column_name(x: i8) -> String {
+    let x = x as usize;
+    let letter = |i: usize| (b'a' + i as u8) as char;
+    if x < 26 { letter(x).to_string() } else { format!("{}{}", letter(x / 26 - 1), letter(x % 26)) }
+}
+
+/// The algebraic name of the cell at `(x, y)` (column and row from 0): `a1`, `ab12`.
+pub fn square_name((x, y): (i8, i8)) -> String {
+    format!("{}{}", column_name(x), y + 1)
+}
+
+/// The column (from 0) named by `letters`, one or two lower-case letters.
+pub fn column_of(letters: &str) -> Option<i8> {
+    let b = letters.as_bytes();
+    let v = |c: u8| c.is_ascii_lowercase().then(|| (c - b'a') as usize);
+    let x = match *b {
+        [a] => v(a)?,
+        [a, c] => (v(a)? + 1) * 26 + v(c)?,
+        _ => return None,
+    };
+    i8::try_from(x).ok()
+}
+
+/// The column and row (from 0) of an algebraic name such as `c4` or `ab12`: letters,
+/// then a row number from 1 without leading zeros. Nothing says whether a board has it.
+pub fn parse_square(name: &str) -> Option<(i8, i8)> {
+    let split = name.find(|c: char| !c.is_ascii_lowercase())?;
+    let (letters, digits) = name.split_at(split);
+    if digits.starts_with('0') || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let row: i8 = digits.parse().ok()?;
+    Some((column_of(letters)?, row.checked_sub(1)?))
+}
+
 /// Where square 1 lies, seen from White, for numeric notation. Numbers run along the
 /// row away from that corner, then row by row towards the other side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,14 +105,12 @@ impl Notation {
         match kind {
             NotationKind::Algebraic => {
                 for (c, name) in names.iter_mut().enumerate() {
-                    let (x, y) = geometry.coord(c as u16);
-                    *name = format!("{}{}", (b'a' + x as u8) as char, y + 1);
+                    *name = square_name(geometry.coord(c as u16));
                 }
             }
             NotationKind::AlgebraicFromBlack => {
                 for (c, name) in names.iter_mut().enumerate() {
-                    let (x, y) = geometry.coord(geometry.rotate(c as u16));
-                    *name = format!("{}{}", (b'a' + x as u8) as char, y + 1);
+                    *name = square_name(geometry.coord(geometry.rotate(c as u16)));
                 }
             }
             NotationKind::Numeric(corner) => {
@@ -150,6 +185,24 @@ mod tests {
         assert_eq!(a.name(n.parse("46").unwrap()), "a1");
         assert_eq!(a.name(n.parse("50").unwrap()), "i1");
         assert_eq!(n.parse("05"), n.parse("5"));
+    }
+
+    #[test]
+    fn columns_beyond_z() {
+        assert_eq!(column_name(0), "a");
+        assert_eq!(column_name(25), "z");
+        assert_eq!(column_name(26), "aa");
+        assert_eq!(column_name(31), "af");
+        assert_eq!(column_name(52), "ba");
+        for x in 0..127 {
+            assert_eq!(column_of(&column_name(x)), Some(x));
+        }
+        assert_eq!(parse_square("af3"), Some((31, 2)));
+        assert_eq!(parse_square("a01"), None);
+        assert_eq!(parse_square("a0"), None);
+        assert_eq!(parse_square("abc1"), None);
+        assert_eq!(parse_square("A1"), None);
+        assert_eq!(square_name((27, 0)), "ab1");
     }
 
     #[test]

@@ -468,6 +468,13 @@ mod tests {
     }
 
     #[test]
+    fn a_column_x_starts_a_move() {
+        let g = all("1. t3xv1 x3-v3 2. x1xz3 x3xv1 3. c3 x e5 v3-t3");
+        let texts: Vec<_> = g[0].moves.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(texts, ["t3xv1", "x3-v3", "x1xz3", "x3xv1", "c3xe5", "v3-t3"]);
+    }
+
+    #[test]
     fn games_without_tags_split_on_results() {
         let g = all("1. 32-28 2-0 1. 33-29 0-2");
         assert_eq!(g.len(), 2);

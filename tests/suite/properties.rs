@@ -778,6 +778,8 @@ const NOT_HALF_TURN_SYMMETRIC: &[(&str, &str)] = &[
     ("cage", "the start position"),
     // The guerrilla's stones are in hand, COIN's checkers on the board.
     ("guerrilla-checkers", "the start position"),
+    // Three lines joined at their left-hand end only.
+    ("kolowis-awithlaknannai", "the board"),
 ];
 
 /// The variants the left-right property skips, with why.
@@ -820,6 +822,8 @@ const NOT_LEFT_RIGHT_SYMMETRIC: &[(&str, &str)] = &[
     ("spanish", "the board"),
     ("thai", "the board"),
     ("the-babylonian", "the board"),
+    // Three lines joined at their left-hand end only.
+    ("kolowis-awithlaknannai", "the board"),
     // Every square is a cell, but the pieces stand in the corners at a1 and h8.
     ("coronet", "the start position"),
     // Each side's pieces fill the middle row on one side of the centre.

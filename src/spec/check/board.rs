@@ -1,7 +1,7 @@
 //! `[board]`: the shape and the names of the cells.
 
 use super::{Checker, one_of};
-use crate::geometry::{Corner, Geometry, Line, Notation, NotationKind, Playable, Shape};
+use crate::geometry::{Corner, Geometry, Line, Notation, NotationKind, Playable, Shape, parse_square, square_name};
 use crate::spec::diag::{Diagnostic, DiagnosticKind};
 use crate::spec::raw::{RawBoard, RawCells, SStr};
 use toml::Spanned;
@@ -9,11 +9,8 @@ use toml::Spanned;
 /// The coordinates of the square `name` (algebraic: `a1` is White's bottom left) of a
 /// board of that shape without holes.
 fn square_of(name: &str, full: &Geometry, span: std::ops::Range<usize>) -> Result<(i8, i8), Diagnostic> {
-    let mut chars = name.chars();
-    let col = chars.next().filter(char::is_ascii_lowercase).map(|c| (c as u8 - b'a') as i8);
-    let row = chars.as_str().parse::<i8>().ok();
-    match (col, row) {
-        (Some(x), Some(y)) if full.cell_at((x, y - 1)).is_some() => Ok((x, y - 1)),
+    match parse_square(name) {
+        Some(at) if full.cell_at(at).is_some() => Ok(at),
         _ => Err(Diagnostic::new(DiagnosticKind::OffBoard, format!("`{name}` is not a square of this board"), span, "not a square")
             .help("name squares algebraically, `a1` at White's bottom left, within the board's width and height and of its colour")),
     }
@@ -220,8 +217,8 @@ impl Checker<'_> {
                 .help("add for example `width = 5`, `height = 5` and `lines = [\"a1-e1\", \"a1-a5\", \"a1-e5\"]`"),
             );
         }
-        let w = self.int(&board.width, "`width`", 3..18);
-        let h = self.int(&board.height, "`height`", 3..18);
+        let w = self.int(&board.width, "`width`", 3..33);
+        let h = self.int(&board.height, "`height`", 3..33);
         Some(Shape::Square { width: w? as u8, height: h? as u8, playable: Playable::Lines })
     }
 
@@ -261,10 +258,7 @@ impl Checker<'_> {
     /// On a board of points with places (`x`, `y`): refuses a step of a line that passes
     /// over another point, and two steps that leave a point in the same direction.
     fn steps_apart(&mut self, g: &Geometry, lines: &[Line], spans: &[std::ops::Range<usize>]) -> Option<()> {
-        let name = |c: u16| {
-            let (x, y) = g.coord(c);
-            format!("{}{}", (b'a' + x as u8) as char, y + 1)
-        };
+        let name = |c: u16| square_name(g.coord(c));
         for (&(a, b), span) in lines.iter().zip(spans) {
             let (ca, cb) = (g.cell_at(a)?, g.cell_at(b)?);
             let (pa, pb) = (g.place(ca)?, g.place(cb)?);
@@ -378,11 +372,10 @@ impl Checker<'_> {
         let span = raw.get_ref().cells.as_ref().map_or(raw.span(), Spanned::span);
         let alone: Vec<u16> = (0..g.len() as u16).filter(|&c| (0..g.dirs().len()).all(|d| g.step(c, d).is_none())).collect();
         if let Some(&c) = alone.first() {
-            let (x, y) = g.coord(c);
             self.err(
                 Diagnostic::new(
                     DiagnosticKind::EmptySet,
-                    format!("the point {}{} is on no line", (b'a' + x as u8) as char, y + 1),
+                    format!("the point {} is on no line", square_name(g.coord(c))),
                     span,
                     "a point no line joins",
                 )

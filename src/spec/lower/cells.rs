@@ -2,7 +2,7 @@
 
 use super::directions::lower_dirs;
 use super::{Ctx, split_args};
-use crate::geometry::{CellSet, Geometry, Notation, NotationKind, Playable, Shape};
+use crate::geometry::{CellSet, Geometry, Notation, NotationKind, Playable, Shape, column_name, square_name};
 use crate::spec::checked::Side;
 use crate::spec::diag::{Diagnostic, DiagnosticKind, did_you_mean};
 use crate::spec::dsl::{Arg, Expr, Op};
@@ -238,8 +238,8 @@ fn interval(e: &Expr, rows: u32) -> Result<(u32, u32), Diagnostic> {
 /// The column letter of `column(X)`.
 fn column(e: &Expr, g: &Geometry) -> Result<i8, Diagnostic> {
     match e {
-        Expr::Name { name, span } if name.len() == 1 && name.as_bytes()[0].is_ascii_lowercase() => {
-            let col = (name.as_bytes()[0] - b'a') as i8;
+        Expr::Name { name, span } if crate::geometry::column_of(name).is_some() => {
+            let col = crate::geometry::column_of(name).unwrap_or_default();
             if !(0..g.len() as u16).any(|c| g.coord(c).0 == col) {
                 return Err(Diagnostic::new(
                     DiagnosticKind::OffBoard,
@@ -259,7 +259,11 @@ fn column(e: &Expr, g: &Geometry) -> Result<i8, Diagnostic> {
 
 fn describe_cells(g: &Geometry) -> String {
     match g.shape() {
-        Shape::Square { width, height, .. } => format!("this board has columns a to {} and rows 1 to {height}", (b'a' + width - 1) as char),
-        Shape::Hex { side } => format!("cells are a1 to {}{}, with |file - rank| < {side}", (b'a' + 2 * side - 2) as char, 2 * side - 1),
+        Shape::Square { width, height, .. } => {
+            format!("this board has columns a to {} and rows 1 to {height}", column_name(width as i8 - 1))
+        }
+        Shape::Hex { side } => {
+            format!("cells are a1 to {}, with |file - rank| < {side}", square_name((2 * side as i8 - 2, 2 * side as i8 - 2)))
+        }
     }
 }
