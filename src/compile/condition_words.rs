@@ -15,6 +15,7 @@ pub(crate) fn condition_words(rules: &Rules, side: Side, c: &crate::spec::Condit
         Test::Touches { own, dirs } => format!("touches({}, {})", if own { "own" } else { "enemy" }, dir_list(rules, dirs[side])),
         Test::Touched { own, dirs } => format!("touched({}, {})", if own { "own" } else { "enemy" }, dir_list(rules, dirs[side])),
         Test::In { at, set } => format!("{}({})", at.name(), cell_list(rules, &rules.spec().condition_cells[set as usize][side])),
+        Test::Played { min, max } => format!("played({})", range(min, max)),
     };
     let names: Vec<String> = c.tests().iter().map(name).collect();
     cases_words(&names, |r| c.holds(r))
@@ -70,11 +71,15 @@ pub(super) fn end_condition_words(rules: &Rules, c: &crate::spec::EndCondition) 
     let name = |t: &EndTest| match t {
         EndTest::NoMoves => "no_moves".to_string(),
         EndTest::Pieces { own, min, max } => {
-            let n = if min == max { min.to_string() } else { format!("{min}..{max}") };
-            format!("pieces({}, {n})", if *own { "own" } else { "enemy" })
+            format!("pieces({}, {})", if *own { "own" } else { "enemy" }, range(*min, *max))
         }
         EndTest::On { own, cells } => format!("on({}, {})", if *own { "own" } else { "enemy" }, cell_list(rules, &cells[0])),
     };
     let names: Vec<String> = c.tests.iter().map(name).collect();
     cases_words(&names, |r| c.holds(r))
+}
+
+/// A count of a test as a condition writes it: `N`, or `A..B`.
+fn range(min: u16, max: u16) -> String {
+    if min == max { min.to_string() } else { format!("{min}..{max}") }
 }

@@ -56,6 +56,8 @@ pub struct Rules {
     pub(crate) cell_keys: Vec<u64>,
     /// Whether any kind has a quiet-move limit.
     pub(crate) has_quiet_limit: bool,
+    /// How far positions count the moves played ([`Spec::played_bound`]; 0: not at all).
+    pub(crate) played_bound: u16,
     /// Whether any kind has cells to avoid.
     pub(crate) has_avoid: bool,
     /// Whether every move is played the plain way: no passes, no columns, no huffing, no
@@ -166,6 +168,7 @@ impl Rules {
         });
         let (zobrist, zobrist_black, cell_keys) = zobrist_keys(cells);
         let has_quiet_limit = spec.kinds.iter().any(|k| k.max_quiet_moves.is_some());
+        let played_bound = spec.played_bound();
         let has_avoid = spec.kinds.iter().any(|k| k.avoid.is_some());
         let has_kind_cells = spec.kinds.iter().any(|k| k.cells.is_some());
         let one_capture_rule = spec.kinds.iter().all(|k| k.captures.len() <= 1);
@@ -200,6 +203,7 @@ impl Rules {
             zobrist_black,
             cell_keys,
             has_quiet_limit,
+            played_bound,
             has_avoid,
             has_kind_cells,
             one_capture_rule,
@@ -385,6 +389,17 @@ impl Rules {
     pub(crate) fn huff_key(&self, cell: u16) -> u64 {
         // A cell's key turned half round: another random word, not a piece's key.
         self.cell_keys[cell as usize].rotate_left(32)
+    }
+
+    /// The hash key of `n` moves played (see [`Position::played`]): zero for none, so
+    /// positions of rules that do not count them hash as before.
+    ///
+    /// [`Position::played`]: crate::Position::played
+    pub(crate) fn played_key(&self, n: u16) -> u64 {
+        if n == 0 {
+            return 0;
+        }
+        Rng::new(u64::from(n).wrapping_mul(0xA076_1D64_78BD_642F) ^ self.zobrist_black).next_u64()
     }
 
     /// The hash key of `side` holding `n` pieces in hand (zero for none, so positions

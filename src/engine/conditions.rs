@@ -6,11 +6,12 @@ use crate::compile::{DEAD, EMPTY, Rules, side_of};
 use crate::spec::{Condition, Place, Side, Test};
 
 /// Whether a move of `us` from `from` to `to` meets `cond`, on `board` as it stands before
-/// the piece arrives (on `from`, or lifted from it during a capture).
-pub(crate) fn meets(rules: &Rules, board: &Board, us: Side, cond: &Condition, from: u16, to: u16) -> bool {
+/// the piece arrives (on `from`, or lifted from it during a capture), `played` moves into
+/// the game (see [`Position::played`](super::Position::played)).
+pub(crate) fn meets(rules: &Rules, board: &Board, (us, played): (Side, u16), cond: &Condition, from: u16, to: u16) -> bool {
     let mut results = 0u32;
     for (i, t) in cond.tests().iter().enumerate() {
-        if holds(rules, board, us, t, from, to) {
+        if holds(rules, board, (us, played), t, from, to) {
             results |= 1 << i;
         }
     }
@@ -18,7 +19,7 @@ pub(crate) fn meets(rules: &Rules, board: &Board, us: Side, cond: &Condition, fr
 }
 
 /// One test.
-fn holds(rules: &Rules, board: &Board, us: Side, t: &Test, from: u16, to: u16) -> bool {
+fn holds(rules: &Rules, board: &Board, (us, played): (Side, u16), t: &Test, from: u16, to: u16) -> bool {
     // A piece taken during the capture still stands until it is removed.
     let side = |c: u16| side_of(board[c] & !DEAD);
     let whose = |own: bool| if own { us as u8 } else { us.other() as u8 };
@@ -46,6 +47,7 @@ fn holds(rules: &Rules, board: &Board, us: Side, t: &Test, from: u16, to: u16) -
             };
             rules.spec.condition_cells[set as usize][us].contains(cell)
         }
+        Test::Played { min, max } => (min..=max).contains(&played),
     }
 }
 

@@ -25,8 +25,9 @@ impl Position {
         let free = d.first_anywhere && self.hand[us] == d.hand[us];
         // A placement comes from nowhere: the condition is judged as of a piece standing
         // still on the cell (its tests are about where the piece goes).
-        let first_ok =
-            |p: &Position, c: u16| p.board[c] == EMPTY && (free || d.condition.is_none_or(|cond| meets(rules, &p.board, us, &cond, c, c)));
+        let first_ok = |p: &Position, c: u16| {
+            p.board[c] == EMPTY && (free || d.condition.is_none_or(|cond| meets(rules, &p.board, (us, p.played), &cond, c, c)))
+        };
         let next_of = |c: u16| d.next[us].iter().map(move |dir| rules.next(c, dir));
         for a in d.cells[us].iter() {
             if !first_ok(self, a) {

@@ -14,6 +14,8 @@ pub struct Undo {
     landing: u16,
     /// With columns taken whole, where each begins in the moving column.
     starts: u32,
+    /// The moves played, before the move.
+    played: u16,
 }
 
 impl Position {
@@ -38,7 +40,10 @@ impl Position {
     /// If the move's list was generated in another position (told by the hash).
     pub fn make(&mut self, rules: &Rules, m: MoveRef) -> Undo {
         self.assert_generated_here(m);
-        let mut undo = Undo { quiet: self.quiet, landing: self.last_landing[self.side], starts: 0 };
+        let mut undo = Undo { quiet: self.quiet, landing: self.last_landing[self.side], starts: 0, played: self.played };
+        if rules.played_bound > 0 {
+            self.set_played(rules, self.played.saturating_add(1));
+        }
         if !rules.plain_moves && (m.is_pass() || m.is_drop() || rules.columns.is_some() || rules.removals) {
             undo.starts = self.make_special(rules, m);
             return undo;
@@ -200,6 +205,9 @@ impl Position {
     /// Takes back `m`, played with [`Position::make`] (which gave `undo`); see there for an
     /// example.
     pub fn unmake(&mut self, rules: &Rules, m: MoveRef, undo: Undo) {
+        if rules.played_bound > 0 {
+            self.set_played(rules, undo.played);
+        }
         if !rules.plain_moves && (m.is_pass() || m.is_drop() || rules.columns.is_some() || rules.removals) {
             self.side = self.side.other();
             self.hash ^= rules.zobrist_black;

@@ -65,6 +65,9 @@ pub struct Position {
     pub(crate) last_landing: BySide<u16>,
     /// Per side, the pieces it holds in hand (`[drops]`).
     pub(crate) hand: BySide<u8>,
+    /// The moves played since the setup, counted up to the rules' `played_bound` (see
+    /// [`Position::played`]).
+    pub(crate) played: u16,
 }
 
 /// No cell: a [`Position::last_landing`] not set.
@@ -91,6 +94,7 @@ impl Position {
             huff: CellSet::EMPTY,
             last_landing: [NO_CELL; 2],
             hand: [0; 2],
+            played: 0,
         }
     }
 
@@ -129,6 +133,21 @@ impl Position {
     /// How many pieces `side` holds in hand (`[drops]`).
     pub fn hand(&self, side: Side) -> u8 {
         self.hand[side]
+    }
+
+    /// Sets the moves played, counted up to the rules' bound.
+    pub(crate) fn set_played(&mut self, rules: &Rules, n: u16) {
+        let n = n.min(rules.played_bound);
+        self.hash ^= rules.played_key(self.played) ^ rules.played_key(n);
+        self.played = n;
+    }
+
+    /// The moves played in the game before this position (both sides; a pass counts),
+    /// where the rules ask about it with a `played(...)` condition: counted up to one more
+    /// than the largest number they name, past which it tells them nothing more. Always 0
+    /// in other rules.
+    pub fn played(&self) -> u16 {
+        self.played
     }
 
     /// Sets how many pieces `side` holds in hand.
@@ -205,7 +224,7 @@ impl Position {
             h ^= rules.landing_key(side, self.last_landing[side]);
             h ^= rules.hand_key(side, self.hand[side]);
         }
-        h
+        h ^ rules.played_key(self.played)
     }
 
     /// Checks the position's invariants (piece sets agree with the board, the hash with a
@@ -252,6 +271,9 @@ impl Position {
         }
         if !self.huff.difference(&self.pieces[self.side.other()]).is_empty() {
             return Err("a piece to take off (huffing) that the side not to move does not have".into());
+        }
+        if self.played > rules.played_bound {
+            return Err(format!("{} moves played counted, past the rules' bound {}", self.played, rules.played_bound));
         }
         if self.hash != self.hash_slow(rules) {
             return Err("incremental hash differs from a fresh one".into());

@@ -61,12 +61,24 @@ pub struct Setup {
     /// Under `[drops]`: per side, the pieces it holds in hand (see [`Position::hand`]). A
     /// FEN carries them (`:P`); [`Setup::new`] has none.
     pub hand: BySide<u8>,
+    /// Where the rules count the moves played (see [`Position::played`]): how many were,
+    /// if given. A FEN carries them (`:M`); [`Setup::new`] has none, as at the start of a
+    /// game.
+    pub played: Option<u16>,
 }
 
 impl Setup {
     /// No pieces, `side_to_move` to move.
     pub fn new(side_to_move: Side) -> Setup {
-        Setup { side_to_move, pieces: Vec::new(), quiet: [(0, 0); 2], huffable: Vec::new(), last_landing: [None; 2], hand: [0; 2] }
+        Setup {
+            side_to_move,
+            pieces: Vec::new(),
+            quiet: [(0, 0); 2],
+            huffable: Vec::new(),
+            last_landing: [None; 2],
+            hand: [0; 2],
+            played: None,
+        }
     }
 
     /// Adds a piece.
@@ -355,6 +367,7 @@ impl Position {
             }
         }
         pos.set_quiet_track(setup.quiet.map(|(c, n)| if n == 0 { (0, 0) } else { (c, n) }));
+        pos.set_played(rules, setup.played.unwrap_or(0));
         pos.set_huff_state(rules, setup, &mut problems);
         if problems.is_empty() {
             return Ok(pos);
@@ -376,6 +389,7 @@ impl Position {
         // Stable: a column's pieces stay top first.
         s.pieces.sort_by_key(|p| p.cell);
         s.quiet = self.quiet_track();
+        s.played = (self.played > 0).then_some(self.played);
         s.huffable = self.huff.iter().collect();
         s.last_landing = [self.last_landing(Side::White), self.last_landing(Side::Black)];
         s.hand = self.hand;

@@ -118,7 +118,7 @@ fn square_frame(g: &Geometry, names: &Notation, width: i8, height: i8) -> Frame 
     for x in 0..width {
         let file = name_in(&mut (0..height).filter_map(|y| g.cell_at((x, y)))).map(|n| split_name(&n).0.to_string());
         let at = (corner(x, 0).0 + s / 2.0, h + 0.45 * s);
-        label(&mut board, &mut bounds, at, font, &file.unwrap_or_else(|| crate::geometry::column_name(x as i8)));
+        label(&mut board, &mut bounds, at, font, &file.unwrap_or_else(|| crate::geometry::column_name(x)));
     }
     for y in 0..height {
         let rank = name_in(&mut (0..width).filter_map(|x| g.cell_at((x, y)))).map(|n| split_name(&n).1.to_string());

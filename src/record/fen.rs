@@ -5,7 +5,7 @@
 //! [`Position::from_setup`].
 
 pub use super::fen_error::{FenError, FenErrorKind};
-use super::fen_fields::{read_hands, read_huffing, write_rule_fields};
+use super::fen_fields::{read_hands, read_huffing, read_played, write_rule_fields};
 use super::notations::Notations;
 use crate::compile::Rules;
 use crate::engine::{Position, Setup, SetupProblem};
@@ -326,6 +326,11 @@ fn read_setup(rules: &Rules, notation: &Notation, text: &str) -> Result<Parsed, 
             // Pieces in hand, in the variants that place them.
             Some('P' | 'p') if rules.spec().drops.is_some() => {
                 read_hands(f, at, &mut parsed.setup).map_err(|(at, kind)| err(at, kind))?;
+                continue;
+            }
+            // The moves played, in the variants whose conditions count them.
+            Some('M' | 'm') if rules.played_bound > 0 => {
+                read_played(f, at, &mut parsed.setup).map_err(|(at, kind)| err(at, kind))?;
                 continue;
             }
             Some('L' | 'l') if rules.capture.huff_spares_last_landing => {

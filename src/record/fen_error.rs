@@ -71,6 +71,12 @@ pub enum FenErrorKind {
         /// The field as written.
         found: String,
     },
+    /// The moves played (in variants whose conditions count them) not written `M` and a
+    /// number.
+    BadPlayed {
+        /// The field as written.
+        found: String,
+    },
     /// One of the fields `H<n>`, `F<n>` or `+N+M` given twice.
     ExtraTwice {
         /// The second one, as written.
@@ -110,6 +116,7 @@ impl FenErrorKind {
             FenErrorKind::Setup(e) => e.problems().first().map_or("setup", |p| p.code()),
             FenErrorKind::BadExtra { .. } => "bad-extra",
             FenErrorKind::BadHand { .. } => "bad-hand",
+            FenErrorKind::BadPlayed { .. } => "bad-played",
             FenErrorKind::ExtraTwice { .. } => "extra-twice",
             FenErrorKind::NoKingThere { .. } => "no-king-there",
             FenErrorKind::TooLong { .. } => "too-long",
@@ -155,6 +162,9 @@ impl fmt::Display for FenErrorKind {
                 f,
                 "`{found}` is not the pieces in hand: `P` and each side's letter and count, as in `PW66` or `PW3,B5` (at most 255)"
             ),
+            FenErrorKind::BadPlayed { found } => {
+                write!(f, "`{found}` is not the moves played: `M` and their number, as in `M1` (at most 65535)")
+            }
             FenErrorKind::ExtraTwice { found } => write!(f, "`{found}` is given a second time"),
             FenErrorKind::NoKingThere { side, square } => {
                 write!(f, "the king-move counter of {} names {square}, but no {} king stands there", side.name(), side.name())

@@ -1,6 +1,6 @@
 //! The FEN fields of polydame's own rules, after the piece lists: huffing's state (`X`,
 //! the pieces the side to move may take off; `L`, where each side's last capture first
-//! landed) and the pieces in hand (`P`).
+//! landed), the pieces in hand (`P`) and the moves played (`M`).
 
 use super::fen::square;
 use super::fen_error::FenErrorKind;
@@ -71,7 +71,23 @@ pub(super) fn read_hands(field: &str, at: usize, setup: &mut Setup) -> Result<()
     Ok(())
 }
 
-/// Appends the fields of the rules' state that are not empty: `:X`, `:L`, `:P`.
+/// The field of the moves played, `field` (trimmed) at byte offset `at`: `M` and their
+/// number (`:M1`), as far as the rules count them (see [`Position::played`]). Errors carry
+/// their byte offset.
+pub(super) fn read_played(field: &str, at: usize, setup: &mut Setup) -> Result<(), (usize, FenErrorKind)> {
+    let digits = field[1..].trim();
+    let n: u16 = digits
+        .parse()
+        .ok()
+        .filter(|_| digits.bytes().all(|b| b.is_ascii_digit()))
+        .ok_or_else(|| (at, FenErrorKind::BadPlayed { found: field.to_string() }))?;
+    if setup.played.replace(n).is_some() {
+        return Err((at, FenErrorKind::ExtraTwice { found: field.to_string() }));
+    }
+    Ok(())
+}
+
+/// Appends the fields of the rules' state that are not empty: `:X`, `:L`, `:P`, `:M`.
 pub(super) fn write_rule_fields(rules: &Rules, pos: &Position, out: &mut String) {
     let huffable: Vec<&str> = pos.huffable().iter().map(|c| rules.cell_name(c)).collect();
     if !huffable.is_empty() {
@@ -89,5 +105,29 @@ pub(super) fn write_rule_fields(rules: &Rules, pos: &Position, out: &mut String)
     if !hands.is_empty() {
         out.push_str(":P");
         out.push_str(&hands.join(","));
+    }
+    if pos.played() > 0 {
+        out.push_str(&format!(":M{}", pos.played()));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::record::fen::{parse_fen, write_fen};
+
+    #[test]
+    fn moves_played_read_and_written_where_the_rules_count_them() {
+        let fetach = crate::load_variant("fetach").expect("shipped");
+        let pos = parse_fen(&fetach, "W:Wc2:Bc3:M7").expect("a position");
+        // Fetach asks about the first move only: 7 is kept as "one or more".
+        assert_eq!(pos.played(), 1);
+        assert_eq!(write_fen(&fetach, &pos), "W:Wc2:Bc3:M1");
+        assert_eq!(parse_fen(&fetach, "W:Wc2:Bc3").expect("a position").played(), 0);
+        let code = |rules, fen| parse_fen(rules, fen).err().map(|e| (e.kind.code(), e.column));
+        assert_eq!(code(&fetach, "W:Wc2:Bc3:Mx"), Some(("bad-played", 11)));
+        assert_eq!(code(&fetach, "W:Wc2:Bc3:M70000"), Some(("bad-played", 11)));
+        assert_eq!(code(&fetach, "W:Wc2:Bc3:M1:M2"), Some(("extra-twice", 14)));
+        let international = crate::load_variant("international").expect("shipped");
+        assert_eq!(code(&international, "W:W31:B20:M1"), Some(("bad-colour", 11)));
     }
 }

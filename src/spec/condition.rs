@@ -40,6 +40,14 @@ pub enum Test {
         /// The set's number.
         set: u8,
     },
+    /// `played(N)`, `played(A..B)`: the moves played in the game before this one, by both
+    /// sides, number from `min` to `max` (`played(0)`: this is the game's first move).
+    Played {
+        /// The fewest.
+        min: u16,
+        /// The most.
+        max: u16,
+    },
 }
 
 /// A cell of a move that a test looks at.
@@ -94,6 +102,12 @@ impl Condition {
     #[inline]
     pub fn holds(&self, results: u32) -> bool {
         self.table >> (results & 63) & 1 == 1
+    }
+
+    /// The most moves played that a `played` test of the condition tells apart from more
+    /// (0 without one): past it, the number no longer changes what the condition says.
+    pub fn played_bound(&self) -> u16 {
+        self.tests().iter().map(|t| if let Test::Played { max, .. } = *t { max.saturating_add(1) } else { 0 }).max().unwrap_or(0)
     }
 
     /// Whether it is `sees_enemy` alone.

@@ -666,6 +666,7 @@ fn mirror(rules: &Rules, pos: &Position, map: &[u16], swap: bool) -> Position {
         image.hand[colour(side).index()] = setup.hand[side.index()];
     }
     image.huffable = setup.huffable.iter().map(|&c| map[c as usize]).collect();
+    image.played = setup.played;
     Position::from_setup(rules, &image).or_else(|e| e.ignore_unreachable()).expect("a position the rules hold")
 }
 
@@ -866,6 +867,7 @@ const NOT_LEFT_RIGHT_SYMMETRIC: &[(&str, &str)] = &[
     ("tuknanavuhpi", "the start position"),
     ("la-dama", "the start position"),
     ("dama-alquerque", "the start position"),
+    ("fetach", "the start position"),
     ("tsukkalavde", "the start position"),
     ("jumping-beans", "the start position"),
 ];

@@ -143,6 +143,8 @@ pub(crate) fn support(rules: &Rules) -> Result<(), FastRefusal> {
         cell_keys: _,
         // Summaries of the tables, read there.
         has_quiet_limit: _,
+        // Only `played` conditions count the moves played, and the fast path refuses them.
+        played_bound: _,
         has_avoid: _,
         plain_moves: _,
         // Decided with the capture settings (huffing, `cleared`).

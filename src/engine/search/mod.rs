@@ -13,7 +13,7 @@ use super::moves::{MoveList, Routes};
 use super::position::{Board, Position};
 use crate::compile::{CaptureSettings, DEAD, EMPTY, NO_PROMOTION, Rules, Shape, kind_of, side_of};
 use crate::geometry::DirSet;
-use crate::spec::{ColumnTake, Halt, JumpAgain, Land, MidPromotion, Removal};
+use crate::spec::{ColumnTake, Condition, Halt, JumpAgain, Land, MidPromotion, Removal};
 
 mod shapes;
 mod store;
@@ -33,6 +33,8 @@ struct CaptureSearch<'a, const COLUMNS: bool> {
     not_next: bool,
     list: &'a mut MoveList,
     us: usize,
+    /// The moves played in the game (for `played` conditions).
+    played: u16,
     them: u8,
     from: u16,
     start_kind: u8,
@@ -52,7 +54,7 @@ struct CaptureSearch<'a, const COLUMNS: bool> {
     crowning: Crowning,
 }
 
-impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
+impl<'a, const COLUMNS: bool> CaptureSearch<'a, COLUMNS> {
     /// At a look (the steps passed `budget`): whether the search goes on, with the steps
     /// of its next look; else the list is incomplete: past the rules' budget, or stopped.
     #[cold]
@@ -198,8 +200,9 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
                 }
             }
             let land = if let Shape::Fly { .. } = rule.shape { rule.shape.land() } else { Land::NEXT };
-            // A jump's `where` judges its landing (`n`, just beyond the piece).
-            if count >= min && self.can_land(n, d, k, land) && rule.condition.as_ref().is_none_or(|w| self.lands_where(w, c, n)) {
+            // The `where` of a jump or a fly judges each landing (from `n`, just beyond the
+            // piece).
+            if count >= min && self.can_land(c, n, d, k, land, rule.condition.as_ref()) {
                 return true;
             }
         }
@@ -305,35 +308,46 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
 }
 
 /// The landings of the general engine's capture search: the empty cells from `next` on
-/// along a direction, at most `left` of them.
+/// along a direction, at most `left` of them, and of those only the ones where the rule's
+/// `where` condition holds for a capture from `filter`'s cell.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Landings {
+pub(super) struct Landings<'a> {
     next: u16,
     left: u32,
+    filter: Option<(u16, &'a Condition)>,
 }
 
-impl Landings {
+impl<'a> Landings<'a> {
     /// The empty cells from `first` on, at most `most` of them.
-    pub(super) fn from(first: u16, most: u32) -> Landings {
-        Landings { next: first, left: most }
+    pub(super) fn from(first: u16, most: u32) -> Landings<'a> {
+        Landings { next: first, left: most, filter: None }
+    }
+
+    /// Only those where `cond` holds for a capture from `from`, if there is a condition.
+    pub(super) fn meeting(self, from: u16, cond: Option<&'a Condition>) -> Landings<'a> {
+        Landings { filter: cond.map(|c| (from, c)), ..self }
     }
 }
 
 /// The general engine's side of the decisions both engines share (`engine::decide`):
 /// cells are indices of the board array, the pieces taken a stack.
-impl<const COLUMNS: bool> Walk for CaptureSearch<'_, COLUMNS> {
+impl<'a, const COLUMNS: bool> Walk for CaptureSearch<'a, COLUMNS> {
     type Cell = u16;
-    type Landings = Landings;
+    type Landings = Landings<'a>;
 
     #[inline(always)]
-    fn next_landing(&self, set: &mut Landings, d: usize) -> Option<u16> {
-        if set.left == 0 || self.board[set.next] != EMPTY {
-            return None;
+    fn next_landing(&self, set: &mut Landings<'a>, d: usize) -> Option<u16> {
+        loop {
+            if set.left == 0 || self.board[set.next] != EMPTY {
+                return None;
+            }
+            let l = set.next;
+            set.next = self.rules.next(l, d);
+            set.left -= 1;
+            if set.filter.is_none_or(|(from, cond)| self.lands_where(cond, from, l)) {
+                return Some(l);
+            }
         }
-        let l = set.next;
-        set.next = self.rules.next(l, d);
-        set.left -= 1;
-        Some(l)
     }
 
     fn dfs(&mut self, at: u16, k: usize, last: usize, skip: usize) -> bool {
@@ -484,6 +498,7 @@ impl Position {
             not_next: COLUMNS && rules.columns.is_some_and(|c| c.jump_again == JumpAgain::NotNext),
             list,
             us: us.index(),
+            played: self.played,
             them: us.other() as u8,
             from: 0,
             start_kind: 0,

@@ -7,7 +7,7 @@ use crate::engine::decide::Walk;
 use crate::geometry::DirSet;
 use crate::spec::{Condition, Land, Side};
 
-impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
+impl<'a, const COLUMNS: bool> CaptureSearch<'a, COLUMNS> {
     /// Jumps from `c` in the directions `dirs` by a piece of kind `k`, over an adjacent
     /// piece of `kinds`, landing just beyond where `cond` (the rule's `where`) allows.
     /// Returns whether there is one.
@@ -84,16 +84,17 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
     #[inline(never)]
     pub(super) fn lands_where(&self, cond: &Condition, c: u16, l: u16) -> bool {
         let us = if self.us == 0 { Side::White } else { Side::Black };
-        crate::engine::conditions::meets(self.rules, self.board, us, cond, c, l)
+        crate::engine::conditions::meets(self.rules, self.board, (us, self.played), cond, c, l)
     }
 
     /// Whether some empty cell from `first` (the cell just beyond the piece taken) on in
     /// direction `d`, within the `land` range and with only empty cells before it, is
-    /// one a piece of kind `k` may stand on.
+    /// one a piece of kind `k` may stand on, where the rule's condition `cond` holds for a
+    /// capture from `c`.
     #[inline]
-    pub(super) fn can_land(&self, first: u16, d: usize, k: usize, land: Land) -> bool {
+    pub(super) fn can_land(&self, c: u16, first: u16, d: usize, k: usize, land: Land, cond: Option<&Condition>) -> bool {
         let cells = if self.rules.has_kind_cells { self.rules.tables[self.us][k].cells.as_ref() } else { None };
-        if cells.is_none() && land.min == 1 {
+        if cells.is_none() && land.min == 1 && cond.is_none() {
             return self.board[first] == EMPTY;
         }
         let mut l = first;
@@ -101,7 +102,7 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
             if self.board[l] != EMPTY {
                 break;
             }
-            if i >= land.min && cells.is_none_or(|z| z.contains(l)) {
+            if i >= land.min && cells.is_none_or(|z| z.contains(l)) && cond.is_none_or(|w| self.lands_where(w, c, l)) {
                 return true;
             }
             l = self.rules.next(l, d);
@@ -113,7 +114,7 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
     /// line (with `GAP`, only across as many empty cells as the rule allows), landing just
     /// beyond or on any empty cell beyond, as the rule says.
     #[inline(always)]
-    pub(super) fn flies<const GAP: bool>(&mut self, c: u16, dirs: DirSet, k: usize, rule: &CapRule) -> bool {
+    pub(super) fn flies<const GAP: bool>(&mut self, c: u16, dirs: DirSet, k: usize, rule: &'a CapRule) -> bool {
         let r = self.rules;
         let (kinds, land) = (rule.prey, rule.shape.land());
         let gap = if let Shape::Fly { gap, .. } = rule.shape { gap } else { (0, u8::MAX) };
@@ -131,7 +132,8 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
                 continue;
             }
             let first = r.next(n, d);
-            if !self.can_land(first, d, k, land) {
+            let cond = rule.condition.as_ref();
+            if !self.can_land(c, first, d, k, land, cond) {
                 continue;
             }
             any = true;
@@ -144,7 +146,7 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
                 for _ in 1..land.min {
                     nearest = r.next(nearest, d);
                 }
-                self.land_many(Landings::from(nearest, u32::from(land.max - land.min) + 1), k, d, halt);
+                self.land_many(Landings::from(nearest, u32::from(land.max - land.min) + 1).meeting(c, cond), k, d, halt);
             }
             self.untake();
         }
@@ -220,7 +222,7 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
                 count += 1;
                 m = r.next(m, d);
             }
-            if count < min as usize || !self.can_land(m, d, k, land) {
+            if count < min as usize || !self.can_land(c, m, d, k, land, None) {
                 continue;
             }
             any = true;

@@ -153,15 +153,15 @@ impl Checker<'_> {
         let e = self.parse(c)?;
         let mut rule = self.ok(lower_capture(&e.body, board, names))?;
         if let Some(cond) = &e.condition {
-            if rule.kind != CaptureKind::Jump {
+            if !matches!(rule.kind, CaptureKind::Jump | CaptureKind::Fly) {
                 self.err(
                     Diagnostic::new(
                         DiagnosticKind::MisplacedCondition,
-                        "only a `jump` takes a `where` condition",
+                        "only a `jump` or a `fly` takes a `where` condition",
                         cond.span(),
                         "a condition on landings",
                     )
-                    .help("a condition says where a jump may land, judged at each landing: write it on a `jump`, or remove it"),
+                    .help("a condition says where a jump or a flying capture may land, judged at each landing: write it on a `jump` or a `fly`, or remove it"),
                 );
                 return None;
             }

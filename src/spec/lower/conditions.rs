@@ -1,6 +1,6 @@
 //! `where` conditions: tests (`sees_enemy`, `inward`, `touches(own, orthogonal)`,
-//! `touched(enemy, orthogonal)`, `from(CELLS)`, `to(CELLS)`) combined with `&`, `|`,
-//! `except` and `not(...)`.
+//! `touched(enemy, orthogonal)`, `from(CELLS)`, `to(CELLS)`, `played(0)`) combined with
+//! `&`, `|`, `except` and `not(...)`.
 
 use super::{Board, cells::lower_cells, side_dirs, split_args};
 use crate::geometry::CellSet;
@@ -10,8 +10,8 @@ use crate::spec::diag::{Diagnostic, DiagnosticKind, did_you_mean};
 use crate::spec::dsl::{Expr, Op};
 use crate::spec::ending::{EndCondition, EndTest};
 
-const TESTS: [&str; 7] = ["sees_enemy", "inward", "touches", "touched", "from", "to", "not"];
-const HELP: &str = "conditions are `sees_enemy`, `inward`, `touches(own | enemy, DIRS)`, `touched(own | enemy, DIRS)`, `from(CELLS)`, `to(CELLS)`, combined with `&`, `|`, `except` and `not(...)`";
+const TESTS: [&str; 8] = ["sees_enemy", "inward", "touches", "touched", "from", "to", "played", "not"];
+const HELP: &str = "conditions are `sees_enemy`, `inward`, `touches(own | enemy, DIRS)`, `touched(own | enemy, DIRS)`, `from(CELLS)`, `to(CELLS)`, `played(N)` or `played(A..B)`, combined with `&`, `|`, `except` and `not(...)`";
 
 /// A `where` condition: its tests and its truth table.
 pub(in crate::spec) fn lower_condition(e: &Expr, board: &Board) -> Result<Condition, Diagnostic> {
@@ -99,6 +99,12 @@ fn test(e: &Expr, board: &Board) -> Result<Test, Diagnostic> {
             let at = if name == "from" { Place::From } else { Place::To };
             Ok(Test::In { at, set: cell_set(a.positional[0], board)? })
         }
+        Expr::Call { name, args, span, .. } if name == "played" => {
+            let a = split_args(name, args, span, 1, &[])?;
+            let (min, max) =
+                count(a.positional[0], "a number of moves", "`played(0)`: the game's first move; `played(0..9)`: one of its first ten")?;
+            Ok(Test::Played { min, max })
+        }
         Expr::Name { name, span } | Expr::Call { name, name_span: span, .. } => {
             Err(Diagnostic::unknown_name("condition", name, span.clone(), "not a condition").help(did_you_mean(
                 name,
@@ -134,6 +140,20 @@ fn cell_set(e: &Expr, board: &Board) -> Result<u8, Diagnostic> {
     Ok((sets.len() - 1) as u8)
 }
 
+/// A number `N` or a range `A..B` (`A <= B`) of what a test counts (`what`, "a number of
+/// pieces"), as the fewest and the most, each at most 65535.
+fn count(e: &Expr, what: &str, help: &str) -> Result<(u16, u16), Diagnostic> {
+    let (min, max) = match e {
+        Expr::Number { value, .. } => (*value, *value),
+        Expr::Interval { from, to, .. } if from <= to => (*from, *to),
+        other => {
+            return Err(Diagnostic::new(DiagnosticKind::WrongExpression, format!("expected {what}"), other.span(), "how many?").help(help));
+        }
+    };
+    let at_most = |v: u32| u16::try_from(v).unwrap_or(u16::MAX);
+    Ok((at_most(min), at_most(max)))
+}
+
 /// `own` or `enemy`, the first argument of `name`; `example` is a second argument.
 fn whose(e: &Expr, name: &str, example: &str) -> Result<bool, Diagnostic> {
     match e {
@@ -154,16 +174,9 @@ fn end_test(e: &Expr, board: &Board) -> Result<EndTest, Diagnostic> {
         Expr::Call { name, args, span, .. } if name == "pieces" => {
             let a = split_args(name, args, span, 2, &[])?;
             let own = whose(a.positional[0], name, "0..1")?;
-            let (min, max) = match a.positional[1] {
-                Expr::Number { value, .. } => (*value, *value),
-                Expr::Interval { from, to, .. } if from <= to => (*from, *to),
-                other => {
-                    return Err(Diagnostic::new(DiagnosticKind::WrongExpression, "expected a number of pieces", other.span(), "how many?")
-                        .help("`pieces(own, 1)`: exactly one; `pieces(own, 0..1)`: none or one"));
-                }
-            };
-            let count = |v: u32| u16::try_from(v).unwrap_or(u16::MAX);
-            Ok(EndTest::Pieces { own, min: count(min), max: count(max) })
+            let (min, max) =
+                count(a.positional[1], "a number of pieces", "`pieces(own, 1)`: exactly one; `pieces(own, 0..1)`: none or one")?;
+            Ok(EndTest::Pieces { own, min, max })
         }
         Expr::Call { name, args, span, .. } if name == "on" => {
             let a = split_args(name, args, span, 2, &[])?;
