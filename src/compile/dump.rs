@@ -105,7 +105,9 @@ fn board(o: &mut String, rules: &Rules) {
     let board = match g.shape() {
         Shape::Square { width, height, playable: Playable::Lines } => {
             let lines: Vec<String> = g.lines().iter().map(|&(a, b)| format!("{}-{}", square_name(a), square_name(b))).collect();
-            format!("points on a {width}x{height} grid, joined by {} lines: {}", lines.len(), lines.join(" "))
+            let rings: Vec<String> = g.rings().iter().map(|r| r.iter().map(|&p| square_name(p)).collect::<Vec<_>>().join("-")).collect();
+            let rings = if rings.is_empty() { String::new() } else { format!(" and {} rings: {}", rings.len(), rings.join(" ")) };
+            format!("points on a {width}x{height} grid, joined by {} lines: {}{rings}", lines.len(), lines.join(" "))
         }
         Shape::Square { width, height, playable } => {
             let cells = match playable {

@@ -45,19 +45,22 @@ pub enum LayoutRefusal {
     Wide,
     /// It has more than eight directions (lines at other slopes than the grid's).
     Slopes,
+    /// It has rings: a step around a ring is no shift.
+    Rings,
     /// A direction's step is not one shift from every cell.
     Uneven,
 }
 
 impl LayoutRefusal {
     /// Every reason, in the order the manual lists them.
-    pub const ALL: [LayoutRefusal; 3] = [LayoutRefusal::Wide, LayoutRefusal::Slopes, LayoutRefusal::Uneven];
+    pub const ALL: [LayoutRefusal; 4] = [LayoutRefusal::Wide, LayoutRefusal::Slopes, LayoutRefusal::Rings, LayoutRefusal::Uneven];
 
     /// The reason in words.
     pub fn reason(self) -> &'static str {
         match self {
             LayoutRefusal::Wide => "the board takes more than 128 bits",
             LayoutRefusal::Slopes => "its lines run at slopes other than the grid's, in more than eight directions",
+            LayoutRefusal::Rings => "it has rings (`cw`, `ccw`): a step around a ring is not one shift",
             LayoutRefusal::Uneven => {
                 "a direction's step is not the same shift from every cell: some lines skip grid positions, others do not"
             }
@@ -95,6 +98,9 @@ impl Layout {
     /// whose lines skip positions of the grid in some places and not in others).
     fn build(g: &Geometry) -> Result<Layout, LayoutRefusal> {
         const WIDE: LayoutRefusal = LayoutRefusal::Wide;
+        if (0..g.dirs().len()).any(|d| g.is_around(d)) {
+            return Err(LayoutRefusal::Rings);
+        }
         if g.dirs().len() > 8 {
             return Err(LayoutRefusal::Slopes);
         }

@@ -12,6 +12,7 @@ mod diagram;
 mod dirset;
 mod layout;
 mod notation;
+mod rings;
 
 pub use cellset::{CellIter, CellSet};
 pub use dirset::{DirIter, DirSet};
@@ -94,6 +95,8 @@ pub struct Geometry {
     holes: Vec<(i8, i8)>,
     /// On a board of points, its lines, each from one end to the other.
     lines: Vec<Line>,
+    /// The rings of a board of points, each its points in order ([`Geometry::with_rings`]).
+    rings: Vec<Vec<(i8, i8)>>,
     /// On a board of points whose columns and rows stand at given places (lines at any
     /// slope), where each point is in the picture (x right, y up); empty elsewhere.
     places: Vec<(f64, f64)>,
@@ -258,6 +261,7 @@ impl Geometry {
             other_view: Vec::new(),
             holes,
             lines,
+            rings: Vec::new(),
             places: Vec::new(),
             axes: None,
         };
@@ -339,10 +343,16 @@ impl Geometry {
         self.dirs.iter().position(|d| d.name == name)
     }
 
-    /// Index of the opposite direction.
+    /// Index of the opposite direction (`cw` and `ccw` around rings are opposite).
     pub fn opposite(&self, dir: usize) -> usize {
-        let (x, y) = self.dirs[dir].step;
-        self.dirs.iter().position(|d| d.step == (-x, -y)).expect("directions come in opposite pairs")
+        match self.dirs[dir].name {
+            "cw" => self.dir_index("ccw").expect("rings have both"),
+            "ccw" => self.dir_index("cw").expect("rings have both"),
+            _ => {
+                let (x, y) = self.dirs[dir].step;
+                self.dirs.iter().position(|d| d.step == (-x, -y) && d.plane != (0, 0)).expect("directions come in opposite pairs")
+            }
+        }
     }
 
     /// The flat neighbour table, `[cell * dirs + dir]`, with one extra row for the

@@ -566,25 +566,6 @@ pub struct Spec {
     pub condition_cells: Vec<BySide<CellSet>>,
 }
 
-impl Spec {
-    /// Every `where` condition of the rules: on the kinds' moves and captures, and on
-    /// drops.
-    pub fn conditions(&self) -> impl Iterator<Item = &Condition> {
-        let kinds = self.kinds.iter().flat_map(|k| {
-            k.moves.iter().filter_map(|m| m.condition.as_ref()).chain(k.captures.iter().filter_map(|c| c.condition.as_ref()))
-        });
-        kinds.chain(self.drops.iter().filter_map(|d| d.condition.as_ref()))
-    }
-
-    /// How far positions count the moves played (see [`Position::played`]): the bound of
-    /// the `played` tests of its conditions, 0 where none asks.
-    ///
-    /// [`Position::played`]: crate::Position::played
-    pub fn played_bound(&self) -> u16 {
-        self.conditions().map(Condition::played_bound).max().unwrap_or(0)
-    }
-}
-
 /// An option of a variant, chosen at load.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]

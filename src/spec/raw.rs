@@ -107,6 +107,10 @@ pub struct RawBoard {
     /// of them (`a3-c5-e3`).
     #[serde(default)]
     pub lines: Option<Spanned<Vec<SStr>>>,
+    /// Boards of points: rings, each a closed chain of points (`c3-d3-e3-...`), along
+    /// which moves go on around however the ring turns (directions `cw`, `ccw`).
+    #[serde(default)]
+    pub rings: Option<Spanned<Vec<SStr>>>,
     /// Boards of points whose lines run at any slope: where each column stands in the
     /// picture, left to right.
     #[serde(default)]

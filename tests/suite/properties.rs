@@ -868,6 +868,7 @@ const NOT_LEFT_RIGHT_SYMMETRIC: &[(&str, &str)] = &[
     ("la-dama", "the start position"),
     ("dama-alquerque", "the start position"),
     ("fetach", "the start position"),
+    ("bara-guti-bihar", "the start position"),
     ("tsukkalavde", "the start position"),
     ("jumping-beans", "the start position"),
 ];

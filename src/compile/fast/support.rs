@@ -51,9 +51,10 @@ pub enum FastRefusal {
 
 impl FastRefusal {
     /// Every reason, in the order the manual lists them.
-    pub const ALL: [FastRefusal; 16] = [
+    pub const ALL: [FastRefusal; 17] = [
         FastRefusal::Layout(LayoutRefusal::Wide),
         FastRefusal::Layout(LayoutRefusal::Slopes),
+        FastRefusal::Layout(LayoutRefusal::Rings),
         FastRefusal::Layout(LayoutRefusal::Uneven),
         FastRefusal::LongShift,
         FastRefusal::Columns,

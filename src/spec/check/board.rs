@@ -8,7 +8,7 @@ use toml::Spanned;
 
 /// The coordinates of the square `name` (algebraic: `a1` is White's bottom left) of a
 /// board of that shape without holes.
-fn square_of(name: &str, full: &Geometry, span: std::ops::Range<usize>) -> Result<(i8, i8), Diagnostic> {
+pub(super) fn square_of(name: &str, full: &Geometry, span: std::ops::Range<usize>) -> Result<(i8, i8), Diagnostic> {
     match parse_square(name) {
         Some(at) if full.cell_at(at).is_some() => Ok(at),
         _ => Err(Diagnostic::new(DiagnosticKind::OffBoard, format!("`{name}` is not a square of this board"), span, "not a square")
@@ -41,13 +41,15 @@ impl Checker<'_> {
                 return None;
             }
         };
-        if let (Some(l), false) = (&board.lines, matches!(shape, Shape::Square { playable: Playable::Lines, .. })) {
-            self.err(conflicting(
-                "`lines` is for boards of points",
-                l.span(),
-                "not for this shape",
-                "write `shape = \"lines\"` for a board of points joined by lines",
-            ));
+        for (key, l) in [("lines", &board.lines), ("rings", &board.rings)] {
+            if let (Some(l), false) = (l, matches!(shape, Shape::Square { playable: Playable::Lines, .. })) {
+                self.err(conflicting(
+                    format!("`{key}` is for boards of points"),
+                    l.span(),
+                    "not for this shape",
+                    "write `shape = \"lines\"` for a board of points joined by lines",
+                ));
+            }
         }
         for v in [&board.x, &board.y].into_iter().flatten() {
             if !matches!(shape, Shape::Square { playable: Playable::Lines, .. }) {
@@ -62,14 +64,23 @@ impl Checker<'_> {
         let geometry = match shape {
             Shape::Square { playable: Playable::Lines, .. } => {
                 let places = self.places(raw, shape)?;
-                let (holes, lines, spans) = self.points_and_lines(raw, shape, places.is_some())?;
+                let rings = self.rings(raw, shape)?;
+                let (mut holes, lines, spans) = self.points_and_lines(raw, shape, places.is_some())?;
                 match places {
                     Some((xs, ys)) => {
                         let g = Geometry::with_places(shape, &holes, &lines, &xs, &ys);
                         self.steps_apart(&g, &lines, &spans)?;
                         g
                     }
-                    None => Geometry::with_lines(shape, &holes, &lines),
+                    None => {
+                        // A ring's points are points, unless `cells` lists the points.
+                        if !matches!(board.cells.as_ref().map(Spanned::get_ref), Some(RawCells::List(_))) {
+                            holes.retain(|h| !rings.0.iter().flatten().any(|p| p == h));
+                        }
+                        let g = Geometry::with_lines(shape, &holes, &lines);
+                        self.rings_drawn_once(&g, &rings)?;
+                        g.with_rings(&rings.0)
+                    }
                 }
             }
             Shape::Square { .. } => Geometry::with_holes(shape, &self.holes(raw, shape)?),

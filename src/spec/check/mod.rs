@@ -11,6 +11,7 @@ mod end;
 mod meta;
 mod options;
 mod pieces;
+mod rings;
 mod setup;
 mod sides;
 

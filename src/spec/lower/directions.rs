@@ -53,7 +53,7 @@ fn named_dirs(name: &str, span: &Range<usize>, cx: &Ctx) -> Result<DirSet, Diagn
     let fwd = g.dirs()[cx.forward].plane;
     let by_dot = |sign: i32| -> DirSet {
         let dot = |d: &Direction| d.plane.0 as i32 * fwd.0 as i32 + d.plane.1 as i32 * fwd.1 as i32;
-        g.dirs().iter().enumerate().filter(|(_, d)| dot(d).signum() == sign).map(|(i, _)| i).collect()
+        g.dirs().iter().enumerate().filter(|(i, d)| !g.is_around(*i) && dot(d).signum() == sign).map(|(i, _)| i).collect()
     };
     let square = matches!(g.shape(), Shape::Square { .. });
     Ok(match name {
@@ -64,11 +64,15 @@ fn named_dirs(name: &str, span: &Range<usize>, cx: &Ctx) -> Result<DirSet, Diagn
         "sideways" => by_dot(0),
         // Slanting and straight directions, by their picture: on a square board `ne nw se
         // sw` and `n s e w`; with a compass of sixteen, the straight four and the rest.
+        // Around a ring (`cw`, `ccw`) is neither.
         "diagonal" if square => g.dirs().iter().enumerate().filter(|(_, d)| d.plane.0 != 0 && d.plane.1 != 0).map(|(i, _)| i).collect(),
-        "orthogonal" if square => g.dirs().iter().enumerate().filter(|(_, d)| d.plane.0 == 0 || d.plane.1 == 0).map(|(i, _)| i).collect(),
+        "orthogonal" if square => {
+            g.dirs().iter().enumerate().filter(|(i, d)| !g.is_around(*i) && (d.plane.0 == 0 || d.plane.1 == 0)).map(|(i, _)| i).collect()
+        }
         other => match g.dir_index(other) {
-            // Compass names turn with the side: Black's `n` is White's `s`.
-            Some(i) if cx.relative && cx.side == Side::Black => DirSet::one(g.opposite(i)),
+            // Compass names turn with the side: Black's `n` is White's `s`. Clockwise
+            // stays clockwise in the half turn.
+            Some(i) if cx.relative && cx.side == Side::Black && !g.is_around(i) => DirSet::one(g.opposite(i)),
             Some(i) => DirSet::one(i),
             None => return Err(unknown_direction(other, span, g)),
         },
