@@ -26,12 +26,16 @@ pub enum Shape {
     /// A step to the adjacent empty cell that takes the line of pieces starting just
     /// beyond it (an approach), or just behind the cell left (a `withdrawal`).
     StepTaking { withdrawal: bool },
+    /// Over an adjacent piece of its own onto the enemy piece just beyond, which it takes
+    /// and replaces; the move ends there (a capture by displacement).
+    Displace,
 }
 
 impl Shape {
     /// The shape of a checked capture rule.
     pub fn of(c: &CaptureRule) -> Shape {
         match c.kind {
+            CaptureKind::Jump if c.displace => Shape::Displace,
             CaptureKind::Jump if c.stride == 1 => Shape::Jump,
             CaptureKind::Jump => Shape::LongJump(c.stride),
             CaptureKind::Fly => Shape::Fly { reach: (c.land.min, c.land.max), gap: c.gap },
@@ -46,7 +50,7 @@ impl Shape {
         match self {
             Shape::Fly { reach: (min, max), .. } => Land { min, max },
             Shape::Leap { next: false, .. } => Land::ANY,
-            Shape::Jump | Shape::LongJump(_) | Shape::Leap { next: true, .. } | Shape::StepTaking { .. } => Land::NEXT,
+            Shape::Jump | Shape::LongJump(_) | Shape::Leap { next: true, .. } | Shape::StepTaking { .. } | Shape::Displace => Land::NEXT,
         }
     }
 }

@@ -291,6 +291,10 @@ fn capture_rule(o: &mut String, rules: &Rules, side: Side, t: &KindTable, c: &Ca
     };
     let how = match c.shape {
         CaptureShape::Jump => "jumps an adjacent piece, landing just beyond".to_string(),
+        CaptureShape::Displace => {
+            "jumps an adjacent piece of its own onto the enemy piece just beyond, which it takes and replaces (the move ends there)"
+                .to_string()
+        }
         CaptureShape::LongJump(stride) => {
             format!("jumps a piece {stride} cells away over empty cells, landing {stride} cells beyond it over empty cells")
         }

@@ -127,7 +127,7 @@ pub struct KindTable {
 fn first_dirs(kind: &Kind, side: usize, what: CaptureKind) -> DirSet {
     kind.captures
         .iter()
-        .filter(|c| c.kind == what && c.when != When::Continuing && (what != CaptureKind::Jump || c.stride == 1))
+        .filter(|c| c.kind == what && c.when != When::Continuing && (what != CaptureKind::Jump || c.stride == 1 && !c.displace))
         .fold(DirSet::EMPTY, |m, c| m | c.dirs[side])
 }
 
@@ -188,7 +188,7 @@ impl KindTable {
             first_flies: first_dirs(kind, s, CaptureKind::Fly),
             first_leaps: !first_dirs(kind, s, CaptureKind::Leap).is_empty()
                 || first_long_jumps(kind)
-                || kind.captures.iter().any(|c| matches!(c.kind, CaptureKind::Approach | CaptureKind::Withdrawal)),
+                || kind.captures.iter().any(|c| matches!(c.kind, CaptureKind::Approach | CaptureKind::Withdrawal) || c.displace),
             jump_reach: (0..g.len() as u16).map(|c| first_jumps.iter().filter_map(|d| g.step(c, d)).collect()).collect(),
             quiet_count: QuietCount::of(kind),
         }

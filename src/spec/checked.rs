@@ -160,8 +160,12 @@ pub struct CaptureRule {
     pub stride: u8,
     /// Fly: the fewest and most empty cells between the piece and the one it takes.
     pub gap: (u8, u8),
-    /// Jump: where it may land (`where`), judged at each landing.
+    /// Jump or fly: where it may land (`where`), judged at each landing.
     pub condition: Option<Condition>,
+    /// Jump: over one of its own pieces onto an enemy piece just beyond, which it takes
+    /// and replaces, ending the move (`over = own, onto = enemy`: a capture by
+    /// displacement).
+    pub displace: bool,
 }
 
 impl CaptureRule {
@@ -189,6 +193,7 @@ impl CaptureRule {
             stride: 1,
             gap: (0, u8::MAX),
             condition: None,
+            displace: false,
         }
     }
 }

@@ -47,11 +47,13 @@ pub enum FastRefusal {
     LandingCondition,
     /// An end rule that asks whether the side to move has a move.
     EndRuleNoMoves,
+    /// A capture by displacement (a jump over one's own piece onto an enemy).
+    Displace,
 }
 
 impl FastRefusal {
     /// Every reason, in the order the manual lists them.
-    pub const ALL: [FastRefusal; 17] = [
+    pub const ALL: [FastRefusal; 18] = [
         FastRefusal::Layout(LayoutRefusal::Wide),
         FastRefusal::Layout(LayoutRefusal::Slopes),
         FastRefusal::Layout(LayoutRefusal::Rings),
@@ -69,6 +71,7 @@ impl FastRefusal {
         FastRefusal::MoveCondition,
         FastRefusal::LandingCondition,
         FastRefusal::EndRuleNoMoves,
+        FastRefusal::Displace,
     ];
 
     /// The reason in words, as `polydame show` and the manual say it.
@@ -90,6 +93,7 @@ impl FastRefusal {
             FastRefusal::EndRuleNoMoves => {
                 "an end rule on a side without moves (`[[end.rule]]` with `no_moves`), which decides whether it passes"
             }
+            FastRefusal::Displace => "a capture by displacement (`jump(..., over = own, onto = enemy)`)",
         }
     }
 
@@ -110,6 +114,7 @@ impl FastRefusal {
             FastRefusal::MoveCondition => "conditions on quiet moves but `sees_enemy`",
             FastRefusal::LandingCondition => "conditions on landings",
             FastRefusal::EndRuleNoMoves => "end rules on a side without moves",
+            FastRefusal::Displace => "captures by displacement",
         }
     }
 }
@@ -278,6 +283,7 @@ fn kinds_support(kinds: &[Kind]) {
                 stride: _,
                 gap: _,
                 condition: _,
+                displace: _,
             } = c;
         }
     }
@@ -418,6 +424,7 @@ fn kind_support(t: &KindTable, cells: usize) -> Result<(), FastRefusal> {
             // distance and counts the gap.
             Shape::Jump | Shape::LongJump(_) | Shape::Fly { reach: _, gap: _ } => {}
             Shape::Leap { min: _, approach: _, next: _, ends: _ } | Shape::StepTaking { withdrawal: _ } => {}
+            Shape::Displace => return Err(FastRefusal::Displace),
         }
         match when {
             When::Always | When::First | When::Continuing => {}

@@ -487,7 +487,7 @@ fn may_coincide(a: &CapRule, b: &CapRule) -> bool {
         Shape::Leap { min, .. } => (min.max(1), u8::MAX),
         // A step that takes a line takes one piece or more.
         Shape::StepTaking { .. } => (1, u8::MAX),
-        Shape::Jump | Shape::LongJump(_) | Shape::Fly { .. } => (1, 1),
+        Shape::Jump | Shape::LongJump(_) | Shape::Fly { .. } | Shape::Displace => (1, 1),
     };
     let ((a0, a1), (b0, b1)) = (pieces(a), pieces(b));
     let same_capture = !matches!((a.when, b.when), (When::First, When::Continuing) | (When::Continuing, When::First));

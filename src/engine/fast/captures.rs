@@ -431,6 +431,8 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
             Shape::Fly { reach, gap } => self.flies(at, dirs, k, rule.prey, reach, gap),
             Shape::Leap { .. } => self.leaps(at, dirs, k, rule),
             Shape::StepTaking { withdrawal } => self.steps_taking(at, dirs, k, rule.prey, withdrawal),
+            // Refused by `support` (FastRefusal::Displace): never on the fast path.
+            Shape::Displace => false,
         }
     }
 }

@@ -328,6 +328,8 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
                 Shape::Leap { ends: true, .. } => false,
                 Shape::StepTaking { withdrawal } => self.step_line(at, d, k, rule.prey, withdrawal).is_some(),
                 Shape::Leap { .. } => self.leap_line(at, d, k, rule).is_some(),
+                // Refused by `support` (FastRefusal::Displace): never on the fast path.
+                Shape::Displace => false,
             };
             if can {
                 return true;

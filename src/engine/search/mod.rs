@@ -169,6 +169,10 @@ impl<'a, const COLUMNS: bool> CaptureSearch<'a, COLUMNS> {
                     Some((_, l)) if self.jump_lands(c, l, k, rule.condition.as_ref()) => return true,
                     _ => continue,
                 },
+                Shape::Displace => match self.displacement(c, d, rule.prey) {
+                    Some(l) if self.jump_lands(c, l, k, rule.condition.as_ref()) => return true,
+                    _ => continue,
+                },
                 Shape::Jump => {}
                 Shape::Fly { gap: (fewest, most), .. } => {
                     let mut gap = 0u32;
@@ -244,6 +248,7 @@ impl<'a, const COLUMNS: bool> CaptureSearch<'a, COLUMNS> {
                 Shape::Leap { .. } => self.leaps(c, dirs, k, rule),
                 Shape::StepTaking { withdrawal: false } => self.steps_taking::<false>(c, dirs, k, rule),
                 Shape::StepTaking { withdrawal: true } => self.steps_taking::<true>(c, dirs, k, rule),
+                Shape::Displace => self.displaces(c, dirs, k, rule),
             };
         }
         any

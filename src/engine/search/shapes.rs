@@ -2,7 +2,7 @@
 //! leaps over a line, and steps that take a line (approach and withdrawal).
 
 use super::{CaptureSearch, Landings};
-use crate::compile::{CapRule, EMPTY, Shape};
+use crate::compile::{CapRule, EMPTY, Shape, side_of};
 use crate::engine::decide::Walk;
 use crate::geometry::DirSet;
 use crate::spec::{Condition, Land, Side};
@@ -85,6 +85,37 @@ impl<'a, const COLUMNS: bool> CaptureSearch<'a, COLUMNS> {
     pub(super) fn lands_where(&self, cond: &Condition, c: u16, l: u16) -> bool {
         let us = if self.us == 0 { Side::White } else { Side::Black };
         crate::engine::conditions::meets(self.rules, self.board, (us, self.played), cond, c, l)
+    }
+
+    /// Captures by displacement from `c` in the directions `dirs` by a piece of kind `k`:
+    /// over an adjacent piece of its own onto an enemy piece of `rule.prey` just beyond,
+    /// which it takes and replaces, where its `where` allows. The move ends there.
+    pub(super) fn displaces(&mut self, c: u16, dirs: DirSet, k: usize, rule: &CapRule) -> bool {
+        let mut any = false;
+        for d in dirs.iter() {
+            let Some(l) = self.displacement(c, d, rule.prey) else { continue };
+            if !self.jump_lands(c, l, k, rule.condition.as_ref()) {
+                continue;
+            }
+            any = true;
+            self.take(l);
+            self.push_trail(l);
+            let fin = self.final_kind(l, k);
+            self.record(l, fin);
+            self.pop_trail();
+            self.untake();
+        }
+        any
+    }
+
+    /// The cell of the enemy piece (of `kinds`) that a capture by displacement from `c` in
+    /// direction `d` takes: just beyond an adjacent piece of the mover's own.
+    #[inline]
+    pub(super) fn displacement(&self, c: u16, d: usize, kinds: u8) -> Option<u16> {
+        let n = self.rules.next(c, d);
+        let own = self.board[n] != EMPTY && side_of(self.board[n]) == self.us as u8;
+        let l = self.rules.next(n, d);
+        (own && self.capturable(kinds, self.board[l])).then_some(l)
     }
 
     /// Whether some empty cell from `first` (the cell just beyond the piece taken) on in

@@ -89,7 +89,7 @@ pub(in crate::spec) fn lower_capture(e: &Expr, board: &Board, kind_names: &[Stri
         }
     };
     let allowed: &[&str] = match kind {
-        CaptureKind::Jump => &["stride", "when", "kinds"],
+        CaptureKind::Jump => &["stride", "when", "kinds", "over", "onto"],
         CaptureKind::Fly => &["gap", "land", "when", "kinds"],
         CaptureKind::Leap => &["approach", "min", "land", "then", "when", "kinds"],
         CaptureKind::Approach | CaptureKind::Withdrawal => &["when", "kinds"],
@@ -97,6 +97,7 @@ pub(in crate::spec) fn lower_capture(e: &Expr, board: &Board, kind_names: &[Stri
     let a = split_args(name, args, span, 1, allowed)?;
     let mut rule = CaptureRule::new(kind, side_dirs(a.positional[0], board)?);
     let mut when_given = false;
+    let mut over_onto = [("enemy".to_string(), span.clone()), ("empty".to_string(), span.clone())];
     for (arg, v) in a.named {
         match arg {
             "land" => rule.land = land(v, kind)?,
@@ -118,14 +119,49 @@ pub(in crate::spec) fn lower_capture(e: &Expr, board: &Board, kind_names: &[Stri
                         as u8
             }
             "gap" => rule.gap = gap(v)?,
+            "over" => over_onto[0] = (bare_name(v, "piece jumped", &["enemy", "own"])?, v.span()),
+            "onto" => over_onto[1] = (bare_name(v, "landing", &["empty", "enemy"])?, v.span()),
             other => unreachable!("split_args lets only the arguments of `{name}` through, not `{other}`"),
         }
     }
+    rule.displace = displacing(&over_onto, rule.stride)?;
     // A leap that lets the move go on may be any capture of it, as a jump or a fly.
     if kind == CaptureKind::Leap && !rule.ends_move && !when_given {
         rule.when = When::Always;
     }
     Ok(rule)
+}
+
+/// Whether a jump's `over` and `onto` (each as written, and where) make it a capture by
+/// displacement (`over = own, onto = enemy`); the usual jump is `over = enemy, onto =
+/// empty`, and no other pair takes exactly one piece.
+fn displacing([(over, over_at), (onto, onto_at)]: &[(String, std::ops::Range<usize>); 2], stride: u8) -> Result<bool, Diagnostic> {
+    const HELP: &str = "a jump goes over an enemy piece onto an empty cell (the default), or over its own piece onto an enemy piece, which it takes and replaces (`over = own, onto = enemy`)";
+    match (over.as_str(), onto.as_str()) {
+        ("enemy", "empty") => Ok(false),
+        ("own", "enemy") if stride == 1 => Ok(true),
+        ("own", "enemy") => Err(Diagnostic::new(
+            DiagnosticKind::ConflictingKeys,
+            "a jump onto an enemy piece is over an adjacent piece",
+            over_at.clone(),
+            "with a stride",
+        )
+        .help("leave out `stride`: a capture by displacement jumps the adjacent piece")),
+        ("own", _) => Err(Diagnostic::new(
+            DiagnosticKind::ConflictingKeys,
+            "a jump over its own piece must land on an enemy piece",
+            over_at.clone(),
+            "takes nothing",
+        )
+        .help(HELP)),
+        _ => Err(Diagnostic::new(
+            DiagnosticKind::ConflictingKeys,
+            "a jump over an enemy piece lands on an empty cell",
+            onto_at.clone(),
+            "would take two pieces",
+        )
+        .help(HELP)),
+    }
 }
 
 /// `min = N` of a leap.
