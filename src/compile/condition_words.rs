@@ -16,6 +16,8 @@ pub(crate) fn condition_words(rules: &Rules, side: Side, c: &crate::spec::Condit
         Test::Touched { own, dirs } => format!("touched({}, {})", if own { "own" } else { "enemy" }, dir_list(rules, dirs[side])),
         Test::In { at, set } => format!("{}({})", at.name(), cell_list(rules, &rules.spec().condition_cells[set as usize][side])),
         Test::Played { min, max } => format!("played({})", range(min, max)),
+        Test::Taken { min, max } => format!("taken({})", range(min, max)),
+        Test::JumpOpen { dirs } => format!("jump_open({})", dir_list(rules, dirs[side])),
     };
     let names: Vec<String> = c.tests().iter().map(name).collect();
     cases_words(&names, |r| c.holds(r))

@@ -5,13 +5,24 @@ use super::position::Board;
 use crate::compile::{DEAD, EMPTY, Rules, side_of};
 use crate::spec::{Condition, Place, Side, Test};
 
-/// Whether a move of `us` from `from` to `to` meets `cond`, on `board` as it stands before
-/// the piece arrives (on `from`, or lifted from it during a capture), `played` moves into
-/// the game (see [`Position::played`](super::Position::played)).
-pub(crate) fn meets(rules: &Rules, board: &Board, (us, played): (Side, u16), cond: &Condition, from: u16, to: u16) -> bool {
+/// Who moves and where the game and the move stand, as a condition reads them.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Mover {
+    /// The side moving.
+    pub side: Side,
+    /// The moves played in the game before this one (see
+    /// [`Position::played`](super::Position::played)).
+    pub played: u16,
+    /// The pieces the move has taken before this jump (0 for a quiet move).
+    pub taken: u16,
+}
+
+/// Whether a move of `mover` from `from` to `to` meets `cond`, on `board` as it stands
+/// before the piece arrives (on `from`, or lifted from it during a capture).
+pub(crate) fn meets(rules: &Rules, board: &Board, mover: Mover, cond: &Condition, from: u16, to: u16) -> bool {
     let mut results = 0u32;
     for (i, t) in cond.tests().iter().enumerate() {
-        if holds(rules, board, (us, played), t, from, to) {
+        if holds(rules, board, mover, t, from, to) {
             results |= 1 << i;
         }
     }
@@ -19,7 +30,8 @@ pub(crate) fn meets(rules: &Rules, board: &Board, (us, played): (Side, u16), con
 }
 
 /// One test.
-fn holds(rules: &Rules, board: &Board, (us, played): (Side, u16), t: &Test, from: u16, to: u16) -> bool {
+fn holds(rules: &Rules, board: &Board, mover: Mover, t: &Test, from: u16, to: u16) -> bool {
+    let us = mover.side;
     // A piece taken during the capture still stands until it is removed.
     let side = |c: u16| side_of(board[c] & !DEAD);
     let whose = |own: bool| if own { us as u8 } else { us.other() as u8 };
@@ -47,7 +59,13 @@ fn holds(rules: &Rules, board: &Board, (us, played): (Side, u16), t: &Test, from
             };
             rules.spec.condition_cells[set as usize][us].contains(cell)
         }
-        Test::Played { min, max } => (min..=max).contains(&played),
+        Test::Played { min, max } => (min..=max).contains(&mover.played),
+        Test::Taken { min, max } => (min..=max).contains(&mover.taken),
+        Test::JumpOpen { dirs } => dirs[us].iter().any(|d| {
+            // A piece taken during the capture is no longer there to be jumped.
+            let n = rules.next(from, d);
+            board[n] & DEAD == 0 && side_of(board[n]) == us.other() as u8 && board[rules.next(n, d)] == EMPTY
+        }),
     }
 }
 

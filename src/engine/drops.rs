@@ -26,7 +26,7 @@ impl Position {
         // A placement comes from nowhere: the condition is judged as of a piece standing
         // still on the cell (its tests are about where the piece goes).
         let first_ok = |p: &Position, c: u16| {
-            p.board[c] == EMPTY && (free || d.condition.is_none_or(|cond| meets(rules, &p.board, (us, p.played), &cond, c, c)))
+            p.board[c] == EMPTY && (free || d.condition.is_none_or(|cond| meets(rules, &p.board, p.mover(), &cond, c, c)))
         };
         let next_of = |c: u16| d.next[us].iter().map(move |dir| rules.next(c, dir));
         for a in d.cells[us].iter() {

@@ -142,6 +142,11 @@ impl Position {
         self.played = n;
     }
 
+    /// The side to move as a condition on its quiet moves and drops reads it.
+    pub(crate) fn mover(&self) -> super::conditions::Mover {
+        super::conditions::Mover { side: self.side, played: self.played, taken: 0 }
+    }
+
     /// The moves played in the game before this position (both sides; a pass counts),
     /// where the rules ask about it with a `played(...)` condition: counted up to one more
     /// than the largest number they name, past which it tells them nothing more. Always 0

@@ -104,7 +104,7 @@ impl Position {
             return 0;
         }
         if let Some(c) = cond
-            && !super::conditions::meets(rules, &self.board, (self.side, self.played), &c, from, to)
+            && !super::conditions::meets(rules, &self.board, self.mover(), &c, from, to)
         {
             return 0;
         }
@@ -114,7 +114,7 @@ impl Position {
     #[allow(clippy::too_many_arguments)]
     fn push_quiet(&mut self, rules: &Rules, list: &mut MoveList, from: u16, to: u16, kind: u8, cond: Option<Condition>, dedup: bool) {
         if let Some(c) = cond
-            && !super::conditions::meets(rules, &self.board, (self.side, self.played), &c, from, to)
+            && !super::conditions::meets(rules, &self.board, self.mover(), &c, from, to)
         {
             return;
         }

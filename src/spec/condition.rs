@@ -48,6 +48,21 @@ pub enum Test {
         /// The most.
         max: u16,
     },
+    /// `taken(N)`, `taken(A..B)`: the pieces the move has taken before this jump number
+    /// from `min` to `max` (`taken(0)`: the move's first capture; 0 on a quiet move).
+    Taken {
+        /// The fewest.
+        min: u16,
+        /// The most.
+        max: u16,
+    },
+    /// `jump_open(DIRS)`: from the cell the move (or this jump) starts from, a jump in
+    /// one of the directions is open: over an adjacent enemy piece not yet taken onto the
+    /// empty cell beyond, as the board stands before the jump.
+    JumpOpen {
+        /// The directions, per side.
+        dirs: BySide<DirSet>,
+    },
 }
 
 /// A cell of a move that a test looks at.

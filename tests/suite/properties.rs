@@ -869,6 +869,8 @@ const NOT_LEFT_RIGHT_SYMMETRIC: &[(&str, &str)] = &[
     ("dama-alquerque", "the start position"),
     ("fetach", "the start position"),
     ("bara-guti-bihar", "the start position"),
+    ("zuz-mel-5x5", "the start position"),
+    ("zuz-mel-7x7", "the start position"),
     ("tsukkalavde", "the start position"),
     ("jumping-beans", "the start position"),
 ];

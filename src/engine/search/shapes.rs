@@ -83,8 +83,9 @@ impl<'a, const COLUMNS: bool> CaptureSearch<'a, COLUMNS> {
     /// Whether a jump from `c` may land on `l` under its rule's `where` condition.
     #[inline(never)]
     pub(super) fn lands_where(&self, cond: &Condition, c: u16, l: u16) -> bool {
-        let us = if self.us == 0 { Side::White } else { Side::Black };
-        crate::engine::conditions::meets(self.rules, self.board, (us, self.played), cond, c, l)
+        let side = if self.us == 0 { Side::White } else { Side::Black };
+        let mover = crate::engine::conditions::Mover { side, played: self.played, taken: self.list.stack.len() as u16 };
+        crate::engine::conditions::meets(self.rules, self.board, mover, cond, c, l)
     }
 
     /// Captures by displacement from `c` in the directions `dirs` by a piece of kind `k`:

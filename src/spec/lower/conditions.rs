@@ -1,6 +1,6 @@
 //! `where` conditions: tests (`sees_enemy`, `inward`, `touches(own, orthogonal)`,
-//! `touched(enemy, orthogonal)`, `from(CELLS)`, `to(CELLS)`, `played(0)`) combined with
-//! `&`, `|`, `except` and `not(...)`.
+//! `touched(enemy, orthogonal)`, `from(CELLS)`, `to(CELLS)`, `played(0)`, `taken(1)`,
+//! `jump_open(orthogonal)`) combined with `&`, `|`, `except` and `not(...)`.
 
 use super::{Board, cells::lower_cells, side_dirs, split_args};
 use crate::geometry::CellSet;
@@ -10,8 +10,8 @@ use crate::spec::diag::{Diagnostic, DiagnosticKind, did_you_mean};
 use crate::spec::dsl::{Expr, Op};
 use crate::spec::ending::{EndCondition, EndTest};
 
-const TESTS: [&str; 8] = ["sees_enemy", "inward", "touches", "touched", "from", "to", "played", "not"];
-const HELP: &str = "conditions are `sees_enemy`, `inward`, `touches(own | enemy, DIRS)`, `touched(own | enemy, DIRS)`, `from(CELLS)`, `to(CELLS)`, `played(N)` or `played(A..B)`, combined with `&`, `|`, `except` and `not(...)`";
+const TESTS: [&str; 10] = ["sees_enemy", "inward", "touches", "touched", "from", "to", "played", "taken", "jump_open", "not"];
+const HELP: &str = "conditions are `sees_enemy`, `inward`, `touches(own | enemy, DIRS)`, `touched(own | enemy, DIRS)`, `from(CELLS)`, `to(CELLS)`, `played(N)` or `played(A..B)`, `taken(N)` or `taken(A..B)`, `jump_open(DIRS)`, combined with `&`, `|`, `except` and `not(...)`";
 
 /// A `where` condition: its tests and its truth table.
 pub(in crate::spec) fn lower_condition(e: &Expr, board: &Board) -> Result<Condition, Diagnostic> {
@@ -104,6 +104,19 @@ fn test(e: &Expr, board: &Board) -> Result<Test, Diagnostic> {
             let (min, max) =
                 count(a.positional[0], "a number of moves", "`played(0)`: the game's first move; `played(0..9)`: one of its first ten")?;
             Ok(Test::Played { min, max })
+        }
+        Expr::Call { name, args, span, .. } if name == "taken" => {
+            let a = split_args(name, args, span, 1, &[])?;
+            let (min, max) = count(
+                a.positional[0],
+                "a number of pieces",
+                "`taken(0)`: the move's first capture; `taken(1..3)`: after one to three pieces taken",
+            )?;
+            Ok(Test::Taken { min, max })
+        }
+        Expr::Call { name, args, span, .. } if name == "jump_open" => {
+            let a = split_args(name, args, span, 1, &[])?;
+            Ok(Test::JumpOpen { dirs: side_dirs(a.positional[0], board)? })
         }
         Expr::Name { name, span } | Expr::Call { name, name_span: span, .. } => {
             Err(Diagnostic::unknown_name("condition", name, span.clone(), "not a condition").help(did_you_mean(
