@@ -125,7 +125,8 @@ enum Command {
     /// move and prompts the side to move. Piped, it is quiet for scripts: a move played
     /// prints nothing, a line that cannot be played prints its ply, its text and why on
     /// standard error and the game goes on (exit status 1 at the end), and board, moves, fen
-    /// and pdn print what they ask for.
+    /// and pdn print what they ask for; input without a line shows the position as moves
+    /// given here do.
     ///
     /// With --engine LEVEL, you play against the generic player: it answers each of your
     /// moves (at a terminal it names its move and shows the board; piped, it prints its

@@ -51,26 +51,38 @@ pub fn run(variant: &VariantArgs, fen: &FenArgs, moves: &[String], show: Show, e
     if let Some(text) = reply {
         out.say(format!("polydame plays {text}"));
     }
-    let legal = game.legal_moves().map_err(|e| over_budget(&rules, &e))?;
+    summary(&game, out)
+}
+
+/// The position reached: its FEN, its board, who is to move, its outcome and its legal
+/// moves.
+fn summary(game: &Game, out: &mut Out) -> Done {
+    let rules = game.rules();
+    let legal = game.legal_moves().map_err(|e| over_budget(rules, &e))?;
     let pos = game.position();
     out.say(format!("position: {}", game.fen()));
-    out.say(board(&rules, pos).trim_end());
-    out.say(format!("{} to move; {}", pos.side_to_move().name(), game.outcome().describe(&rules)));
+    out.say(board(rules, pos).trim_end());
+    out.say(format!("{} to move; {}", pos.side_to_move().name(), game.outcome().describe(rules)));
     out.say(format!("legal moves ({}):", legal.len()));
-    say_moves(out, &rules, &legal);
+    say_moves(out, rules, &legal);
     Ok(())
 }
 
 /// The game played from standard input, then the game as PDN or the position as JSON when
-/// asked for. Exit status 1 when a piped line was refused (the refusals are on standard
-/// error already), or when the engine failed.
+/// asked for. Piped input without a line (`< /dev/null`, an empty pipe) shows the position
+/// as moves given on the command line do: there is nothing else to say. Exit status 1 when
+/// a piped line was refused (the refusals are on standard error already), or when the
+/// engine failed.
 fn from_input<'r>(game: &mut Game<'r>, engine: Option<&Engine<'r>>, show: Show, out: &mut Out) -> Done {
     let stdin = std::io::stdin();
     let mode = if stdin.is_terminal() { Mode::Talk } else { Mode::Quiet };
     let ended = play_loop::run(game, stdin.lock(), mode, engine, out);
+    if mode == Mode::Quiet && matches!(ended, Ok((0, _))) && !show.pdn && !show.json {
+        summary(game, out)?;
+    }
     print_end(game, engine, show, out)?;
     match ended? {
-        refused if mode == Mode::Quiet && refused > 0 => Err(invalid("")),
+        (_, refused) if mode == Mode::Quiet && refused > 0 => Err(invalid("")),
         _ => Ok(()),
     }
 }

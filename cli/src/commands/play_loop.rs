@@ -69,21 +69,22 @@ const COMMANDS: [(&str, &str); 7] = [
 
 /// Plays `game` on from the lines of `input` until `quit` or the end of input, with
 /// `engine` answering the person's moves (and moving first when it is to move); returns
-/// how many lines were refused (moves that cannot be played, `undo` at the start), or the
-/// engine's failure, which ends the loop.
+/// how many lines were read and how many of them refused (moves that cannot be played,
+/// `undo` at the start), or the engine's failure, which ends the loop.
 pub fn run<'r>(
     game: &mut Game<'r>,
     mut input: impl BufRead,
     mode: Mode,
     engine: Option<&Engine<'r>>,
     out: &mut Out,
-) -> Result<usize, Failure> {
+) -> Result<(usize, usize), Failure> {
     let mut session = Session { game, engine, mode, refused: 0 };
     if mode == Mode::Talk {
         session.greet(out);
     }
     session.answer(out)?;
     let mut buf = Vec::new();
+    let mut read = 0;
     loop {
         session.prompt(out);
         let Some(line) = next_line(&mut input, &mut buf) else {
@@ -92,11 +93,12 @@ pub fn run<'r>(
             }
             break;
         };
+        read += 1;
         if session.handle(&line, out)? == Flow::Stop {
             break;
         }
     }
-    Ok(session.refused)
+    Ok((read, session.refused))
 }
 
 /// The next line of input, without its end of line; a tab becomes a space, bytes that are
@@ -331,7 +333,7 @@ mod tests {
     fn quiet(variant: &str, input: &[u8]) -> (usize, String, usize) {
         let rules = polydame::load_variant(variant).unwrap();
         let mut game = Game::new(&rules);
-        let refused = run(&mut game, input, Mode::Quiet, None, &mut Out::new()).unwrap_or_default();
+        let (_, refused) = run(&mut game, input, Mode::Quiet, None, &mut Out::new()).unwrap_or_default();
         let plies = game.moves().len();
         (refused, game.fen(), plies)
     }
@@ -392,7 +394,7 @@ mod tests {
     fn moves_after_the_end_are_refused() {
         let rules = polydame::load_variant("international").unwrap();
         let mut game = Game::from_fen(&rules, "W:W28:B23").unwrap();
-        let refused = run(&mut game, &b"28x19\n19-14\n"[..], Mode::Quiet, None, &mut Out::new()).unwrap_or_default();
+        let (_, refused) = run(&mut game, &b"28x19\n19-14\n"[..], Mode::Quiet, None, &mut Out::new()).unwrap_or_default();
         assert_eq!((refused, game.moves().len()), (1, 1));
         assert!(matches!(game.outcome(), Outcome::Win(polydame::Side::White, _)));
     }

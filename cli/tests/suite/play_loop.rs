@@ -33,6 +33,18 @@ fn moves_played_print_nothing() {
 }
 
 #[test]
+fn input_without_a_line_shows_the_position() {
+    // `play FILE --fen FEN < /dev/null`: nothing to play, so the position, as moves given
+    // on the command line show it, here a game already over.
+    let o = piped(&["play", "international", "--fen", "W:W:B1"], "");
+    assert!(o.status.success(), "{o:?}");
+    let out = stdout(&o);
+    assert!(out.starts_with("position: W:W:B1\n"), "{out}");
+    assert!(out.contains("White to move; Black wins: the opponent has no pieces left\nlegal moves (0):\n"), "{out}");
+    assert_eq!(stderr(&o), "");
+}
+
+#[test]
 fn an_illegal_move_is_refused_with_its_reason_and_the_game_goes_on() {
     let o = piped(&["play", "international"], "32-28\n19-23\n31-26\n28x19\nfen\n");
     assert_eq!(o.status.code(), Some(1), "{o:?}");
