@@ -65,6 +65,9 @@ fn drops(o: &mut String, rules: &Rules) {
     let Some(d) = &rules.spec().drops else { return };
     let kind = &rules.spec().kinds[d.kind as usize].name;
     let _ = writeln!(o, "drops: the side to move may place a {kind} from its hand, {} a turn, on empty cells", d.per_turn);
+    if d.before_moves {
+        let _ = writeln!(o, "  while its hand holds pieces, placing is its only move (its pieces move once it is empty)");
+    }
     if d.cells[0] == d.cells[1] {
         let _ = writeln!(o, "  on {}", cell_list(rules, &d.cells[0]));
     } else {
@@ -269,6 +272,7 @@ fn piece(o: &mut String, rules: &Rules, k: usize) {
 fn move_rule(o: &mut String, rules: &Rules, side: Side, m: &MoveRule) {
     let how = match m.kind {
         MoveKind::Step if m.stride == 1 => "steps one cell".to_string(),
+        MoveKind::Step if m.over_own => format!("steps {} cells over empty cells or its own pieces", m.stride),
         MoveKind::Step => format!("steps {} cells over empty cells", m.stride),
         MoveKind::Slide => "slides any distance".to_string(),
         MoveKind::Run => "runs over its own pieces to the first empty cell".to_string(),
@@ -278,7 +282,8 @@ fn move_rule(o: &mut String, rules: &Rules, side: Side, m: &MoveRule) {
         Some(c) => format!(", only where {}", condition_words(rules, side, c)),
         None => String::new(),
     };
-    let _ = writeln!(o, "  {} moves: {how}, directions {}{cond}", side.name(), dir_list(rules, m.dirs));
+    let becomes = m.becomes.map_or_else(String::new, |k| format!(", becoming a {}", rules.spec().kinds[k as usize].name));
+    let _ = writeln!(o, "  {} moves: {how}, directions {}{cond}{becomes}", side.name(), dir_list(rules, m.dirs));
 }
 
 /// One capture rule of one side, of the kind whose table is `t`.

@@ -19,6 +19,11 @@ pub struct MoveRule {
     pub condition: Option<Condition>,
     /// A step's length in cells (1 for other moves).
     pub stride: u8,
+    /// A step longer than one cell: the cells before the last may hold the mover's own
+    /// pieces (`over = own`).
+    pub over_own: bool,
+    /// The kind the piece becomes by this move (`becomes = KIND`).
+    pub becomes: Option<u8>,
 }
 
 /// How the fast path counts a kind's quiet moves where it counts them without listing
@@ -152,7 +157,14 @@ impl KindTable {
             moves: kind
                 .moves
                 .iter()
-                .map(|m| MoveRule { kind: m.kind, dirs: m.dirs[s], condition: m.condition, stride: m.stride })
+                .map(|m| MoveRule {
+                    kind: m.kind,
+                    dirs: m.dirs[s],
+                    condition: m.condition,
+                    stride: m.stride,
+                    over_own: m.over_own,
+                    becomes: m.becomes,
+                })
                 .collect(),
             captures: kind
                 .captures

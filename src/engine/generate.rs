@@ -49,13 +49,12 @@ impl Position {
 
     /// [`Position::generate`] on the general engine, huffing left out.
     pub(super) fn generate_plain(&mut self, rules: &Rules, list: &mut MoveList, routes: Routes) {
-        self.gen_captures(rules, list, routes);
-        if self.quiet_allowed(rules, list) {
-            let pieces = self.pieces[self.side];
-            self.gen_quiet::<false>(rules, list, pieces);
-            if rules.spec.drops.is_some() {
-                self.gen_drops(rules, list, routes);
-            }
+        if rules.spec.drops.as_ref().is_some_and(|d| d.before_moves && self.hand[self.side] > 0) {
+            // Placing first: while the hand holds pieces, they are the only moves.
+            list.reset(self.hash);
+            self.gen_drops(rules, list, routes);
+        } else {
+            self.gen_moves(rules, list, routes);
         }
         if rules.has_avoid {
             self.drop_avoided(rules, list);
@@ -65,6 +64,19 @@ impl Position {
             && self.end_rule(rules, true, || true).is_none()
         {
             list.push_pass();
+        }
+    }
+
+    /// The captures, quiet moves and placements of the side to move, the precedence and the
+    /// compulsory captures applied.
+    fn gen_moves(&mut self, rules: &Rules, list: &mut MoveList, routes: Routes) {
+        self.gen_captures(rules, list, routes);
+        if self.quiet_allowed(rules, list) {
+            let pieces = self.pieces[self.side];
+            self.gen_quiet::<false>(rules, list, pieces);
+            if rules.spec.drops.is_some() {
+                self.gen_drops(rules, list, routes);
+            }
         }
     }
 

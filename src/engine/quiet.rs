@@ -2,9 +2,9 @@
 
 use super::moves::{Move, MoveList};
 use super::position::Position;
-use crate::compile::{EMPTY, Rules, kind_of, side_of};
+use crate::compile::{EMPTY, MoveRule, Rules, kind_of, side_of};
 use crate::geometry::CellSet;
-use crate::spec::{Condition, MoveKind};
+use crate::spec::MoveKind;
 
 impl Position {
     /// Quiet moves: stored in `list`, or with `COUNT` only counted (moves of kinds with
@@ -38,7 +38,7 @@ impl Position {
                         for d in rule.dirs.iter() {
                             let n = rules.next(from, d);
                             if self.board[n] == EMPTY {
-                                counted += self.quiet_to(rules, list, from, n, kind, rule.condition, dedup, store);
+                                counted += self.quiet_to(rules, list, from, n, kind, rule, dedup, store);
                             }
                         }
                     }
@@ -46,13 +46,14 @@ impl Position {
                         for d in rule.dirs.iter() {
                             let mut n = rules.next(from, d);
                             for _ in 1..rule.stride {
-                                if self.board[n] != EMPTY {
+                                let own = rule.over_own && side_of(self.board[n]) == us as u8;
+                                if self.board[n] != EMPTY && !own {
                                     break;
                                 }
                                 n = rules.next(n, d);
                             }
                             if self.board[n] == EMPTY {
-                                counted += self.quiet_to(rules, list, from, n, kind, rule.condition, dedup, store);
+                                counted += self.quiet_to(rules, list, from, n, kind, rule, dedup, store);
                             }
                         }
                     }
@@ -60,7 +61,7 @@ impl Position {
                         for d in rule.dirs.iter() {
                             let mut n = rules.next(from, d);
                             while self.board[n] == EMPTY {
-                                counted += self.quiet_to(rules, list, from, n, kind, rule.condition, dedup, store);
+                                counted += self.quiet_to(rules, list, from, n, kind, rule, dedup, store);
                                 n = rules.next(n, d);
                             }
                         }
@@ -72,7 +73,7 @@ impl Position {
                                 n = rules.next(n, d);
                             }
                             if self.board[n] == EMPTY {
-                                counted += self.quiet_to(rules, list, from, n, kind, rule.condition, dedup, store);
+                                counted += self.quiet_to(rules, list, from, n, kind, rule, dedup, store);
                             }
                         }
                     }
@@ -92,7 +93,7 @@ impl Position {
         from: u16,
         to: u16,
         kind: u8,
-        cond: Option<Condition>,
+        rule: &MoveRule,
         dedup: bool,
         store: bool,
     ) -> usize {
@@ -100,11 +101,11 @@ impl Position {
             return 0;
         }
         if store {
-            self.push_quiet(rules, list, from, to, kind, cond, dedup);
+            self.push_quiet(rules, list, from, to, kind, rule, dedup);
             return 0;
         }
-        if let Some(c) = cond
-            && !super::conditions::meets(rules, &self.board, self.mover(), &c, from, to)
+        if let Some(c) = &rule.condition
+            && !super::conditions::meets(rules, &self.board, self.mover(), c, from, to)
         {
             return 0;
         }
@@ -112,15 +113,15 @@ impl Position {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn push_quiet(&mut self, rules: &Rules, list: &mut MoveList, from: u16, to: u16, kind: u8, cond: Option<Condition>, dedup: bool) {
-        if let Some(c) = cond
-            && !super::conditions::meets(rules, &self.board, self.mover(), &c, from, to)
+    fn push_quiet(&mut self, rules: &Rules, list: &mut MoveList, from: u16, to: u16, kind: u8, rule: &MoveRule, dedup: bool) {
+        if let Some(c) = &rule.condition
+            && !super::conditions::meets(rules, &self.board, self.mover(), c, from, to)
         {
             return;
         }
         let us = self.side.index();
-        let kind_after = rules.kind_after(us, kind, to);
-        if dedup && list.moves.iter().any(|m| m.ncap == 0 && m.from == from && m.to == to) {
+        let kind_after = rules.kind_after(us, rule.becomes.unwrap_or(kind), to);
+        if dedup && list.moves.iter().any(|m| m.ncap == 0 && m.from == from && m.to == to && m.kind_after == kind_after) {
             return;
         }
         list.moves.push(Move {

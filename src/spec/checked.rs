@@ -90,6 +90,12 @@ pub struct MoveRule {
     /// A step's length: `stride` cells in the direction, those before the last empty
     /// (1 for every other move).
     pub stride: u8,
+    /// A step of `stride` 2 or more: the cells before the last may also hold the mover's
+    /// own pieces (`over = own`), as a hop over them.
+    pub over_own: bool,
+    /// The kind the piece becomes by this move (`becomes = KIND`), before any promotion
+    /// where it lands; `None`: it stays what it is.
+    pub becomes: Option<u8>,
 }
 
 /// How a capture reaches and takes its piece(s).
@@ -522,6 +528,9 @@ pub struct Drops {
     pub enclose: BySide<DirSet>,
     /// The pieces each side holds in hand at the start.
     pub hand: BySide<u8>,
+    /// A side places every piece of its hand before any of its pieces moves
+    /// (`before_moves = true`): while its hand is not empty, placing is its only move.
+    pub before_moves: bool,
     /// With two placements a turn: a first piece that leaves the second no place (or
     /// the hand empty) is placed alone and wins the game (`incomplete = "wins"`, as
     /// Ludii judges its end rule between the placements); else it is not placed.

@@ -342,6 +342,9 @@ pub struct RawDrops {
     /// With two placements a turn: the directions in which the second lies from the first.
     #[serde(default)]
     pub next: Option<SStr>,
+    /// A side places its whole hand before moving any piece.
+    #[serde(default)]
+    pub before_moves: Option<Spanned<bool>>,
     /// The side's first placement of the game (its hand still full) ignores `where`.
     #[serde(default)]
     pub first_anywhere: Option<Spanned<bool>>,

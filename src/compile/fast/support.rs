@@ -49,11 +49,13 @@ pub enum FastRefusal {
     EndRuleNoMoves,
     /// A capture by displacement (a jump over one's own piece onto an enemy).
     Displace,
+    /// A quiet move that changes the piece's kind (`becomes`).
+    Becomes,
 }
 
 impl FastRefusal {
     /// Every reason, in the order the manual lists them.
-    pub const ALL: [FastRefusal; 18] = [
+    pub const ALL: [FastRefusal; 19] = [
         FastRefusal::Layout(LayoutRefusal::Wide),
         FastRefusal::Layout(LayoutRefusal::Slopes),
         FastRefusal::Layout(LayoutRefusal::Rings),
@@ -72,6 +74,7 @@ impl FastRefusal {
         FastRefusal::LandingCondition,
         FastRefusal::EndRuleNoMoves,
         FastRefusal::Displace,
+        FastRefusal::Becomes,
     ];
 
     /// The reason in words, as `polydame show` and the manual say it.
@@ -94,6 +97,7 @@ impl FastRefusal {
                 "an end rule on a side without moves (`[[end.rule]]` with `no_moves`), which decides whether it passes"
             }
             FastRefusal::Displace => "a capture by displacement (`jump(..., over = own, onto = enemy)`)",
+            FastRefusal::Becomes => "a quiet move that changes the piece's kind (`becomes = KIND`)",
         }
     }
 
@@ -115,6 +119,7 @@ impl FastRefusal {
             FastRefusal::LandingCondition => "conditions on landings",
             FastRefusal::EndRuleNoMoves => "end rules on a side without moves",
             FastRefusal::Displace => "captures by displacement",
+            FastRefusal::Becomes => "moves that change a piece's kind",
         }
     }
 }
@@ -267,7 +272,7 @@ fn kinds_support(kinds: &[Kind]) {
         } = k;
         for m in moves {
             // Compiled into the kind's move rules (see `table_support`).
-            let crate::spec::MoveRule { kind: _, dirs: _, condition: _, stride: _ } = m;
+            let crate::spec::MoveRule { kind: _, dirs: _, condition: _, stride: _, over_own: _, becomes: _ } = m;
         }
         for c in captures {
             // Decided with the compiled rules (`CapRule::condition`).
@@ -408,7 +413,9 @@ fn kind_support(t: &KindTable, cells: usize) -> Result<(), FastRefusal> {
         need((*to as usize) < MAX_KINDS, FastRefusal::ManyKinds)?;
     }
     for m in moves {
-        let MoveRule { kind, dirs: _, condition, stride } = m;
+        // `over_own` is for steps longer than one cell, which are refused (`Stride`).
+        let MoveRule { kind, dirs: _, condition, stride, over_own: _, becomes } = m;
+        need(becomes.is_none(), FastRefusal::Becomes)?;
         match kind {
             MoveKind::Step | MoveKind::Slide | MoveKind::Run => {}
         }

@@ -64,6 +64,7 @@ impl Checker<'_> {
             enclose,
             hand,
             incomplete_wins,
+            before_moves: r.before_moves.as_ref().is_some_and(|b| *b.get_ref()),
         })
     }
 

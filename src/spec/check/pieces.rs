@@ -110,7 +110,7 @@ impl Checker<'_> {
                 self.err(Diagnostic::new(DiagnosticKind::OutOfRange, message, extra.span(), "one rule too many"));
             }
         }
-        kind.moves = p.moves.iter().take(MAX_RULES).filter_map(|m| self.quiet_move(m, board)).collect();
+        kind.moves = p.moves.iter().take(MAX_RULES).filter_map(|m| self.quiet_move(m, board, names)).collect();
         kind.captures = p.captures.iter().take(MAX_RULES).filter_map(|c| self.capture_rule(c, board, names)).collect();
         if let Some(list) = &p.can_capture {
             kind.can_capture = 0;
@@ -143,9 +143,9 @@ impl Checker<'_> {
         }
     }
 
-    fn quiet_move(&mut self, m: &SStr, board: &Board) -> Option<MoveRule> {
+    fn quiet_move(&mut self, m: &SStr, board: &Board, names: &[String]) -> Option<MoveRule> {
         let e = self.parse(m)?;
-        let r = lower_move(&e, board);
+        let r = lower_move(&e, board, names);
         self.ok(r)
     }
 

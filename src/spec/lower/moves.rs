@@ -36,7 +36,7 @@ fn unknown_call(name: &str, calls: &[&str], known: &str, others: &[&str], other_
 }
 
 /// One string of a kind's `moves`.
-pub(in crate::spec) fn lower_move(e: &dsl::Expression, board: &Board) -> Result<MoveRule, Diagnostic> {
+pub(in crate::spec) fn lower_move(e: &dsl::Expression, board: &Board, kind_names: &[String]) -> Result<MoveRule, Diagnostic> {
     let (name, name_span, args, span) =
         call(&e.body, "move", "step(diagonal & forward)", "moves are `step(DIRS)`, `slide(DIRS)` and `run(DIRS)`")?;
     let kind = match name {
@@ -53,15 +53,30 @@ pub(in crate::spec) fn lower_move(e: &dsl::Expression, board: &Board) -> Result<
             )));
         }
     };
-    let allowed: &[&str] = if kind == MoveKind::Step { &["stride"] } else { &[] };
+    let allowed: &[&str] = if kind == MoveKind::Step { &["stride", "over", "becomes"] } else { &["becomes"] };
     let a = split_args(name, args, span, 1, allowed)?;
     let dirs = side_dirs(a.positional[0], board)?;
     let condition = e.condition.as_ref().map(|c| super::conditions::lower_condition(c, board)).transpose()?;
-    let mut stride = 1;
-    for (_, v) in a.named {
-        stride = number(v, "stride", 1..=8, "a step of `stride` cells in one direction, over empty cells to an empty one")? as u8;
+    let (mut stride, mut over_own, mut becomes) = (1, None, None);
+    for (arg, v) in a.named {
+        match arg {
+            "over" => over_own = Some((bare_name(v, "cells passed", &["empty", "own"])? == "own", v.span())),
+            "becomes" => becomes = Some(kind_index(v, kind_names)?),
+            _ => stride = number(v, "stride", 1..=8, "a step of `stride` cells in one direction, over empty cells to an empty one")? as u8,
+        }
     }
-    Ok(MoveRule { kind, dirs, condition, stride })
+    if let Some((true, at)) = &over_own
+        && stride == 1
+    {
+        return Err(Diagnostic::new(
+            DiagnosticKind::ConflictingKeys,
+            "`over = own` is for a step of two cells or more",
+            at.clone(),
+            "passes no cell",
+        )
+        .help("a step of `stride = 2` or more passes cells: `over = own` lets them hold the mover's own pieces"));
+    }
+    Ok(MoveRule { kind, dirs, condition, stride, over_own: over_own.is_some_and(|(own, _)| own), becomes })
 }
 
 /// One string of a kind's `captures` (its `where` condition already refused).
@@ -229,6 +244,15 @@ fn land(v: &Expr, kind: CaptureKind) -> Result<Land, Diagnostic> {
 }
 
 /// A set of piece kinds: `man`, `man | king`.
+/// One piece kind, by name (`becomes = man`).
+fn kind_index(e: &Expr, kinds: &[String]) -> Result<u8, Diagnostic> {
+    match kind_mask(e, kinds)? {
+        mask if mask.count_ones() == 1 => Ok(mask.trailing_zeros() as u8),
+        _ => Err(Diagnostic::new(DiagnosticKind::WrongExpression, "expected one piece kind", e.span(), "not one kind")
+            .help("`becomes = man`: the kind the piece is after the move")),
+    }
+}
+
 fn kind_mask(e: &Expr, kinds: &[String]) -> Result<u8, Diagnostic> {
     match e {
         Expr::Name { name, span } => match kinds.iter().position(|k| k == name) {
