@@ -110,7 +110,9 @@ fn board(o: &mut String, rules: &Rules) {
             let lines: Vec<String> = g.lines().iter().map(|&(a, b)| format!("{}-{}", square_name(a), square_name(b))).collect();
             let rings: Vec<String> = g.rings().iter().map(|r| r.iter().map(|&p| square_name(p)).collect::<Vec<_>>().join("-")).collect();
             let rings = if rings.is_empty() { String::new() } else { format!(" and {} rings: {}", rings.len(), rings.join(" ")) };
-            format!("points on a {width}x{height} grid, joined by {} lines: {}{rings}", lines.len(), lines.join(" "))
+            let links: Vec<String> = g.links().iter().map(|&(a, b)| format!("{}-{}", square_name(a), square_name(b))).collect();
+            let links = if links.is_empty() { String::new() } else { format!("; links (for `along = links`): {}", links.join(" ")) };
+            format!("points on a {width}x{height} grid, joined by {} lines: {}{rings}{links}", lines.len(), lines.join(" "))
         }
         Shape::Square { width, height, playable } => {
             let cells = match playable {
@@ -283,6 +285,7 @@ fn move_rule(o: &mut String, rules: &Rules, side: Side, m: &MoveRule) {
         None => String::new(),
     };
     let becomes = m.becomes.map_or_else(String::new, |k| format!(", becoming a {}", rules.spec().kinds[k as usize].name));
+    let becomes = if m.along_links { format!(", along lines and links{becomes}") } else { becomes };
     let _ = writeln!(o, "  {} moves: {how}, directions {}{cond}{becomes}", side.name(), dir_list(rules, m.dirs));
 }
 

@@ -24,6 +24,8 @@ pub struct MoveRule {
     pub over_own: bool,
     /// The kind the piece becomes by this move (`becomes = KIND`).
     pub becomes: Option<u8>,
+    /// A step along the board's links too (`along = links`).
+    pub along_links: bool,
 }
 
 /// How the fast path counts a kind's quiet moves where it counts them without listing
@@ -164,6 +166,7 @@ impl KindTable {
                     stride: m.stride,
                     over_own: m.over_own,
                     becomes: m.becomes,
+                    along_links: m.along_links,
                 })
                 .collect(),
             captures: kind

@@ -36,7 +36,10 @@ impl Position {
                 match rule.kind {
                     MoveKind::Step if rule.stride == 1 => {
                         for d in rule.dirs.iter() {
-                            let n = rules.next(from, d);
+                            let mut n = rules.next(from, d);
+                            if rule.along_links && n == rules.cells as u16 {
+                                n = rules.spec.geometry.link_step(from, d).unwrap_or(n);
+                            }
                             if self.board[n] == EMPTY {
                                 counted += self.quiet_to(rules, list, from, n, kind, rule, dedup, store);
                             }

@@ -11,6 +11,7 @@ mod cellset;
 mod diagram;
 mod dirset;
 mod layout;
+mod links;
 mod notation;
 mod rings;
 
@@ -97,6 +98,9 @@ pub struct Geometry {
     lines: Vec<Line>,
     /// The rings of a board of points, each its points in order ([`Geometry::with_rings`]).
     rings: Vec<Vec<(i8, i8)>>,
+    /// Links of a board of points ([`Geometry::with_links`]) and their neighbour table
+    /// (empty without links).
+    links: (Vec<Line>, Vec<u16>),
     /// On a board of points whose columns and rows stand at given places (lines at any
     /// slope), where each point is in the picture (x right, y up); empty elsewhere.
     places: Vec<(f64, f64)>,
@@ -262,6 +266,7 @@ impl Geometry {
             holes,
             lines,
             rings: Vec::new(),
+            links: (Vec::new(), Vec::new()),
             places: Vec::new(),
             axes: None,
         };

@@ -96,6 +96,8 @@ pub struct MoveRule {
     /// The kind the piece becomes by this move (`becomes = KIND`), before any promotion
     /// where it lands; `None`: it stays what it is.
     pub becomes: Option<u8>,
+    /// A step: along the board's links too (`along = links`), not its lines only.
+    pub along_links: bool,
 }
 
 /// How a capture reaches and takes its piece(s).

@@ -107,6 +107,10 @@ pub struct RawBoard {
     /// of them (`a3-c5-e3`).
     #[serde(default)]
     pub lines: Option<Spanned<Vec<SStr>>>,
+    /// Boards of points: links, each a step between two neighbouring points that no line
+    /// draws (`c1-b2`), taken only by the moves that say `along = links`.
+    #[serde(default)]
+    pub links: Option<Spanned<Vec<SStr>>>,
     /// Boards of points: rings, each a closed chain of points (`c3-d3-e3-...`), along
     /// which moves go on around however the ring turns (directions `cw`, `ccw`).
     #[serde(default)]

@@ -51,11 +51,13 @@ pub enum FastRefusal {
     Displace,
     /// A quiet move that changes the piece's kind (`becomes`).
     Becomes,
+    /// A step along the board's links (`along = links`).
+    Links,
 }
 
 impl FastRefusal {
     /// Every reason, in the order the manual lists them.
-    pub const ALL: [FastRefusal; 19] = [
+    pub const ALL: [FastRefusal; 20] = [
         FastRefusal::Layout(LayoutRefusal::Wide),
         FastRefusal::Layout(LayoutRefusal::Slopes),
         FastRefusal::Layout(LayoutRefusal::Rings),
@@ -75,6 +77,7 @@ impl FastRefusal {
         FastRefusal::EndRuleNoMoves,
         FastRefusal::Displace,
         FastRefusal::Becomes,
+        FastRefusal::Links,
     ];
 
     /// The reason in words, as `polydame show` and the manual say it.
@@ -98,6 +101,7 @@ impl FastRefusal {
             }
             FastRefusal::Displace => "a capture by displacement (`jump(..., over = own, onto = enemy)`)",
             FastRefusal::Becomes => "a quiet move that changes the piece's kind (`becomes = KIND`)",
+            FastRefusal::Links => "a step along links no line draws (`step(..., along = links)`)",
         }
     }
 
@@ -120,6 +124,7 @@ impl FastRefusal {
             FastRefusal::EndRuleNoMoves => "end rules on a side without moves",
             FastRefusal::Displace => "captures by displacement",
             FastRefusal::Becomes => "moves that change a piece's kind",
+            FastRefusal::Links => "steps along links",
         }
     }
 }
@@ -272,7 +277,7 @@ fn kinds_support(kinds: &[Kind]) {
         } = k;
         for m in moves {
             // Compiled into the kind's move rules (see `table_support`).
-            let crate::spec::MoveRule { kind: _, dirs: _, condition: _, stride: _, over_own: _, becomes: _ } = m;
+            let crate::spec::MoveRule { kind: _, dirs: _, condition: _, stride: _, over_own: _, becomes: _, along_links: _ } = m;
         }
         for c in captures {
             // Decided with the compiled rules (`CapRule::condition`).
@@ -414,8 +419,9 @@ fn kind_support(t: &KindTable, cells: usize) -> Result<(), FastRefusal> {
     }
     for m in moves {
         // `over_own` is for steps longer than one cell, which are refused (`Stride`).
-        let MoveRule { kind, dirs: _, condition, stride, over_own: _, becomes } = m;
+        let MoveRule { kind, dirs: _, condition, stride, over_own: _, becomes, along_links } = m;
         need(becomes.is_none(), FastRefusal::Becomes)?;
+        need(!along_links, FastRefusal::Links)?;
         match kind {
             MoveKind::Step | MoveKind::Slide | MoveKind::Run => {}
         }

@@ -41,7 +41,7 @@ impl Checker<'_> {
                 return None;
             }
         };
-        for (key, l) in [("lines", &board.lines), ("rings", &board.rings)] {
+        for (key, l) in [("lines", &board.lines), ("rings", &board.rings), ("links", &board.links)] {
             if let (Some(l), false) = (l, matches!(shape, Shape::Square { playable: Playable::Lines, .. })) {
                 self.err(conflicting(
                     format!("`{key}` is for boards of points"),
@@ -79,7 +79,9 @@ impl Checker<'_> {
                         }
                         let g = Geometry::with_lines(shape, &holes, &lines);
                         self.rings_drawn_once(&g, &rings)?;
-                        g.with_rings(&rings.0)
+                        let g = g.with_rings(&rings.0);
+                        let links = self.links(raw, &g)?;
+                        g.with_links(&links)
                     }
                 }
             }

@@ -1,8 +1,9 @@
-//! `[board] rings`: closed chains of points around which moves go on (`cw`, `ccw`).
+//! `[board] rings`: closed chains of points around which moves go on (`cw`, `ccw`); and
+//! `[board] links`: steps no line draws, which only the moves that say so take.
 
 use super::Checker;
 use super::board::square_of;
-use crate::geometry::{Geometry, Playable, Shape, square_name};
+use crate::geometry::{Geometry, Line, Playable, Shape, square_name};
 use crate::spec::diag::{Diagnostic, DiagnosticKind};
 use crate::spec::raw::RawBoard;
 use toml::Spanned;
@@ -93,5 +94,55 @@ impl Checker<'_> {
             }
         }
         Some(())
+    }
+
+    /// The links of `[board]`, on the board `g` of its points, lines and rings: each two
+    /// points one step apart along a row, a column or a diagonal of the grid, with no point
+    /// between them, in a direction in which neither has a line's step or another link.
+    pub(super) fn links(&mut self, raw: &Spanned<RawBoard>, g: &Geometry) -> Option<Vec<Line>> {
+        let Some(list) = &raw.get_ref().links else { return Some(Vec::new()) };
+        let Shape::Square { width, height, playable: Playable::Lines } = g.shape() else { return Some(Vec::new()) };
+        let full = Geometry::new(Shape::Square { width, height, playable: Playable::All });
+        let (mut links, mut leaving): (Vec<Line>, Vec<(u16, usize)>) = (Vec::new(), Vec::new());
+        for link in list.get_ref() {
+            let ends: Result<Vec<(i8, i8)>, Diagnostic> =
+                link.get_ref().split('-').map(|n| square_of(n.trim(), &full, link.span())).collect();
+            let ends = self.ok(ends)?;
+            let help = "a link joins two neighbouring points, `c1-b2`: along a row, a column or a diagonal of the grid, with no point between, where no line goes that way";
+            let [a, b] = ends[..] else {
+                self.err(malformed("a link joins two points", link.span(), "not two points", help));
+                return None;
+            };
+            let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+            if (dx, dy) == (0, 0) || dx != 0 && dy != 0 && dx.abs() != dy.abs() {
+                self.err(malformed("a link runs along a row, a column or a diagonal of the grid", link.span(), "not straight", help));
+                return None;
+            }
+            let Some((ca, cb)) = g.cell_at(a).zip(g.cell_at(b)) else {
+                let p = if g.cell_at(a).is_none() { a } else { b };
+                self.err(malformed(format!("{} is not a point of the board", square_name(p)), link.span(), "not a point", help));
+                return None;
+            };
+            let unit = (dx.signum(), dy.signum());
+            let between = (1..dx.abs().max(dy.abs())).map(|i| (a.0 + unit.0 * i, a.1 + unit.1 * i));
+            if let Some(p) = between.into_iter().find(|&p| g.cell_at(p).is_some()) {
+                self.err(malformed(format!("the link passes over the point {}", square_name(p)), link.span(), "a point between", help));
+                return None;
+            }
+            let d = (0..g.dirs().len()).find(|&d| g.dirs()[d].step == unit && !g.is_around(d))?;
+            let ways = [(ca, d), (cb, g.opposite(d))];
+            if ways.iter().any(|&(c, d)| g.step(c, d).is_some() || leaving.contains(&(c, d))) {
+                self.err(malformed(
+                    format!("a line or a link already leaves {} or {} that way", square_name(a), square_name(b)),
+                    link.span(),
+                    "drawn twice",
+                    help,
+                ));
+                return None;
+            }
+            links.push((a, b));
+            leaving.extend(ways);
+        }
+        Some(links)
     }
 }

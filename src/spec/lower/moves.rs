@@ -53,15 +53,16 @@ pub(in crate::spec) fn lower_move(e: &dsl::Expression, board: &Board, kind_names
             )));
         }
     };
-    let allowed: &[&str] = if kind == MoveKind::Step { &["stride", "over", "becomes"] } else { &["becomes"] };
+    let allowed: &[&str] = if kind == MoveKind::Step { &["stride", "over", "becomes", "along"] } else { &["becomes"] };
     let a = split_args(name, args, span, 1, allowed)?;
     let dirs = side_dirs(a.positional[0], board)?;
     let condition = e.condition.as_ref().map(|c| super::conditions::lower_condition(c, board)).transpose()?;
-    let (mut stride, mut over_own, mut becomes) = (1, None, None);
+    let (mut stride, mut over_own, mut becomes, mut along_links) = (1, None, None, false);
     for (arg, v) in a.named {
         match arg {
             "over" => over_own = Some((bare_name(v, "cells passed", &["empty", "own"])? == "own", v.span())),
             "becomes" => becomes = Some(kind_index(v, kind_names)?),
+            "along" => along_links = bare_name(v, "way", &["lines", "links"])? == "links",
             _ => stride = number(v, "stride", 1..=8, "a step of `stride` cells in one direction, over empty cells to an empty one")? as u8,
         }
     }
@@ -76,7 +77,7 @@ pub(in crate::spec) fn lower_move(e: &dsl::Expression, board: &Board, kind_names
         )
         .help("a step of `stride = 2` or more passes cells: `over = own` lets them hold the mover's own pieces"));
     }
-    Ok(MoveRule { kind, dirs, condition, stride, over_own: over_own.is_some_and(|(own, _)| own), becomes })
+    Ok(MoveRule { kind, dirs, condition, stride, over_own: over_own.is_some_and(|(own, _)| own), becomes, along_links })
 }
 
 /// One string of a kind's `captures` (its `where` condition already refused).
