@@ -4,8 +4,17 @@
 use super::{Failure, invalid};
 use polydame::{Rules, Side};
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
-use std::time::Duration;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+/// How long an engine has to answer the greeting (`hub` with `wait`, `init` with
+/// `ready`): an engine that does not speak Hub (Scan started without `hub`) is given up.
+pub const GREETING_TIME: Duration = Duration::from_secs(10);
+
+/// Beyond its clock, how long an engine thinking on one may take to answer before it is
+/// given up (its clock has run out by then, and the game is lost on time).
+const CLOCK_GRACE: Duration = Duration::from_secs(5);
 
 /// How long an engine thinks about a move: to a depth, or on a clock.
 #[derive(Clone, Copy, Debug)]
@@ -18,12 +27,13 @@ pub enum Think {
     },
 }
 
-/// An engine process spoken to over Hub.
+/// An engine process spoken to over Hub. Its lines are read by a thread of their own, so
+/// that waiting for one keeps a time limit.
 pub struct HubEngine {
     pub name: String,
     child: Child,
     input: ChildStdin,
-    output: BufReader<ChildStdout>,
+    lines: Receiver<String>,
 }
 
 impl HubEngine {
@@ -39,15 +49,24 @@ impl HubEngine {
         let (Some(input), Some(output)) = (child.stdin.take(), child.stdout.take()) else {
             return Err(invalid(format!("--engine {command}: no pipes to it")));
         };
-        let mut e = HubEngine { name: command.to_string(), child, input, output: BufReader::new(output) };
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(output).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut e = HubEngine { name: command.to_string(), child, input, lines };
         e.send("hub")?;
-        for line in e.until("wait")? {
+        for line in e.until("wait", Some(GREETING_TIME))? {
             if let Some(name) = line.strip_prefix("id ").and_then(|l| l.split("name=").nth(1)) {
                 e.name = name.split_whitespace().next().unwrap_or(command).trim_matches('"').to_string();
             }
         }
         e.send("init")?;
-        e.until("ready")?;
+        e.until("ready", Some(GREETING_TIME))?;
         e.send(&format!("set-param name=variant value={variant}"))?;
         Ok(e)
     }
@@ -58,15 +77,21 @@ impl HubEngine {
             .map_err(|e| invalid(format!("{}: cannot be written to: {e}", self.name)))
     }
 
-    /// The lines up to the first starting with `word`, that one last.
-    fn until(&mut self, word: &str) -> Result<Vec<String>, Failure> {
+    /// The lines up to the first starting with `word`, that one last, arriving `within`
+    /// that time if given.
+    fn until(&mut self, word: &str, within: Option<Duration>) -> Result<Vec<String>, Failure> {
+        let deadline = within.map(|t| (Instant::now() + t, t));
         let mut lines = Vec::new();
         loop {
-            let mut line = String::new();
-            let n = self.output.read_line(&mut line).map_err(|e| invalid(format!("{}: cannot be read: {e}", self.name)))?;
-            if n == 0 {
-                return Err(invalid(format!("{}: stopped before `{word}`", self.name)));
-            }
+            let line = match deadline {
+                Some((at, t)) => self.lines.recv_timeout(at.saturating_duration_since(Instant::now())).map_err(|e| match e {
+                    RecvTimeoutError::Timeout => {
+                        invalid(format!("{}: no `{word}` within {} s (is it a Hub engine, started in Hub mode?)", self.name, t.as_secs()))
+                    }
+                    RecvTimeoutError::Disconnected => invalid(format!("{}: stopped before `{word}`", self.name)),
+                })?,
+                None => self.lines.recv().map_err(|_| invalid(format!("{}: stopped before `{word}`", self.name)))?,
+            };
             let line = line.trim().to_string();
             let last = line.split_whitespace().next() == Some(word);
             lines.push(line);
@@ -85,16 +110,29 @@ impl HubEngine {
             Think::Clock { left, inc } => self.send(&format!("level time={:.3} inc={:.3}", left.as_secs_f64(), inc.as_secs_f64()))?,
         }
         self.send("go think")?;
-        let lines = self.until("done")?;
+        let within = match think {
+            Think::Depth(_) => None,
+            Think::Clock { left, .. } => Some(left + CLOCK_GRACE),
+        };
+        let lines = self.until("done", within)?;
         let done = lines.last().map(String::as_str).unwrap_or_default();
         Ok(done.split_whitespace().find_map(|w| w.strip_prefix("move=")).map(str::to_string))
     }
 }
 
 impl Drop for HubEngine {
+    /// Asks the engine to quit, and stops it if it has not within a second.
     fn drop(&mut self) {
         let _ = writeln!(self.input, "quit");
         let _ = self.input.flush();
+        let end = Instant::now() + Duration::from_secs(1);
+        while Instant::now() < end {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let _ = self.child.kill();
         let _ = self.child.wait();
     }
 }

@@ -1,6 +1,6 @@
 //! The command line's `validate` summary and `--parse-only`, run as a user runs them.
 
-use crate::common::{TempFile, polydame};
+use crate::common::{TempFile, polydame, stderr};
 use std::process::Output;
 
 const GAME: &str = "../tests/records/sijbrands_bronstring_1970.pdn";
@@ -277,4 +277,13 @@ fn help_names_each_subcommand_with_what_it_does() {
         let line = line.unwrap_or_else(|| panic!("no line for `{command}`:\n{help}"));
         assert!(line.contains(what), "`{command}` is not said to be about {what}: {line}");
     }
+}
+
+/// An engine that never answers the Hub greeting (`cat` echoes it back) is given up after
+/// the greeting's time, with why, instead of being waited for for ever.
+#[test]
+fn match_gives_up_an_engine_that_does_not_speak_hub() {
+    let o = polydame(&["match", "international", "--engine", "cat", "--games", "1"]);
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    assert!(stderr(&o).contains("cat: no `wait` within 10 s (is it a Hub engine, started in Hub mode?)"), "{}", stderr(&o));
 }
