@@ -32,28 +32,7 @@ impl Geometry {
                 out.push('\n');
             }
             Shape::Hex { side } => {
-                let s = side as i32;
-                let lines = 4 * s - 3;
-                for h in (0..lines).rev() {
-                    let mut line = vec![b' '; (2 * s as usize - 1) * 3];
-                    let mut any = false;
-                    for c in 0..self.len() as u16 {
-                        let (f, r) = self.coord(c);
-                        if (f + r) as i32 == h {
-                            let q = (f - r) as i32 + s - 1;
-                            let ch = cell_char(c);
-                            let mut buf = [0u8; 4];
-                            let enc = ch.encode_utf8(&mut buf);
-                            line[q as usize * 3 + 1] = enc.as_bytes()[0];
-                            any = true;
-                        }
-                    }
-                    if any {
-                        let text = String::from_utf8_lossy(&line).trim_end().to_string();
-                        out.push_str(&text);
-                        out.push('\n');
-                    }
-                }
+                out = self.hex_text(side, |c| cell_char(c).to_string());
                 let last = super::square_name((2 * side as i8 - 2, 2 * side as i8 - 2));
                 out.push_str(&format!("(a1 is the bottom corner, {last} the top; columns are vertical)\n"));
             }
@@ -126,11 +105,42 @@ impl Geometry {
         out
     }
 
-    /// The names of a square board's cells, each right-aligned in a field as wide as the
-    /// longest, unplayable squares blank, White's side at the bottom: the key to a
-    /// diagram of a numbered board. `None` for hex boards, whose diagram names its corners.
+    /// A hex board's cells as text, each cell's `text` three columns after the one to its
+    /// lower left: each zigzag half-row on a line, so that a cell's straight-up neighbour
+    /// is two lines higher in the same text column.
+    fn hex_text(&self, side: u8, text: impl Fn(u16) -> String) -> String {
+        let s = side as i32;
+        let mut out = String::new();
+        for h in (0..4 * s - 3).rev() {
+            let mut line: Vec<char> = Vec::new();
+            for c in (0..self.len() as u16).filter(|&c| (self.coord(c).0 + self.coord(c).1) as i32 == h) {
+                let (f, r) = self.coord(c);
+                let at = ((f - r) as i32 + s - 1) as usize * 3 + 1;
+                let t: Vec<char> = text(c).chars().collect();
+                if line.len() < at + t.len() {
+                    line.resize(at + t.len(), ' ');
+                }
+                line[at..at + t.len()].copy_from_slice(&t);
+            }
+            if !line.is_empty() {
+                out.push_str(line.iter().collect::<String>().trim_end());
+                out.push('\n');
+            }
+        }
+        out
+    }
+
+    /// The names of a board's cells where its diagram has its pieces: on a square board
+    /// each right-aligned in a field as wide as the longest, unplayable squares blank,
+    /// White's side at the bottom (the key to a diagram of a numbered board); on a hex
+    /// board each where the diagram has its cell. `None` for boards of points, whose
+    /// diagram names its columns and rows.
     pub fn name_grid(&self, name: impl Fn(u16) -> String) -> Option<String> {
-        let Shape::Square { width, height, .. } = self.shape() else { return None };
+        let (width, height) = match self.shape() {
+            Shape::Hex { side } => return Some(self.hex_text(side, name)),
+            Shape::Square { playable: Playable::Lines, .. } => return None,
+            Shape::Square { width, height, .. } => (width, height),
+        };
         let w = (0..self.len() as u16).map(|c| name(c).len()).max().unwrap_or(1);
         let mut out = String::new();
         for y in (0..height as i8).rev() {

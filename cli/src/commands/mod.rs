@@ -215,15 +215,18 @@ pub fn fen_failure(e: &FenError) -> String {
     format!("{e}{hint}")
 }
 
-/// The diagram of [`board`], with the square numbers beside it on a numbered board, so a
-/// reader can name every square (on other boards the coordinates on its edges suffice).
+/// The diagram of [`board`], with the square numbers beside it on a numbered board and
+/// the cells' names on a hex board, so a reader can name every cell (on other boards the
+/// coordinates on its edges suffice).
 pub fn keyed_board(rules: &Rules, pos: &Position) -> String {
     let spec = rules.spec();
     let pieces = board(rules, pos);
-    let key = if spec.notation.is_numeric() { spec.geometry.name_grid(|c| rules.cell_name(c).to_string()) } else { None };
+    let hex = matches!(spec.geometry.shape(), polydame::geometry::Shape::Hex { .. });
+    let key = if spec.notation.is_numeric() || hex { spec.geometry.name_grid(|c| rules.cell_name(c).to_string()) } else { None };
     let Some(key) = key else { return pieces };
     let left: Vec<&str> = pieces.lines().collect();
-    let width = left.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+    // As wide as the lines the key stands beside (not the FEN below them).
+    let width = left.iter().take(key.lines().count()).map(|l| l.chars().count()).max().unwrap_or(0);
     let mut keys = key.lines();
     let mut out = String::new();
     for l in left {

@@ -287,3 +287,16 @@ fn match_gives_up_an_engine_that_does_not_speak_hub() {
     assert_eq!(o.status.code(), Some(1), "{o:?}");
     assert!(stderr(&o).contains("cat: no `wait` within 10 s (is it a Hub engine, started in Hub mode?)"), "{}", stderr(&o));
 }
+
+/// A hex board's text diagram has the cells' names beside it, each where the diagram has
+/// its cell: the top corner i9 beside the top line, a1 beside the bottom one.
+#[test]
+fn the_hex_board_names_its_cells_beside_it() {
+    let o = polydame(&["board", "hexdame"]);
+    assert!(o.status.success(), "{o:?}");
+    let out = String::from_utf8_lossy(&o.stdout).to_string();
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].trim_start().starts_with('b') && lines[0].ends_with("i9"), "{out}");
+    assert!(lines[16].trim_start().starts_with('w') && lines[16].ends_with("a1"), "{out}");
+    assert!(lines[12].ends_with("a5    b4    c3    d2    e1"), "{out}");
+}
