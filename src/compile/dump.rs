@@ -284,9 +284,9 @@ fn move_rule(o: &mut String, rules: &Rules, side: Side, m: &MoveRule) {
         Some(c) => format!(", only where {}", condition_words(rules, side, c)),
         None => String::new(),
     };
+    let along = if m.along_links { ", along lines and links" } else { "" };
     let becomes = m.becomes.map_or_else(String::new, |k| format!(", becoming a {}", rules.spec().kinds[k as usize].name));
-    let becomes = if m.along_links { format!(", along lines and links{becomes}") } else { becomes };
-    let _ = writeln!(o, "  {} moves: {how}, directions {}{cond}{becomes}", side.name(), dir_list(rules, m.dirs));
+    let _ = writeln!(o, "  {} moves: {how}, directions {}{cond}{along}{becomes}", side.name(), dir_list(rules, m.dirs));
 }
 
 /// One capture rule of one side, of the kind whose table is `t`.

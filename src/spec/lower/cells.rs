@@ -237,24 +237,23 @@ fn interval(e: &Expr, rows: u32) -> Result<(u32, u32), Diagnostic> {
 
 /// The column letter of `column(X)`.
 fn column(e: &Expr, g: &Geometry) -> Result<i8, Diagnostic> {
-    match e {
-        Expr::Name { name, span } if crate::geometry::column_of(name).is_some() => {
-            let col = crate::geometry::column_of(name).unwrap_or_default();
-            if !(0..g.len() as u16).any(|c| g.coord(c).0 == col) {
-                return Err(Diagnostic::new(
-                    DiagnosticKind::OffBoard,
-                    format!("there is no column {name} on this board"),
-                    span.clone(),
-                    "off the board",
-                )
-                .help(describe_cells(g)));
-            }
-            Ok(col)
-        }
-        other => {
-            Err(Diagnostic::new(DiagnosticKind::WrongExpression, "expected a column letter such as `a`", other.span(), "not a column"))
-        }
+    let named = match e {
+        Expr::Name { name, span } => crate::geometry::column_of(name).map(|col| (col, name, span)),
+        _ => None,
+    };
+    let Some((col, name, span)) = named else {
+        return Err(Diagnostic::new(DiagnosticKind::WrongExpression, "expected a column letter such as `a`", e.span(), "not a column"));
+    };
+    if !(0..g.len() as u16).any(|c| g.coord(c).0 == col) {
+        return Err(Diagnostic::new(
+            DiagnosticKind::OffBoard,
+            format!("there is no column {name} on this board"),
+            span.clone(),
+            "off the board",
+        )
+        .help(describe_cells(g)));
     }
+    Ok(col)
 }
 
 fn describe_cells(g: &Geometry) -> String {
