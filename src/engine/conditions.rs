@@ -15,6 +15,8 @@ pub(crate) struct Mover {
     pub played: u16,
     /// The pieces the move has taken before this jump (0 for a quiet move).
     pub taken: u16,
+    /// The cell of the piece this jump jumps (`None` for a quiet move or a drop).
+    pub over: Option<u16>,
 }
 
 /// Whether a move of `mover` from `from` to `to` meets `cond`, on `board` as it stands
@@ -54,10 +56,11 @@ fn holds(rules: &Rules, board: &Board, mover: Mover, t: &Test, from: u16, to: u1
         Test::Inward => inward(rules, from, to),
         Test::In { at, set } => {
             let cell = match at {
-                Place::From => from,
-                Place::To => to,
+                Place::From => Some(from),
+                Place::To => Some(to),
+                Place::Over => mover.over,
             };
-            rules.spec.condition_cells[set as usize][us].contains(cell)
+            cell.is_some_and(|c| rules.spec.condition_cells[set as usize][us].contains(c))
         }
         Test::Played { min, max } => (min..=max).contains(&mover.played),
         Test::Taken { min, max } => (min..=max).contains(&mover.taken),

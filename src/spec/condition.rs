@@ -31,8 +31,9 @@ pub enum Test {
     /// `inward`: the move brings the piece nearer the middle of its line: the larger of its
     /// two distances to the board's edge along the line shrinks.
     Inward,
-    /// `from(CELLS)`, `to(CELLS)`: the cell the move (or this jump of a capture) starts
-    /// from, or ends on, is one of a cell set: the set numbered `set` in
+    /// `from(CELLS)`, `to(CELLS)`, `over(CELLS)`: the cell the move (or this jump of a
+    /// capture) starts from, ends on, or passes over (the piece a jump or a fly jumps), is
+    /// one of a cell set: the set numbered `set` in
     /// [`Spec::condition_cells`](super::Spec::condition_cells), per side.
     In {
         /// Which cell of the move.
@@ -73,6 +74,9 @@ pub enum Place {
     From,
     /// Where it ends: the move's destination, or the landing of this jump.
     To,
+    /// The piece this jump of a capture jumps: the piece taken, or with `over = own` the
+    /// mover's own piece. Only on captures.
+    Over,
 }
 
 impl Place {
@@ -81,6 +85,7 @@ impl Place {
         match self {
             Place::From => "from",
             Place::To => "to",
+            Place::Over => "over",
         }
     }
 }

@@ -166,11 +166,11 @@ impl<'a, const COLUMNS: bool> CaptureSearch<'a, COLUMNS> {
                     continue;
                 }
                 Shape::LongJump(stride) => match self.long_jump(c, d, rule.prey, stride) {
-                    Some((_, l)) if self.jump_lands(c, l, k, rule.condition.as_ref()) => return true,
+                    Some((n, l)) if self.jump_lands(c, n, l, k, rule.condition.as_ref()) => return true,
                     _ => continue,
                 },
                 Shape::Displace => match self.displacement(c, d, rule.prey) {
-                    Some(l) if self.jump_lands(c, l, k, rule.condition.as_ref()) => return true,
+                    Some(l) if self.jump_lands(c, r.next(c, d), l, k, rule.condition.as_ref()) => return true,
                     _ => continue,
                 },
                 Shape::Jump => {}
@@ -195,6 +195,7 @@ impl<'a, const COLUMNS: bool> CaptureSearch<'a, COLUMNS> {
                 }
             }
             let mut count = 0;
+            let victim = n;
             let leap = matches!(rule.shape, Shape::Leap { .. });
             while self.capturable(rule.prey, self.board[n]) {
                 count += 1;
@@ -206,7 +207,7 @@ impl<'a, const COLUMNS: bool> CaptureSearch<'a, COLUMNS> {
             let land = if let Shape::Fly { .. } = rule.shape { rule.shape.land() } else { Land::NEXT };
             // The `where` of a jump or a fly judges each landing (from `n`, just beyond the
             // piece).
-            if count >= min && self.can_land(c, n, d, k, land, rule.condition.as_ref()) {
+            if count >= min && self.can_land(c, victim, n, d, k, land, rule.condition.as_ref()) {
                 return true;
             }
         }
@@ -314,12 +315,12 @@ impl<'a, const COLUMNS: bool> CaptureSearch<'a, COLUMNS> {
 
 /// The landings of the general engine's capture search: the empty cells from `next` on
 /// along a direction, at most `left` of them, and of those only the ones where the rule's
-/// `where` condition holds for a capture from `filter`'s cell.
+/// `where` condition holds for a capture from `filter`'s first cell over its second.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Landings<'a> {
     next: u16,
     left: u32,
-    filter: Option<(u16, &'a Condition)>,
+    filter: Option<(u16, u16, &'a Condition)>,
 }
 
 impl<'a> Landings<'a> {
@@ -328,9 +329,10 @@ impl<'a> Landings<'a> {
         Landings { next: first, left: most, filter: None }
     }
 
-    /// Only those where `cond` holds for a capture from `from`, if there is a condition.
-    pub(super) fn meeting(self, from: u16, cond: Option<&'a Condition>) -> Landings<'a> {
-        Landings { filter: cond.map(|c| (from, c)), ..self }
+    /// Only those where `cond` holds for a capture from `from` over the piece on `over`,
+    /// if there is a condition.
+    pub(super) fn meeting(self, from: u16, over: u16, cond: Option<&'a Condition>) -> Landings<'a> {
+        Landings { filter: cond.map(|c| (from, over, c)), ..self }
     }
 }
 
@@ -349,7 +351,7 @@ impl<'a, const COLUMNS: bool> Walk for CaptureSearch<'a, COLUMNS> {
             let l = set.next;
             set.next = self.rules.next(l, d);
             set.left -= 1;
-            if set.filter.is_none_or(|(from, cond)| self.lands_where(cond, from, l)) {
+            if set.filter.is_none_or(|(from, over, cond)| self.lands_where(cond, from, over, l)) {
                 return Some(l);
             }
         }

@@ -21,7 +21,7 @@ impl<'a, const COLUMNS: bool> CaptureSearch<'a, COLUMNS> {
                 continue;
             }
             let l = r.next(n, d);
-            if self.board[l] != EMPTY || !self.jump_lands(c, l, k, cond) {
+            if self.board[l] != EMPTY || !self.jump_lands(c, n, l, k, cond) {
                 continue;
             }
             any = true;
@@ -38,7 +38,7 @@ impl<'a, const COLUMNS: bool> CaptureSearch<'a, COLUMNS> {
         let mut any = false;
         for d in dirs.iter() {
             let Some((n, l)) = self.long_jump(c, d, rule.prey, stride) else { continue };
-            if !self.jump_lands(c, l, k, rule.condition.as_ref()) {
+            if !self.jump_lands(c, n, l, k, rule.condition.as_ref()) {
                 continue;
             }
             any = true;
@@ -73,18 +73,20 @@ impl<'a, const COLUMNS: bool> CaptureSearch<'a, COLUMNS> {
         Some((n, l))
     }
 
-    /// Whether a jump from `c` by a piece of kind `k` may land on `l`: a cell its kind may
-    /// stand on, where its rule's `where` condition (`cond`) holds.
+    /// Whether a jump from `c` over the piece on `n` by a piece of kind `k` may land on
+    /// `l`: a cell its kind may stand on, where its rule's `where` condition (`cond`) holds.
     #[inline(always)]
-    pub(super) fn jump_lands(&self, c: u16, l: u16, k: usize, cond: Option<&Condition>) -> bool {
-        self.stands(l, k) && cond.is_none_or(|w| self.lands_where(w, c, l))
+    pub(super) fn jump_lands(&self, c: u16, n: u16, l: u16, k: usize, cond: Option<&Condition>) -> bool {
+        self.stands(l, k) && cond.is_none_or(|w| self.lands_where(w, c, n, l))
     }
 
-    /// Whether a jump from `c` may land on `l` under its rule's `where` condition.
+    /// Whether a jump from `c` over the piece on `n` may land on `l` under its rule's
+    /// `where` condition.
     #[inline(never)]
-    pub(super) fn lands_where(&self, cond: &Condition, c: u16, l: u16) -> bool {
+    pub(super) fn lands_where(&self, cond: &Condition, c: u16, n: u16, l: u16) -> bool {
         let side = if self.us == 0 { Side::White } else { Side::Black };
-        let mover = crate::engine::conditions::Mover { side, played: self.played, taken: self.list.stack.len() as u16 };
+        let taken = self.list.stack.len() as u16;
+        let mover = crate::engine::conditions::Mover { side, played: self.played, taken, over: Some(n) };
         crate::engine::conditions::meets(self.rules, self.board, mover, cond, c, l)
     }
 
@@ -95,7 +97,7 @@ impl<'a, const COLUMNS: bool> CaptureSearch<'a, COLUMNS> {
         let mut any = false;
         for d in dirs.iter() {
             let Some(l) = self.displacement(c, d, rule.prey) else { continue };
-            if !self.jump_lands(c, l, k, rule.condition.as_ref()) {
+            if !self.jump_lands(c, self.rules.next(c, d), l, k, rule.condition.as_ref()) {
                 continue;
             }
             any = true;
@@ -119,12 +121,13 @@ impl<'a, const COLUMNS: bool> CaptureSearch<'a, COLUMNS> {
         (own && self.capturable(kinds, self.board[l])).then_some(l)
     }
 
-    /// Whether some empty cell from `first` (the cell just beyond the piece taken) on in
-    /// direction `d`, within the `land` range and with only empty cells before it, is
-    /// one a piece of kind `k` may stand on, where the rule's condition `cond` holds for a
-    /// capture from `c`.
+    /// Whether some empty cell from `first` (the cell just beyond the piece taken, on `n`)
+    /// on in direction `d`, within the `land` range and with only empty cells before it,
+    /// is one a piece of kind `k` may stand on, where the rule's condition `cond` holds
+    /// for a capture from `c`.
     #[inline]
-    pub(super) fn can_land(&self, c: u16, first: u16, d: usize, k: usize, land: Land, cond: Option<&Condition>) -> bool {
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn can_land(&self, c: u16, n: u16, first: u16, d: usize, k: usize, land: Land, cond: Option<&Condition>) -> bool {
         let cells = if self.rules.has_kind_cells { self.rules.tables[self.us][k].cells.as_ref() } else { None };
         if cells.is_none() && land.min == 1 && cond.is_none() {
             return self.board[first] == EMPTY;
@@ -134,7 +137,7 @@ impl<'a, const COLUMNS: bool> CaptureSearch<'a, COLUMNS> {
             if self.board[l] != EMPTY {
                 break;
             }
-            if i >= land.min && cells.is_none_or(|z| z.contains(l)) && cond.is_none_or(|w| self.lands_where(w, c, l)) {
+            if i >= land.min && cells.is_none_or(|z| z.contains(l)) && cond.is_none_or(|w| self.lands_where(w, c, n, l)) {
                 return true;
             }
             l = self.rules.next(l, d);
@@ -165,7 +168,7 @@ impl<'a, const COLUMNS: bool> CaptureSearch<'a, COLUMNS> {
             }
             let first = r.next(n, d);
             let cond = rule.condition.as_ref();
-            if !self.can_land(c, first, d, k, land, cond) {
+            if !self.can_land(c, n, first, d, k, land, cond) {
                 continue;
             }
             any = true;
@@ -178,7 +181,7 @@ impl<'a, const COLUMNS: bool> CaptureSearch<'a, COLUMNS> {
                 for _ in 1..land.min {
                     nearest = r.next(nearest, d);
                 }
-                self.land_many(Landings::from(nearest, u32::from(land.max - land.min) + 1).meeting(c, cond), k, d, halt);
+                self.land_many(Landings::from(nearest, u32::from(land.max - land.min) + 1).meeting(c, n, cond), k, d, halt);
             }
             self.untake();
         }
@@ -254,7 +257,7 @@ impl<'a, const COLUMNS: bool> CaptureSearch<'a, COLUMNS> {
                 count += 1;
                 m = r.next(m, d);
             }
-            if count < min as usize || !self.can_land(c, m, d, k, land, None) {
+            if count < min as usize || !self.can_land(c, n, m, d, k, land, None) {
                 continue;
             }
             any = true;

@@ -127,7 +127,7 @@ impl Checker<'_> {
     fn drop_condition(&mut self, c: &SStr, board: &Board) -> Option<crate::spec::Condition> {
         let e = self.parse(c)?;
         self.no_condition(&e, "write the condition alone, without `where`", "not here");
-        let cond = self.ok(lower_condition(&e.body, board))?;
+        let cond = self.ok(lower_condition(&e.body, board, false))?;
         if cond.tests().iter().any(|t| matches!(t, Test::Touched { .. } | Test::Inward)) {
             self.err(
                 Diagnostic::new(DiagnosticKind::WrongExpression, "a placement comes from no cell", c.span(), "in this condition")

@@ -165,7 +165,7 @@ impl Checker<'_> {
                 );
                 return None;
             }
-            rule.condition = Some(self.ok(lower_condition(cond, board))?);
+            rule.condition = Some(self.ok(lower_condition(cond, board, true))?);
         }
         Some(rule)
     }

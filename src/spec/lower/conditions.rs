@@ -1,5 +1,6 @@
 //! `where` conditions: tests (`sees_enemy`, `inward`, `touches(own, orthogonal)`,
-//! `touched(enemy, orthogonal)`, `from(CELLS)`, `to(CELLS)`, `played(0)`, `taken(1)`,
+//! `touched(enemy, orthogonal)`, `from(CELLS)`, `to(CELLS)`, `over(CELLS)`, `played(0)`,
+//! `taken(1)`,
 //! `jump_open(orthogonal)`) combined with `&`, `|`, `except` and `not(...)`.
 
 use super::{Board, cells::lower_cells, side_dirs, split_args};
@@ -10,12 +11,13 @@ use crate::spec::diag::{Diagnostic, DiagnosticKind, did_you_mean};
 use crate::spec::dsl::{Expr, Op};
 use crate::spec::ending::{EndCondition, EndTest};
 
-const TESTS: [&str; 10] = ["sees_enemy", "inward", "touches", "touched", "from", "to", "played", "taken", "jump_open", "not"];
-const HELP: &str = "conditions are `sees_enemy`, `inward`, `touches(own | enemy, DIRS)`, `touched(own | enemy, DIRS)`, `from(CELLS)`, `to(CELLS)`, `played(N)` or `played(A..B)`, `taken(N)` or `taken(A..B)`, `jump_open(DIRS)`, combined with `&`, `|`, `except` and `not(...)`";
+const TESTS: [&str; 11] = ["sees_enemy", "inward", "touches", "touched", "from", "to", "over", "played", "taken", "jump_open", "not"];
+const HELP: &str = "conditions are `sees_enemy`, `inward`, `touches(own | enemy, DIRS)`, `touched(own | enemy, DIRS)`, `from(CELLS)`, `to(CELLS)`, `over(CELLS)` (on a capture), `played(N)` or `played(A..B)`, `taken(N)` or `taken(A..B)`, `jump_open(DIRS)`, combined with `&`, `|`, `except` and `not(...)`";
 
-/// A `where` condition: its tests and its truth table.
-pub(in crate::spec) fn lower_condition(e: &Expr, board: &Board) -> Result<Condition, Diagnostic> {
-    let (tests, table) = truth_table(e, &|t| test(t, board))?;
+/// A `where` condition, of a capture rule if `capture` (else of a quiet move or a drop):
+/// its tests and its truth table.
+pub(in crate::spec) fn lower_condition(e: &Expr, board: &Board, capture: bool) -> Result<Condition, Diagnostic> {
+    let (tests, table) = truth_table(e, &|t| test(t, board, capture))?;
     Ok(Condition::new(&tests, table))
 }
 
@@ -46,7 +48,10 @@ fn truth_table<T: PartialEq>(e: &Expr, test: &impl Fn(&Expr) -> Result<T, Diagno
 /// The tests of a condition, each once, in the order they are first named.
 fn collect<T: PartialEq>(e: &Expr, test: &impl Fn(&Expr) -> Result<T, Diagnostic>, tests: &mut Vec<T>) -> Result<(), Diagnostic> {
     match e {
-        Expr::Chain { .. } => e.parts().try_for_each(|(_, part)| collect(part, test, tests)),
+        Expr::Chain { span, .. } => {
+            unmixed(e, span)?;
+            e.parts().try_for_each(|(_, part)| collect(part, test, tests))
+        }
         Expr::Call { name, args, span, .. } if name == "not" => {
             let a = split_args(name, args, span, 1, &[])?;
             collect(a.positional[0], test, tests)
@@ -59,6 +64,23 @@ fn collect<T: PartialEq>(e: &Expr, test: &impl Fn(&Expr) -> Result<T, Diagnostic
             Ok(())
         }
     }
+}
+
+/// Refuses a chain that joins tests with `|` and also with `&` or `except`: the operators
+/// apply left to right, as in cell sets, where a reader of a condition expects `&` to
+/// bind first, so parentheses must say which is meant.
+fn unmixed(e: &Expr, span: &std::ops::Range<usize>) -> Result<(), Diagnostic> {
+    let ops = || e.parts().filter_map(|(op, _)| op);
+    if ops().any(|op| op == Op::Union) && ops().any(|op| op != Op::Union) {
+        return Err(Diagnostic::new(
+            DiagnosticKind::Malformed,
+            "`|` and `&` (or `except`) in one condition without parentheses",
+            span.clone(),
+            "which comes first?",
+        )
+        .help("group with parentheses: `(a & b) | c` or `a & (b | c)`; the operators of a condition apply left to right, so `a & b | c & d` would mean `((a & b) | c) & d`"));
+    }
+    Ok(())
 }
 
 /// The condition's value when the results of `tests` are the bits of `results`.
@@ -83,8 +105,9 @@ fn value<T: PartialEq>(e: &Expr, test: &impl Fn(&Expr) -> Result<T, Diagnostic>,
     })
 }
 
-/// One test: a name (`sees_enemy`, `inward`) or a call (`touches(own, orthogonal)`).
-fn test(e: &Expr, board: &Board) -> Result<Test, Diagnostic> {
+/// One test: a name (`sees_enemy`, `inward`) or a call (`touches(own, orthogonal)`), of a
+/// capture rule's condition if `capture`.
+fn test(e: &Expr, board: &Board, capture: bool) -> Result<Test, Diagnostic> {
     match e {
         Expr::Name { name, .. } if name == "sees_enemy" => Ok(Test::SeesEnemy),
         Expr::Name { name, .. } if name == "inward" => Ok(Test::Inward),
@@ -94,9 +117,20 @@ fn test(e: &Expr, board: &Board) -> Result<Test, Diagnostic> {
             let dirs = side_dirs(a.positional[1], board)?;
             Ok(if name == "touches" { Test::Touches { own, dirs } } else { Test::Touched { own, dirs } })
         }
-        Expr::Call { name, args, span, .. } if name == "from" || name == "to" => {
+        Expr::Call { name, span, .. } if name == "over" && !capture => Err(Diagnostic::new(
+            DiagnosticKind::MisplacedCondition,
+            "`over(CELLS)` on a move that takes nothing",
+            span.clone(),
+            "no piece is jumped here",
+        )
+        .help("`over(CELLS)` tests the piece a jump or a fly jumps: write it in the `where` of a capture")),
+        Expr::Call { name, args, span, .. } if name == "from" || name == "to" || name == "over" => {
             let a = split_args(name, args, span, 1, &[])?;
-            let at = if name == "from" { Place::From } else { Place::To };
+            let at = match name.as_str() {
+                "from" => Place::From,
+                "to" => Place::To,
+                _ => Place::Over,
+            };
             Ok(Test::In { at, set: cell_set(a.positional[0], board)? })
         }
         Expr::Call { name, args, span, .. } if name == "played" => {

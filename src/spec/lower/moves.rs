@@ -56,7 +56,7 @@ pub(in crate::spec) fn lower_move(e: &dsl::Expression, board: &Board, kind_names
     let allowed: &[&str] = if kind == MoveKind::Step { &["stride", "over", "becomes", "along"] } else { &["becomes"] };
     let a = split_args(name, args, span, 1, allowed)?;
     let dirs = side_dirs(a.positional[0], board)?;
-    let condition = e.condition.as_ref().map(|c| super::conditions::lower_condition(c, board)).transpose()?;
+    let condition = e.condition.as_ref().map(|c| super::conditions::lower_condition(c, board, false)).transpose()?;
     let (mut stride, mut over_own, mut becomes, mut along_links) = (1, None, None, false);
     for (arg, v) in a.named {
         match arg {
