@@ -18,6 +18,8 @@ pub(crate) fn condition_words(rules: &Rules, side: Side, c: &crate::spec::Condit
         Test::Played { min, max } => format!("played({})", range(min, max)),
         Test::Taken { min, max } => format!("taken({})", range(min, max)),
         Test::JumpOpen { dirs } => format!("jump_open({})", dir_list(rules, dirs[side])),
+        Test::Pieces { own, kinds, min, max } => pieces_words(rules, own, kinds, min, max),
+        Test::Nearer => "nearer(enemy)".to_string(),
     };
     let names: Vec<String> = c.tests().iter().map(name).collect();
     cases_words(&names, |r| c.holds(r))
@@ -72,13 +74,24 @@ fn cases_words(names: &[String], holds: impl Fn(u32) -> bool) -> String {
 pub(super) fn end_condition_words(rules: &Rules, c: &crate::spec::EndCondition) -> String {
     let name = |t: &EndTest| match t {
         EndTest::NoMoves => "no_moves".to_string(),
-        EndTest::Pieces { own, min, max } => {
-            format!("pieces({}, {})", if *own { "own" } else { "enemy" }, range(*min, *max))
-        }
+        EndTest::Pieces { own, kinds, min, max } => pieces_words(rules, *own, *kinds, *min, *max),
         EndTest::On { own, cells } => format!("on({}, {})", if *own { "own" } else { "enemy" }, cell_list(rules, &cells[0])),
     };
     let names: Vec<String> = c.tests.iter().map(name).collect();
     cases_words(&names, |r| c.holds(r))
+}
+
+/// A `pieces` test as a condition writes it: `pieces(enemy, 0, kinds = prince | king)`.
+fn pieces_words(rules: &Rules, own: bool, kinds: Option<u8>, min: u16, max: u16) -> String {
+    let whose = if own { "own" } else { "enemy" };
+    match kinds {
+        None => format!("pieces({whose}, {})", range(min, max)),
+        Some(mask) => {
+            let names: Vec<&str> =
+                rules.spec().kinds.iter().enumerate().filter(|(k, _)| mask >> k & 1 == 1).map(|(_, kind)| kind.name.as_str()).collect();
+            format!("pieces({whose}, {}, kinds = {})", range(min, max), names.join(" | "))
+        }
+    }
 }
 
 /// A count of a test as a condition writes it: `N`, or `A..B`.

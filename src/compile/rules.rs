@@ -98,6 +98,10 @@ pub struct Rules {
     pub(crate) general_chosen: bool,
     /// Capture-search steps one position may take (see [`Rules::set_capture_budget`]).
     pub(crate) capture_budget: u64,
+    /// `steps_apart[a * cells + b]`: the fewest steps along the board's lines from cell `a`
+    /// to cell `b` (`u8::MAX`: unreachable or farther), whatever stands on them; filled
+    /// only where a condition asks (`nearer`), else empty.
+    pub(crate) steps_apart: Vec<u8>,
 }
 
 /// The Zobrist keys of a board of `cells` cells: per cell and piece code, for Black to
@@ -220,9 +224,43 @@ impl Rules {
             fast: Err(super::fast::FastRefusal::Layout(crate::geometry::LayoutRefusal::Wide)),
             general_chosen: false,
             capture_budget: super::DEFAULT_CAPTURE_BUDGET,
+            steps_apart: Vec::new(),
         };
+        if rules.spec.conditions().any(|c| c.tests().contains(&crate::spec::Test::Nearer)) {
+            rules.steps_apart = rules.all_steps_apart();
+        }
         rules.fast = super::fast::Fast::new(&rules).map(Box::new);
         rules
+    }
+
+    /// The fewest steps from each cell to each other along the board's lines, by a
+    /// breadth-first walk from each (see [`Rules::steps_apart`]).
+    fn all_steps_apart(&self) -> Vec<u8> {
+        let n = self.cells;
+        let mut table = vec![u8::MAX; n * n];
+        let mut queue = std::collections::VecDeque::with_capacity(n);
+        for a in 0..n {
+            let row = &mut table[a * n..(a + 1) * n];
+            row[a] = 0;
+            queue.push_back(a as u16);
+            while let Some(c) = queue.pop_front() {
+                let next = row[c as usize].saturating_add(1);
+                for d in 0..self.dirs {
+                    let m = self.next(c, d);
+                    if (m as usize) < n && row[m as usize] == u8::MAX && next < u8::MAX {
+                        row[m as usize] = next;
+                        queue.push_back(m);
+                    }
+                }
+            }
+        }
+        table
+    }
+
+    /// The fewest steps along the board's lines from `a` to `b`, whatever stands on them
+    /// (`u8::MAX`: unreachable); only for rules with a `nearer` condition.
+    pub(crate) fn steps_apart(&self, a: u16, b: u16) -> u8 {
+        self.steps_apart[a as usize * self.cells + b as usize]
     }
 
     /// Bounds the capture search of one position to `steps` steps (a step is one capture

@@ -2,8 +2,8 @@
 //! [`Condition`] judged on a board.
 
 use super::position::Board;
-use crate::compile::{DEAD, EMPTY, Rules, side_of};
-use crate::spec::{Condition, Place, Side, Test};
+use crate::compile::{DEAD, EMPTY, Rules, kind_of, side_of};
+use crate::spec::{BySide, Condition, Place, Side, Test};
 
 /// Who moves and where the game and the move stand, as a condition reads them.
 #[derive(Clone, Copy, Debug)]
@@ -13,6 +13,8 @@ pub(crate) struct Mover {
     /// The moves played in the game before this one (see
     /// [`Position::played`](super::Position::played)).
     pub played: u16,
+    /// The pieces each side holds in hand.
+    pub hand: BySide<u8>,
     /// The pieces the move has taken before this jump (0 for a quiet move).
     pub taken: u16,
     /// The cell of the piece this jump jumps (`None` for a quiet move or a drop).
@@ -69,6 +71,26 @@ fn holds(rules: &Rules, board: &Board, mover: Mover, t: &Test, from: u16, to: u1
             let n = rules.next(from, d);
             board[n] & DEAD == 0 && side_of(board[n]) == us.other() as u8 && board[rules.next(n, d)] == EMPTY
         }),
+        Test::Pieces { own, kinds, min, max } => {
+            let s = if own { us } else { us.other() };
+            let mask = kinds.unwrap_or(u8::MAX);
+            let on_board = (0..rules.cells as u16)
+                .filter(|&c| {
+                    board[c] != EMPTY && board[c] & DEAD == 0 && side_of(board[c]) == s as u8 && mask >> kind_of(board[c]) & 1 == 1
+                })
+                .count();
+            let n = on_board as u32 + if kinds.is_none() { u32::from(mover.hand[s]) } else { 0 };
+            u32::from(min) <= n && n <= u32::from(max)
+        }
+        Test::Nearer => {
+            let nearest = |c: u16| {
+                (0..rules.cells as u16)
+                    .filter(|&e| board[e] != EMPTY && board[e] & DEAD == 0 && side(e) == us.other() as u8)
+                    .map(|e| rules.steps_apart(c, e))
+                    .min()
+            };
+            matches!((nearest(from), nearest(to)), (Some(a), Some(b)) if b < a)
+        }
     }
 }
 

@@ -157,9 +157,12 @@ impl Position {
                 let side = |own: bool| if own { us } else { us.other() };
                 let holds = match test {
                     EndTest::NoMoves => stuck(),
-                    EndTest::Pieces { own, min, max } => {
+                    EndTest::Pieces { own, kinds, min, max } => {
                         let s = side(*own);
-                        let n = self.pieces[s].len() + u32::from(self.hand[s]);
+                        let n = match kinds {
+                            None => self.pieces[s].len() + u32::from(self.hand[s]),
+                            Some(mask) => self.pieces[s].iter().filter(|&c| mask >> kind_of(self.board[c]) & 1 == 1).count() as u32,
+                        };
                         u32::from(*min) <= n && n <= u32::from(*max)
                     }
                     EndTest::On { own, cells } => !self.pieces[side(*own)].intersection(&cells[us]).is_empty(),

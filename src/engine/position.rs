@@ -144,7 +144,7 @@ impl Position {
 
     /// The side to move as a condition on its quiet moves and drops reads it.
     pub(crate) fn mover(&self) -> super::conditions::Mover {
-        super::conditions::Mover { side: self.side, played: self.played, taken: 0, over: None }
+        super::conditions::Mover { side: self.side, played: self.played, hand: self.hand, taken: 0, over: None }
     }
 
     /// The moves played in the game before this position (both sides; a pass counts),

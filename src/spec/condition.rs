@@ -64,6 +64,22 @@ pub enum Test {
         /// The directions, per side.
         dirs: BySide<DirSet>,
     },
+    /// `pieces(own | enemy, N)`, `pieces(own | enemy, A..B)`, with `kinds = ...`: that side
+    /// has from `min` to `max` pieces (of the kinds, on the board; without kinds, on the
+    /// board and in hand), pieces taken by the move so far not counted.
+    Pieces {
+        /// The mover's pieces (else the enemy's).
+        own: bool,
+        /// The kinds counted (a bit per kind), or every kind and the hand.
+        kinds: Option<u8>,
+        /// The fewest.
+        min: u16,
+        /// The most.
+        max: u16,
+    },
+    /// `nearer(enemy)`: the move ends nearer the nearest enemy piece than it starts,
+    /// counted in steps along the board's lines whatever stands on them.
+    Nearer,
 }
 
 /// A cell of a move that a test looks at.

@@ -66,11 +66,14 @@ impl EndCondition {
 pub enum EndTest {
     /// `no_moves`: the side to move has no legal move (but a pass).
     NoMoves,
-    /// `pieces(own | enemy, N)`, `pieces(own | enemy, A..B)`: that side has from `min` to
-    /// `max` pieces, on the board and in hand.
+    /// `pieces(own | enemy, N)`, `pieces(own | enemy, A..B)`, with `kinds = ...`: that side
+    /// has from `min` to `max` pieces (of the kinds, on the board; without kinds, on the
+    /// board and in hand).
     Pieces {
         /// The side to move's (else the other's).
         own: bool,
+        /// The kinds counted (a bit per kind), or every kind and the hand.
+        kinds: Option<u8>,
         /// The fewest.
         min: u16,
         /// The most.

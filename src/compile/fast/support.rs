@@ -180,6 +180,8 @@ pub(crate) fn support(rules: &Rules) -> Result<(), FastRefusal> {
         fast: _,
         general_chosen: _,
         capture_budget: _,
+        // Only `nearer` conditions read it, and the fast path refuses them.
+        steps_apart: _,
     } = rules;
     if layout.is_none() {
         return Err(FastRefusal::Layout(crate::geometry::Layout::refusal(&spec.geometry).unwrap_or(LayoutRefusal::Wide)));

@@ -33,8 +33,9 @@ struct CaptureSearch<'a, const COLUMNS: bool> {
     not_next: bool,
     list: &'a mut MoveList,
     us: usize,
-    /// The moves played in the game (for `played` conditions).
-    played: u16,
+    /// The side moving and the game's state, as `where` conditions read them (`taken` and
+    /// `over` set at each jump).
+    mover: crate::engine::conditions::Mover,
     them: u8,
     from: u16,
     start_kind: u8,
@@ -497,6 +498,7 @@ impl Position {
     ) {
         let us = self.side;
         let first_look = Stop::first_look(list.stop.as_ref(), rules.capture_budget);
+        let mover = self.mover();
         let mut s = CaptureSearch::<COLUMNS> {
             rules,
             board: &mut self.board,
@@ -505,7 +507,7 @@ impl Position {
             not_next: COLUMNS && rules.columns.is_some_and(|c| c.jump_again == JumpAgain::NotNext),
             list,
             us: us.index(),
-            played: self.played,
+            mover,
             them: us.other() as u8,
             from: 0,
             start_kind: 0,

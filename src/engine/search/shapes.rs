@@ -5,7 +5,7 @@ use super::{CaptureSearch, Landings};
 use crate::compile::{CapRule, EMPTY, Shape, side_of};
 use crate::engine::decide::Walk;
 use crate::geometry::DirSet;
-use crate::spec::{Condition, Land, Side};
+use crate::spec::{Condition, Land};
 
 impl<'a, const COLUMNS: bool> CaptureSearch<'a, COLUMNS> {
     /// Jumps from `c` in the directions `dirs` by a piece of kind `k`, over an adjacent
@@ -84,9 +84,7 @@ impl<'a, const COLUMNS: bool> CaptureSearch<'a, COLUMNS> {
     /// `where` condition.
     #[inline(never)]
     pub(super) fn lands_where(&self, cond: &Condition, c: u16, n: u16, l: u16) -> bool {
-        let side = if self.us == 0 { Side::White } else { Side::Black };
-        let taken = self.list.stack.len() as u16;
-        let mover = crate::engine::conditions::Mover { side, played: self.played, taken, over: Some(n) };
+        let mover = crate::engine::conditions::Mover { taken: self.list.stack.len() as u16, over: Some(n), ..self.mover };
         crate::engine::conditions::meets(self.rules, self.board, mover, cond, c, l)
     }
 

@@ -279,7 +279,10 @@ impl Checker<'_> {
         let (geometry, notation) = self.board(&raw.board)?;
         let sides = self.sides(raw.sides.as_ref(), &geometry);
         let condition_cells = std::cell::RefCell::new(Vec::new());
-        let plain = Board { g: &geometry, n: &notation, forward: sides.forward, condition_cells: &condition_cells, named: &[] };
+        // The kinds' names first, so that conditions may name any kind.
+        let names: Vec<String> = raw.pieces.0.iter().take(pieces::MAX_KINDS).map(|(k, _)| k.clone()).collect();
+        let plain =
+            Board { g: &geometry, n: &notation, forward: sides.forward, condition_cells: &condition_cells, named: &[], kinds: &names };
         let named = self.named_cells(raw.cells.as_ref(), &plain);
         let board = Board { named: &named, ..plain };
         let kinds = self.pieces(&raw.pieces, raw.board.span(), &board)?;

@@ -10,7 +10,7 @@ use std::ops::Range;
 use toml::Spanned;
 
 /// The most kinds a variant may have (a kind set is a `u8` mask).
-const MAX_KINDS: usize = 8;
+pub(super) const MAX_KINDS: usize = 8;
 
 /// The most move rules, and the most capture rules, one kind may have.
 pub(crate) const MAX_RULES: usize = 16;
@@ -31,14 +31,14 @@ impl Checker<'_> {
             self.err(Diagnostic::new(DiagnosticKind::OutOfRange, "at most 8 piece kinds", extra.span(), "one kind too many"));
             return None;
         }
-        // Names first, so that rules may refer to any kind.
-        let names: Vec<String> = pieces.iter().map(|(k, _)| k.clone()).collect();
+        // Names first (read before the kinds), so that rules may refer to any kind.
+        let names = board.kinds;
         let mut fens: Vec<String> = Vec::new();
         let mut kinds = Vec::new();
         for (i, (name, piece)) in pieces.iter().enumerate() {
             let mut kind = Kind::new(i, name);
             self.fen(&mut kind, piece, &mut fens);
-            self.piece(&mut kind, i, piece.get_ref(), board, &names);
+            self.piece(&mut kind, i, piece.get_ref(), board, names);
             kinds.push(kind);
         }
         let all_kinds = ((1u16 << kinds.len()) - 1) as u8;

@@ -3,16 +3,19 @@
 //! `taken(1)`,
 //! `jump_open(orthogonal)`) combined with `&`, `|`, `except` and `not(...)`.
 
+use super::moves::kind_mask;
 use super::{Board, cells::lower_cells, side_dirs, split_args};
 use crate::geometry::CellSet;
 use crate::spec::checked::Side;
 use crate::spec::condition::{Condition, Place, Test};
 use crate::spec::diag::{Diagnostic, DiagnosticKind, did_you_mean};
-use crate::spec::dsl::{Expr, Op};
+use crate::spec::dsl::{Arg, Expr, Op};
 use crate::spec::ending::{EndCondition, EndTest};
+use std::ops::Range;
 
-const TESTS: [&str; 11] = ["sees_enemy", "inward", "touches", "touched", "from", "to", "over", "played", "taken", "jump_open", "not"];
-const HELP: &str = "conditions are `sees_enemy`, `inward`, `touches(own | enemy, DIRS)`, `touched(own | enemy, DIRS)`, `from(CELLS)`, `to(CELLS)`, `over(CELLS)` (on a capture), `played(N)` or `played(A..B)`, `taken(N)` or `taken(A..B)`, `jump_open(DIRS)`, combined with `&`, `|`, `except` and `not(...)`";
+const TESTS: [&str; 13] =
+    ["sees_enemy", "inward", "touches", "touched", "from", "to", "over", "played", "taken", "jump_open", "pieces", "nearer", "not"];
+const HELP: &str = "conditions are `sees_enemy`, `inward`, `touches(own | enemy, DIRS)`, `touched(own | enemy, DIRS)`, `from(CELLS)`, `to(CELLS)`, `over(CELLS)` (on a capture), `played(N)` or `played(A..B)`, `taken(N)` or `taken(A..B)`, `jump_open(DIRS)`, `pieces(own | enemy, N)` or `pieces(own | enemy, A..B)` (with `kinds = ...`), `nearer(enemy)`, combined with `&`, `|`, `except` and `not(...)`";
 
 /// A `where` condition, of a capture rule if `capture` (else of a quiet move or a drop):
 /// its tests and its truth table.
@@ -69,7 +72,7 @@ fn collect<T: PartialEq>(e: &Expr, test: &impl Fn(&Expr) -> Result<T, Diagnostic
 /// Refuses a chain that joins tests with `|` and also with `&` or `except`: the operators
 /// apply left to right, as in cell sets, where a reader of a condition expects `&` to
 /// bind first, so parentheses must say which is meant.
-fn unmixed(e: &Expr, span: &std::ops::Range<usize>) -> Result<(), Diagnostic> {
+fn unmixed(e: &Expr, span: &Range<usize>) -> Result<(), Diagnostic> {
     let ops = || e.parts().filter_map(|(op, _)| op);
     if ops().any(|op| op == Op::Union) && ops().any(|op| op != Op::Union) {
         return Err(Diagnostic::new(
@@ -152,6 +155,18 @@ fn test(e: &Expr, board: &Board, capture: bool) -> Result<Test, Diagnostic> {
             let a = split_args(name, args, span, 1, &[])?;
             Ok(Test::JumpOpen { dirs: side_dirs(a.positional[0], board)? })
         }
+        Expr::Call { name, args, span, .. } if name == "pieces" => {
+            let (own, kinds, min, max) = pieces(name, args, span, board)?;
+            Ok(Test::Pieces { own, kinds, min, max })
+        }
+        Expr::Call { name, args, span, .. } if name == "nearer" => {
+            let a = split_args(name, args, span, 1, &[])?;
+            match a.positional[0] {
+                Expr::Name { name, .. } if name == "enemy" => Ok(Test::Nearer),
+                other => Err(Diagnostic::new(DiagnosticKind::WrongExpression, "expected `enemy`", other.span(), "nearer to what?")
+                    .help("`nearer(enemy)`: the move ends nearer the nearest enemy piece, in steps along the lines, than it starts")),
+            }
+        }
         Expr::Name { name, span } | Expr::Call { name, name_span: span, .. } => {
             Err(Diagnostic::unknown_name("condition", name, span.clone(), "not a condition").help(did_you_mean(
                 name,
@@ -201,6 +216,21 @@ fn count(e: &Expr, what: &str, help: &str) -> Result<(u16, u16), Diagnostic> {
     Ok((at_most(min), at_most(max)))
 }
 
+/// The arguments of `pieces(own | enemy, N)` or `pieces(own | enemy, A..B)`, with
+/// `kinds = ...` or without: whose, which kinds (`None`: every kind and the hand), the
+/// fewest and the most. One reader for both condition languages.
+fn pieces(name: &str, args: &[Arg], span: &Range<usize>, board: &Board) -> Result<(bool, Option<u8>, u16, u16), Diagnostic> {
+    let a = split_args(name, args, span, 2, &["kinds"])?;
+    let own = whose(a.positional[0], name, "0..1")?;
+    let (min, max) = count(
+        a.positional[1],
+        "a number of pieces",
+        "`pieces(own, 1)`: exactly one; `pieces(own, 0..1)`: none or one; `pieces(enemy, 0, kinds = king)`: no enemy king",
+    )?;
+    let kinds = a.named.first().map(|(_, v)| kind_mask(v, board.kinds)).transpose()?;
+    Ok((own, kinds, min, max))
+}
+
 /// `own` or `enemy`, the first argument of `name`; `example` is a second argument.
 fn whose(e: &Expr, name: &str, example: &str) -> Result<bool, Diagnostic> {
     match e {
@@ -212,18 +242,15 @@ fn whose(e: &Expr, name: &str, example: &str) -> Result<bool, Diagnostic> {
 }
 
 const END_TESTS: [&str; 4] = ["no_moves", "pieces", "on", "not"];
-const END_HELP: &str = "end conditions are `no_moves`, `pieces(own | enemy, N)` or `pieces(own | enemy, A..B)`, `on(own | enemy, CELLS)`, combined with `&`, `|`, `except` and `not(...)`; `own` is the side to move";
+const END_HELP: &str = "end conditions are `no_moves`, `pieces(own | enemy, N)` or `pieces(own | enemy, A..B)` (with `kinds = ...`), `on(own | enemy, CELLS)`, combined with `&`, `|`, `except` and `not(...)`; `own` is the side to move";
 
 /// One test of an end rule: `no_moves`, `pieces(own, 0..1)`, `on(enemy, d4)`.
 fn end_test(e: &Expr, board: &Board) -> Result<EndTest, Diagnostic> {
     match e {
         Expr::Name { name, .. } if name == "no_moves" => Ok(EndTest::NoMoves),
         Expr::Call { name, args, span, .. } if name == "pieces" => {
-            let a = split_args(name, args, span, 2, &[])?;
-            let own = whose(a.positional[0], name, "0..1")?;
-            let (min, max) =
-                count(a.positional[1], "a number of pieces", "`pieces(own, 1)`: exactly one; `pieces(own, 0..1)`: none or one")?;
-            Ok(EndTest::Pieces { own, min, max })
+            let (own, kinds, min, max) = pieces(name, args, span, board)?;
+            Ok(EndTest::Pieces { own, kinds, min, max })
         }
         Expr::Call { name, args, span, .. } if name == "on" => {
             let a = split_args(name, args, span, 2, &[])?;

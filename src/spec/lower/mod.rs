@@ -31,6 +31,8 @@ pub(super) struct Board<'g> {
     pub condition_cells: &'g std::cell::RefCell<Vec<BySide<CellSet>>>,
     /// The named cell sets of `[cells]` a cell expression may use, each lowered once.
     pub named: &'g [NamedCells],
+    /// The names of the piece kinds, in order (for conditions that name kinds).
+    pub kinds: &'g [String],
 }
 
 impl<'g> Board<'g> {

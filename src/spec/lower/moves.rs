@@ -244,7 +244,6 @@ fn land(v: &Expr, kind: CaptureKind) -> Result<Land, Diagnostic> {
     }
 }
 
-/// A set of piece kinds: `man`, `man | king`.
 /// One piece kind, by name (`becomes = man`).
 fn kind_index(e: &Expr, kinds: &[String]) -> Result<u8, Diagnostic> {
     match kind_mask(e, kinds)? {
@@ -254,7 +253,8 @@ fn kind_index(e: &Expr, kinds: &[String]) -> Result<u8, Diagnostic> {
     }
 }
 
-fn kind_mask(e: &Expr, kinds: &[String]) -> Result<u8, Diagnostic> {
+/// A set of piece kinds, `man` or `man | king`, as a bit per kind.
+pub(super) fn kind_mask(e: &Expr, kinds: &[String]) -> Result<u8, Diagnostic> {
     match e {
         Expr::Name { name, span } => match kinds.iter().position(|k| k == name) {
             Some(i) => Ok(1 << i),
