@@ -228,3 +228,20 @@ fn an_end_rule_on_a_condition_decides_for_the_side_to_move() {
     let mut p = lone;
     assert_eq!(polydame::perft(&mut p, &rules, 1, Routes::Distinct).unwrap(), 0);
 }
+
+#[test]
+fn dablot_prejjesne_a_blocked_lone_piece_that_outranks_the_enemy_loses_and_two_kings_draw() {
+    // variants/dablot-prejjesne.toml, from Ludii's SingleEnemyHigherPieceBlocked and
+    // OnlyKings. White's lone piece on a1 is blocked by six enemy pieces.
+    let v = "dablot-prejjesne";
+    assert_eq!(outcome(v, "W:WKa1:Ba3,c1,b2,a5,e1,c3"), Outcome::Win(Side::Black, EndReason::Rule(0)));
+    assert_eq!(outcome(v, "W:WPa1:Ba3,c1,b2,a5,e1,c3"), Outcome::Win(Side::Black, EndReason::Rule(1)));
+    // The enemy has a piece of the same rank or higher, or the lone piece is a cone: it
+    // passes, and the game goes on.
+    assert_eq!(outcome(v, "W:WKa1:BKa3,c1,b2,a5,e1,c3"), Outcome::Ongoing);
+    assert_eq!(outcome(v, "W:WPa1:BPa3,c1,b2,a5,e1,c3"), Outcome::Ongoing);
+    assert_eq!(outcome(v, "W:Wa1:Ba3,c1,b2,a5,e1,c3"), Outcome::Ongoing);
+    // Only the two kings: a draw; a king and one more piece: the game goes on.
+    assert_eq!(outcome(v, "W:WKa1:BKk13"), Outcome::Draw(EndReason::Rule(2)));
+    assert_eq!(outcome(v, "W:WKa1:BKk13,k11"), Outcome::Ongoing);
+}
