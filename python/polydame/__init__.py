@@ -96,7 +96,12 @@ def write_pdn(boards, tags=None):
     (a dict, or one dict a board)."""
     if isinstance(boards, Board):
         boards = [boards]
+    if isinstance(boards, (str, bytes)):
+        raise TypeError(f"write_pdn takes a Board or an iterable of Boards, not {type(boards).__name__}")
     boards = list(boards)
+    for b in boards:
+        if not isinstance(b, Board):
+            raise TypeError(f"write_pdn takes Boards, not {type(b).__name__}")
     if tags is None or isinstance(tags, dict):
         tags = [tags] * len(boards)
     return "\n".join(board.pdn(t) for board, t in zip(boards, tags))

@@ -9,6 +9,7 @@ use polydame::pdn::write_pdn;
 use polydame::{Game, MoveError, MoveInfo, Routes, Rules};
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::pybacked::PyBackedStr;
 use pyo3::types::PyDict;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -236,7 +237,10 @@ impl Board {
         let start = match fen {
             None => polydame::Position::start(&rules),
             Some(f) => guard::shield(|| Ok(polydame::fen::parse_fen(&rules, f)))?.map_err(|e| {
-                let attrs = [("code", e.kind.code().into_pyobject(py).map(|c| c.into_any().unbind()))];
+                let attrs = [
+                    ("code", e.kind.code().into_pyobject(py).map(|c| c.into_any().unbind())),
+                    ("column", e.column.into_pyobject(py).map(|c| c.into_any().unbind())),
+                ];
                 let attrs: Vec<(&str, Py<PyAny>)> = attrs.into_iter().filter_map(|(k, v)| v.ok().map(|v| (k, v))).collect();
                 error_with::<InvalidFen>(py, e.to_string(), &attrs)
             })?,
@@ -367,8 +371,21 @@ impl Board {
 
     /// The piece on a square: ``(side, kind)``, or ``None``; ``ValueError`` for a square
     /// the board does not have.
-    fn piece_at(&self, square: &str) -> PyResult<Option<(&'static str, String)>> {
-        let cell = self.rules.cell(square).ok_or_else(|| PyValueError::new_err(format!("the board has no square {square:?}")))?;
+    fn piece_at(&self, square: &Bound<'_, PyAny>) -> PyResult<Option<(&'static str, String)>> {
+        // A square number (`28`) or a name (`"28"`, `"e4"`).
+        let name = match square.extract::<u64>() {
+            Ok(n) => n.to_string(),
+            Err(_) => square
+                .extract::<PyBackedStr>()
+                .map_err(|_| {
+                    PyTypeError::new_err(format!(
+                        "a square is a name or a number, such as \"e4\" or 28, not {}",
+                        square.get_type().name().map_or_else(|_| "this".to_string(), |n| n.to_string())
+                    ))
+                })?
+                .to_string(),
+        };
+        let cell = self.rules.cell(&name).ok_or_else(|| PyValueError::new_err(format!("the board has no square {name:?}")))?;
         Ok(self.game.position().piece(cell).map(|(side, kind)| (side_name(side), self.rules.spec().kinds[kind as usize].name.clone())))
     }
 

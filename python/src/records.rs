@@ -18,8 +18,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// A game as written: its tags, its main line's moves, its variations and its result.
 #[pyclass(frozen, module = "polydame")]
 pub struct PdnGame {
-    /// The tag pairs in order: ``[(name, value), ...]``.
-    #[pyo3(get)]
+    /// The tag pairs in order (read as a dict by ``tags``).
     tags: Vec<(String, String)>,
     /// The main line's moves as written.
     #[pyo3(get)]
@@ -43,8 +42,26 @@ pub struct PdnGame {
     refused: Option<String>,
 }
 
+/// Tag pairs as a dict, in their order: ``{"White": "...", ...}``; of a name written twice,
+/// the first value (as ``tag`` reads it).
+fn tags_dict<'py>(py: Python<'py>, tags: &[(String, String)]) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    for (k, v) in tags {
+        if !d.contains(k)? {
+            d.set_item(k, v)?;
+        }
+    }
+    Ok(d)
+}
+
 #[pymethods]
 impl PdnGame {
+    /// The game's tags: ``{"White": "...", "Result": "1-0", ...}``, in the file's order.
+    #[getter]
+    fn tags<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        tags_dict(py, &self.tags)
+    }
+
     /// The value of a tag (the first with that name, case-insensitive), or ``None``.
     fn tag(&self, name: &str) -> Option<String> {
         self.tags.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.clone())
@@ -87,8 +104,7 @@ pub struct Verdict {
     /// Warnings: ``(code, message)``.
     #[pyo3(get)]
     warnings: Vec<(String, String)>,
-    /// The game's tags: ``[(name, value), ...]``.
-    #[pyo3(get)]
+    /// The game's tag pairs in order (read as a dict by ``tags``).
     tags: Vec<(String, String)>,
     /// How the game is judged, as every front end judges it: ``"valid"``, ``"invalid"``,
     /// ``"unreadable"`` (a move that cannot be read), ``"not-judged"`` (too large, or past
@@ -119,6 +135,12 @@ impl Verdict {
         judgement: String,
     ) -> Verdict {
         Verdict { game, line, variant, valid, plies, error, variation_errors, warnings, tags, judgement }
+    }
+
+    /// The game's tags: ``{"White": "...", "Result": "1-0", ...}``, in the file's order.
+    #[getter]
+    fn tags<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        tags_dict(py, &self.tags)
     }
 
     fn __getnewargs__(&self, py: Python<'_>) -> VerdictParts {

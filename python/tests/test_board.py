@@ -55,8 +55,13 @@ def test_moves_push_pop_and_illegal_moves():
 def test_fen_outcome_copy_and_pickle():
     b = polydame.Board("international", fen="W:W28:B23")
     assert b.piece_at("28") == ("white", "man") and b.piece_at("1") is None
+    assert b.piece_at(28) == ("white", "man") and b.piece_at(23) == ("black", "man")  # a number too
     with pytest.raises(ValueError):
         b.piece_at("51")
+    with pytest.raises(ValueError):
+        b.piece_at(51)
+    with pytest.raises(TypeError, match="a square is a name or a number"):
+        b.piece_at(2.5)
     c = b.copy()
     c.push("28x19")
     assert b.outcome() is None and not b.is_game_over()
@@ -70,7 +75,7 @@ def test_fen_outcome_copy_and_pickle():
     assert again.fen == c.fen and [str(m) for m in again.move_stack] == ["28x19"]
     with pytest.raises(polydame.InvalidFen) as e:
         polydame.Board("international", fen="W:W99:B1")
-    assert e.value.code
+    assert e.value.code and e.value.column == 4  # the column of `99`, from 1
 
 
 def test_pickle_keeps_the_pieces_a_move_takes():

@@ -20,6 +20,7 @@ GAMES = """[Event "one"]
 
 def test_read_pdn_keeps_tags_moves_and_variations(tmp_path):
     one, two = polydame.read_pdn(GAMES)
+    assert isinstance(one.tags, dict) and one.tags["Event"] == "one" and list(one.tags)[0] == "Event"
     assert one.tag("event") == "one" and one.moves == ["32-28", "19-23", "28x19", "14x23"] and one.result == "*"
     assert one.variations == [(None, 1, ["17-22", "28x17"])]
     assert two.line == 5
@@ -85,3 +86,17 @@ def test_every_refusal_is_a_polydame_error_and_a_value_error():
         board.push("31-26x")
     with pytest.raises(polydame.PolydameError):
         polydame.Board("international", fen="W:W99:B1")
+
+
+def test_write_pdn_refuses_what_is_not_a_board():
+    with pytest.raises(TypeError, match="Board"):
+        polydame.write_pdn("x")
+    with pytest.raises(TypeError, match="Boards, not int"):
+        polydame.write_pdn([polydame.Board("international"), 3])
+
+
+def test_variant_options_as_keyword_arguments_as_the_docs_write_them():
+    # docs/python.md: `Variant("accelerated", halt="killer")`, as `--option halt=killer`.
+    killer = polydame.Variant("accelerated", halt="killer").describe()
+    assert "halt rule: a flying capture lands directly behind the last piece" in killer
+    assert "halt rule" not in polydame.Variant("accelerated").describe()
