@@ -423,6 +423,12 @@ fn capture(o: &mut String, rules: &Rules) {
         }
     }
     huff(o, c);
+    if rules.spec().capture.moves_again {
+        let _ = writeln!(
+            o,
+            "  after a capture that ends where its piece could begin another, the same side moves again: a whole new move, of any piece"
+        );
+    }
 }
 
 /// Huffing, if the variant has it.

@@ -47,6 +47,8 @@ impl Summary {
             // Pieces taken off that a capture does not take.
             huff,
             cleared,
+            // A turn of several moves: counted by playing them.
+            moves_again,
         } = &spec.capture;
         let huffing = match huff {
             Huff::None => false,
@@ -77,7 +79,8 @@ impl Summary {
                 || some_ranked
                 || *precedence_per_piece
                 || removals
-                || drops,
+                || drops
+                || *moves_again,
         }
     }
 }

@@ -95,6 +95,7 @@ impl Position {
             nrem: 0,
             nmark: 0,
             placed: placed.len() as u8,
+            again: false,
         });
     }
 

@@ -44,7 +44,29 @@ impl Position {
         if rules.capture.huff != Huff::None {
             self.add_huffing(rules, list, routes);
         }
+        if rules.spec.capture.moves_again {
+            self.mark_moves_again(rules, list);
+        }
         !list.exceeded
+    }
+
+    /// `moves_again`: marks each capture of `list` that ends where its piece could begin
+    /// another capture, as a new move of the same side (the side then moves again).
+    fn mark_moves_again(&mut self, rules: &Rules, list: &mut MoveList) {
+        let mut scratch = list.scratch.take().unwrap_or_default();
+        for i in 0..list.moves.len() {
+            let m = list.moves[i];
+            if m.ncap == 0 {
+                continue;
+            }
+            let mut after = self.clone();
+            after.move_pieces(rules, list.get(i));
+            scratch.reset(after.hash);
+            after.search_each(rules, &mut scratch, Routes::Distinct, false, false, std::iter::once(m.to));
+            list.exceeded |= scratch.exceeded;
+            list.moves[i].again = !scratch.moves.is_empty();
+        }
+        list.scratch = Some(scratch);
     }
 
     /// [`Position::generate`] on the general engine, huffing left out.

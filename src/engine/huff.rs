@@ -70,7 +70,7 @@ impl Position {
     /// The opponent's removal: for each piece of [`Position::huffable`], the legal moves
     /// once it is taken off, each taking it.
     fn add_removals(&mut self, rules: &Rules, list: &mut MoveList, routes: Routes) {
-        let mut scratch = list.huff_scratch.take().unwrap_or_default();
+        let mut scratch = list.scratch.take().unwrap_or_default();
         let had_pass = list.moves.len() == 1 && list.get(0).is_pass();
         let them = self.side.other();
         for h in self.huff.iter() {
@@ -97,6 +97,6 @@ impl Position {
         if had_pass && list.moves.len() > 1 {
             list.moves.remove(0);
         }
-        list.huff_scratch = Some(scratch);
+        list.scratch = Some(scratch);
     }
 }

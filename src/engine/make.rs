@@ -49,15 +49,17 @@ impl Position {
             return undo;
         }
         self.move_pieces(rules, m);
-        self.side = self.side.other();
-        self.hash ^= rules.zobrist_black;
+        if !m.moves_again() {
+            self.side = self.side.other();
+            self.hash ^= rules.zobrist_black;
+        }
         undo
     }
 
     /// The pieces' side of a plain move: the mover from its origin to its destination, its
     /// captures taken off, the quiet track kept.
     #[inline(always)]
-    fn move_pieces(&mut self, rules: &Rules, m: MoveRef) {
+    pub(super) fn move_pieces(&mut self, rules: &Rules, m: MoveRef) {
         let s = m.stored();
         let us = self.side;
         let them = us.other();
@@ -234,8 +236,10 @@ impl Position {
             }
             return;
         }
-        self.side = self.side.other();
-        self.hash ^= rules.zobrist_black;
+        if !m.moves_again() {
+            self.side = self.side.other();
+            self.hash ^= rules.zobrist_black;
+        }
         self.unmove_pieces(rules, m);
         self.quiet = undo.quiet;
         debug_assert_eq!(self.hash, m.position_hash(), "unmake: a move taken back from a position it did not lead to");

@@ -30,6 +30,8 @@ pub(crate) struct Move {
     /// A drop (`[drops]`): how many pieces it places from the hand, their cells stored
     /// as its path (`from` the first, `to` the last); 0 for a move of a piece.
     pub(crate) placed: u8,
+    /// With `moves_again`: the side that makes this move moves again after it.
+    pub(crate) again: bool,
 }
 
 /// The legal moves of a position, as [`Position::generate`](crate::Position::generate)
@@ -93,9 +95,11 @@ pub struct MoveList {
     pub(crate) fast: Option<Box<super::fast::Scratch>>,
     /// Huffing: the pieces the side to move could take off in the position the list was
     /// generated in (its moves' [`Position::unmake`](crate::Position::unmake) restores
-    /// them), and a list to generate the moves after each removal in.
+    /// them).
     pub(super) huff_before: crate::geometry::CellSet,
-    pub(super) huff_scratch: Option<Box<MoveList>>,
+    /// A list to generate moves in while the moves of this one are judged: after each
+    /// removal (huffing), after each capture (`moves_again`).
+    pub(super) scratch: Option<Box<MoveList>>,
 }
 
 impl MoveList {
@@ -150,6 +154,7 @@ impl MoveList {
             nrem: 0,
             nmark: 0,
             placed: 0,
+            again: false,
         });
     }
 
@@ -310,6 +315,14 @@ impl<'a> MoveRef<'a> {
     #[inline]
     pub fn kind_after(self) -> u8 {
         self.m.kind_after
+    }
+
+    /// Whether the side that makes this move moves again after it (`[capture]
+    /// moves_again`: a capture that ends where its piece could begin another): the turn
+    /// goes on with a whole new move.
+    #[inline]
+    pub fn moves_again(self) -> bool {
+        self.m.again
     }
 
     /// How many pieces the move captures.

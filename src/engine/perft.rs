@@ -79,6 +79,9 @@ fn perft_from(
     if pos.over && depth >= 1 {
         return Ok(0);
     }
+    if rules.spec.capture.moves_again {
+        return perft_turns(pos, rules, depth, routes, stop);
+    }
     match rules.fast_rules() {
         Some(f) if depth >= 1 => f.perft(rules, pos, depth, routes, stop),
         _ => perft_rec(pos, rules, depth, routes, lists, stop),
@@ -126,6 +129,61 @@ fn perft_rec(
     Ok(nodes)
 }
 
+/// What tells whole turns apart with [`Routes::Distinct`] where a side moves again
+/// (`moves_again`): the turn's first origin, its last destination, the pieces it took
+/// (their cells' keys xored) and the position it leaves.
+type TurnKey = (u16, u16, u64, u64);
+
+/// Perft where a side may move again (`[capture] moves_again`): a ply is a whole turn, its
+/// moves played until the other side is to move. With [`Routes::Distinct`] turns that
+/// start on one cell, end on one cell, take the same pieces and leave the same position
+/// count once; with the other routes every sequence of moves counts.
+fn perft_turns(pos: &mut Position, rules: &Rules, depth: u32, routes: Routes, stop: Option<&AtomicBool>) -> Result<u64, PerftError> {
+    if depth == 0 {
+        return Ok(1);
+    }
+    if pos.over {
+        return Ok(0);
+    }
+    if stopped(stop) {
+        return Err(PerftError::Stopped);
+    }
+    let mut seen = std::collections::HashSet::new();
+    turn_leaves(pos, rules, depth, routes, None, &mut seen, stop)
+}
+
+/// The leaves under the turns that go on from `pos` (`turn`: the first origin and the
+/// pieces taken so far in the turn, `None` at its start), each whole turn counted once
+/// in `seen` with [`Routes::Distinct`].
+fn turn_leaves(
+    pos: &mut Position,
+    rules: &Rules,
+    depth: u32,
+    routes: Routes,
+    turn: Option<(u16, u64)>,
+    seen: &mut std::collections::HashSet<TurnKey>,
+    stop: Option<&AtomicBool>,
+) -> Result<u64, PerftError> {
+    let mut list = MoveList::new();
+    pos.try_generate(rules, &mut list, routes)?;
+    let mut nodes = 0;
+    for m in &list {
+        let (first, taken) = turn.unwrap_or((m.from(), 0));
+        let taken = taken ^ m.stored().key;
+        let undo = pos.make(rules, m);
+        let n = if m.moves_again() {
+            turn_leaves(pos, rules, depth, routes, Some((first, taken)), seen, stop)
+        } else if routes == Routes::Distinct && !seen.insert((first, m.to(), taken, pos.hash)) {
+            Ok(0)
+        } else {
+            perft_turns(pos, rules, depth - 1, routes, stop)
+        };
+        pos.unmake(rules, m, undo);
+        nodes += n?;
+    }
+    Ok(nodes)
+}
+
 /// Leaves of the move tree `depth` plies deep, on one thread; `routes` says which
 /// captures count as different moves (published tables differ on it: see [`Routes`]).
 /// An error names the first position whose capture search passed the rules' budget
@@ -155,6 +213,9 @@ pub fn divide(pos: &mut Position, rules: &Rules, depth: u32, routes: Routes, thr
     check_limits(depth, threads)?;
     let mut root = MoveList::new();
     pos.try_generate(rules, &mut root, routes)?;
+    if rules.spec.capture.moves_again && depth >= 1 {
+        return divide_turns(pos, rules, depth, routes, root);
+    }
     if depth <= 1 {
         let n = root.len();
         return Ok((root, vec![1; n]));
@@ -175,6 +236,27 @@ pub fn divide(pos: &mut Position, rules: &Rules, depth: u32, routes: Routes, thr
         }
     };
     Ok((root, counts?))
+}
+
+/// [`divide`] where a side may move again: the leaves under each root move, on one thread,
+/// a whole turn counted under the first root move that makes it.
+fn divide_turns(pos: &mut Position, rules: &Rules, depth: u32, routes: Routes, root: MoveList) -> Result<(MoveList, Vec<u64>), PerftError> {
+    let mut seen = std::collections::HashSet::new();
+    let mut counts = Vec::with_capacity(root.len());
+    for m in &root {
+        let mut p = pos.clone();
+        p.make(rules, m);
+        let turn = (m.from(), m.stored().key);
+        let n = if m.moves_again() {
+            turn_leaves(&mut p, rules, depth, routes, Some(turn), &mut seen, None)?
+        } else if routes == Routes::Distinct && !seen.insert((turn.0, m.to(), turn.1, p.hash)) {
+            0
+        } else {
+            perft_turns(&mut p, rules, depth - 1, routes, None)?
+        };
+        counts.push(n);
+    }
+    Ok((root, counts))
 }
 
 /// Leaves of the move tree on `threads` threads (split two plies deep, so there is enough
@@ -222,6 +304,13 @@ pub fn perft_with_progress(
     check_limits(depth, threads)?;
     if stopped(stop) {
         return Err(PerftError::Stopped);
+    }
+    if rules.spec.capture.moves_again {
+        // A side that moves again makes plies of several moves: counted whole, on one
+        // thread.
+        let n = perft_turns(pos, rules, depth, routes, stop);
+        progress(1, 1);
+        return n;
     }
     if depth < 3 {
         let n = perft(pos, rules, depth, routes);

@@ -140,6 +140,7 @@ impl Position {
             nrem: 0,
             nmark: 0,
             placed: 0,
+            again: false,
         });
     }
 }

@@ -310,11 +310,17 @@ impl<'p, 'r> TreeSearch<'p, 'r> {
             self.path.push(pos.hash());
             let undo = pos.make(rules, m);
             self.history.push_ref(rules, m, pos);
-            let score = self.negamax(pos, n.depth.saturating_sub(1), n.ply + 1, -n.beta, -alpha);
+            // A side that moves again (`moves_again`) scores the next position as its own.
+            let again = m.moves_again();
+            let score = if again {
+                self.negamax(pos, n.depth.saturating_sub(1), n.ply + 1, alpha, n.beta)
+            } else {
+                self.negamax(pos, n.depth.saturating_sub(1), n.ply + 1, -n.beta, -alpha)
+            };
             self.history.pop();
             pos.unmake(rules, m, undo);
             self.path.pop();
-            let score = -score?;
+            let score = if again { score? } else { -score? };
             if self.out_of_time {
                 // The move's search was cut: its score says nothing.
                 break;

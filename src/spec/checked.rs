@@ -448,6 +448,9 @@ pub struct CaptureRules {
     /// Cells emptied after every jump of a capture (with immediate removal): every piece
     /// on them, of either side, the capturing piece too, is taken off.
     pub cleared: Option<CellSet>,
+    /// After a capture that ends where the capturing piece could begin another, the same
+    /// side moves again: a whole new move, of any piece (`moves_again = "capture-open"`).
+    pub moves_again: bool,
 }
 
 /// Huffing: a side that moves without capturing, though it could, loses the pieces that
@@ -488,6 +491,7 @@ impl Default for CaptureRules {
             huff: Huff::None,
             huff_spares_last_landing: false,
             cleared: None,
+            moves_again: false,
         }
     }
 }

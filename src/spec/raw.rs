@@ -287,6 +287,10 @@ pub struct RawCapture {
     /// the capturing piece too, is taken off.
     #[serde(default)]
     pub cleared: Option<SStr>,
+    /// When the side that moved moves again: "never" (default) or "capture-open" (after a
+    /// capture that ends where the capturing piece could begin another).
+    #[serde(default)]
+    pub moves_again: Option<SStr>,
 }
 
 /// `[columns]`: a jump takes the top piece of the jumped column and puts it under the

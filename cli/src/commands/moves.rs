@@ -119,6 +119,14 @@ fn position(rules: &polydame::Rules, place: &str, f: &str, from: &Positions, rou
         let s = if moves.len() == 1 { "" } else { "s" };
         out.say(format!("{} ({} move{s})", f, moves.len()));
         say_routes(out, rules, &moves, routes.routes());
+        // `moves_again`: the moves after which the same side moves again.
+        let again: Vec<String> = (0..list.len())
+            .filter(|&i| list.get(i).moves_again())
+            .map(|i| polydame::notation::move_text(rules, &list.info(i), &moves))
+            .collect();
+        if !again.is_empty() {
+            out.say(format!("after {}, {} moves again", again.join(", "), pos.side_to_move().name()));
+        }
     }
     0
 }

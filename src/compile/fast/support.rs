@@ -53,11 +53,13 @@ pub enum FastRefusal {
     Becomes,
     /// A step along the board's links (`along = links`).
     Links,
+    /// A side that moves again after a capture (`moves_again`).
+    MovesAgain,
 }
 
 impl FastRefusal {
     /// Every reason, in the order the manual lists them.
-    pub const ALL: [FastRefusal; 20] = [
+    pub const ALL: [FastRefusal; 21] = [
         FastRefusal::Layout(LayoutRefusal::Wide),
         FastRefusal::Layout(LayoutRefusal::Slopes),
         FastRefusal::Layout(LayoutRefusal::Rings),
@@ -78,6 +80,7 @@ impl FastRefusal {
         FastRefusal::Displace,
         FastRefusal::Becomes,
         FastRefusal::Links,
+        FastRefusal::MovesAgain,
     ];
 
     /// The reason in words, as `polydame show` and the manual say it.
@@ -102,6 +105,7 @@ impl FastRefusal {
             FastRefusal::Displace => "a capture by displacement (`jump(..., over = own, onto = enemy)`)",
             FastRefusal::Becomes => "a quiet move that changes the piece's kind (`becomes = KIND`)",
             FastRefusal::Links => "a step along links no line draws (`step(..., along = links)`)",
+            FastRefusal::MovesAgain => "a side that moves again after a capture (`moves_again`)",
         }
     }
 
@@ -125,6 +129,7 @@ impl FastRefusal {
             FastRefusal::Displace => "captures by displacement",
             FastRefusal::Becomes => "moves that change a piece's kind",
             FastRefusal::Links => "steps along links",
+            FastRefusal::MovesAgain => "moving again after a capture",
         }
     }
 }
@@ -249,7 +254,10 @@ fn spec_support(spec: &Spec) -> Result<(), FastRefusal> {
         huff_spares_last_landing: _,
         // Decided with the capture settings.
         cleared: _,
+        // A turn of several moves: the fast path's moves each end the turn.
+        moves_again,
     } = capture;
+    need(!moves_again, FastRefusal::MovesAgain)?;
     end_support(end)
 }
 

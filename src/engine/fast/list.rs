@@ -171,6 +171,7 @@ impl<B: Width> FastRules<B> {
                 nrem: 0,
                 nmark: 0,
                 placed: 0,
+                again: false,
             };
             for &bit in &fl.caps[t.caps as usize..t.caps as usize + t.ncap as usize] {
                 let c = cell(bit);
@@ -208,6 +209,7 @@ impl<B: Bits> Sink<B> for Quiet<'_> {
             nrem: 0,
             nmark: 0,
             placed: 0,
+            again: false,
         });
     }
 }

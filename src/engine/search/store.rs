@@ -74,6 +74,7 @@ impl<const COLUMNS: bool> CaptureSearch<'_, COLUMNS> {
             nrem: 0,
             nmark: 0,
             placed: 0,
+            again: false,
         };
         list.caps.extend(list.stack.iter().map(|&(c, pc)| (c, pc & !DEAD)));
         list.path.extend_from_slice(&list.trail);

@@ -6,6 +6,25 @@ use crate::spec::diag::{Diagnostic, DiagnosticKind};
 use crate::spec::raw::RawCapture;
 
 impl Checker<'_> {
+    /// `moves_again` refused beside the rules a move of several pieces' moves would have to
+    /// carry from one move to the next: huffing, cleared cells and columns.
+    pub(super) fn moves_again_alone(&mut self, c: &RawCapture, capture: &CaptureRules, columns: bool) {
+        let Some(a) = c.moves_again.as_ref().filter(|_| capture.moves_again) else { return };
+        let other = if capture.huff != Huff::None {
+            "`huff`"
+        } else if capture.cleared.is_some() {
+            "`cleared`"
+        } else if columns {
+            "`[columns]`"
+        } else {
+            return;
+        };
+        self.err(
+            Diagnostic::new(DiagnosticKind::ConflictingKeys, format!("`moves_again` with {other}"), a.span(), "not with that rule")
+                .help("a side that moves again makes a whole new move; huffing, cleared cells and columns are not carried from one of its moves to the next: remove one of the two"),
+        );
+    }
+
     /// `[capture]` over the defaults of [`CaptureRules`]; a bad key keeps its default.
     pub(super) fn capture(&mut self, c: &RawCapture, kind_names: &[String]) -> CaptureRules {
         let mut capture = CaptureRules::default();
@@ -63,6 +82,11 @@ impl Checker<'_> {
             } else {
                 capture.precedence.push(v);
             }
+        }
+        if let Some(a) = &c.moves_again
+            && let Some(v) = self.ok(one_of(a, &[("never", false), ("capture-open", true)], "moves_again rule"))
+        {
+            capture.moves_again = v;
         }
         capture.precedence_kinds = self.precedence_kinds(c, &capture, kind_names);
         capture.halt = self.halt(c, kind_names);

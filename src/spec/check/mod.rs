@@ -295,6 +295,9 @@ impl Checker<'_> {
         let setup = self.setup(raw.setup.get_ref(), &board, &kind_names);
         self.setup_on_kind_cells(&setup, &kinds, &board, raw.setup.span());
         let columns = raw.columns.as_ref().map(|c| self.columns(c, raw.capture.as_ref(), &capture, &setup));
+        if let Some(c) = &raw.capture {
+            self.moves_again_alone(c.get_ref(), &capture, columns.is_some());
+        }
         let drops = self.drops(raw.drops.as_ref(), &raw.setup, &board, &kind_names, &capture, columns.is_some());
         let end = raw.end.as_ref().map_or_else(EndRules::default, |e| self.end(e.get_ref(), &kind_names, &board));
         let meta = self.meta(&raw.variant);
