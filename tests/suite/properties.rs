@@ -867,6 +867,7 @@ const NOT_LEFT_RIGHT_SYMMETRIC: &[(&str, &str)] = &[
     ("tuknanavuhpi", "the start position"),
     ("la-dama", "the start position"),
     ("dama-alquerque", "the start position"),
+    ("sumi-naga-game-war", "the start position"),
     ("dablot-prejjesne", "the start position"),
     ("fetach", "the start position"),
     ("bara-guti-bihar", "the start position"),
