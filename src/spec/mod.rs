@@ -3,6 +3,7 @@
 
 mod check;
 mod checked;
+mod columns;
 mod condition;
 pub(crate) mod diag;
 mod dsl;
@@ -14,6 +15,7 @@ mod raw;
 pub use check::cells::MAX_NAMED_CELLS;
 pub use check::load;
 pub use checked::*;
+pub use columns::{ColumnTake, Columns, JumpAgain};
 pub use condition::{Condition, Place, Test};
 pub use diag::{Diagnostic, DiagnosticKind, Diagnostics, MAX_DIAGNOSTICS, line_col};
 pub use dsl::{MAX_NESTING, MAX_PARTS};

@@ -1,7 +1,8 @@
 //! `[columns]`: captured pieces kept in columns under the capturer.
 
 use super::{Checker, one_of};
-use crate::spec::checked::{BySide, CaptureRules, ColumnTake, Columns, JumpAgain, Removal};
+use crate::spec::checked::{BySide, CaptureRules, Removal};
+use crate::spec::columns::{ColumnTake, Columns, JumpAgain};
 use crate::spec::diag::{Diagnostic, DiagnosticKind, line_col};
 use crate::spec::raw::{RawCapture, RawColumns};
 use toml::Spanned;
