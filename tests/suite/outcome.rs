@@ -245,3 +245,13 @@ fn dablot_prejjesne_a_blocked_lone_piece_that_outranks_the_enemy_loses_and_two_k
     assert_eq!(outcome(v, "W:WKa1:BKk13"), Outcome::Draw(EndReason::Rule(2)));
     assert_eq!(outcome(v, "W:WKa1:BKk13,k11"), Outcome::Ongoing);
 }
+
+#[test]
+fn ethiopian_capture_game_a_side_down_to_five_pieces_has_lost() {
+    // variants/ethiopian-capture-game.toml: Ludii's ("HavingLessPiecesLoss" Next 5) as one
+    // end rule, `pieces(own, 0..5)`, for the side to move.
+    let v = "ethiopian-capture-game";
+    assert_eq!(outcome(v, "W:Wa1,b1,c1,d1,e1:Ba5,b5,c5,d5,e5,a4"), Outcome::Win(Side::Black, EndReason::Rule(0)));
+    assert_eq!(outcome(v, "B:Wa1,b1,c1,d1,e1,a2:Ba5,b5,c5,d5,e5"), Outcome::Win(Side::White, EndReason::Rule(0)));
+    assert_eq!(outcome(v, "W:Wa1,b1,c1,d1,e1,a2:Ba5,b5,c5,d5,e5,a4"), Outcome::Ongoing);
+}
