@@ -206,6 +206,12 @@ impl<'r> Game<'r> {
         })
     }
 
+    /// The side that made each move played, in order: the sides alternate, but for a
+    /// side that moves again (`[capture] moves_again`).
+    pub fn movers(&self) -> impl ExactSizeIterator<Item = crate::Side> + '_ {
+        self.history.iter().map(|(p, _)| p.side_to_move())
+    }
+
     /// Takes back the last move played, and returns it.
     pub fn undo(&mut self) -> Option<MoveInfo> {
         let (pos, m) = self.history.pop()?;

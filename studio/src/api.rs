@@ -123,6 +123,9 @@ struct State {
     turn: String,
     ply: usize,
     moves: Vec<String>,
+    /// The side that made each move (`white`, `black`): the sides alternate, but for a
+    /// side that moves again.
+    movers: Vec<String>,
     legal: Vec<MoveJson>,
     outcome: Option<StateOutcome>,
     svg: String,
@@ -146,6 +149,7 @@ fn state(rules: &Rules, game: &Game) -> Answer {
         turn: game.position().side_to_move().name().to_lowercase(),
         ply: game.moves().len(),
         moves,
+        movers: game.movers().map(|s| s.name().to_lowercase()).collect(),
         legal: MoveJson::all(rules, &legal),
         outcome,
         svg: polydame::picture::board_svg(rules, game.position(), game.moves().last()),

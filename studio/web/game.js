@@ -87,8 +87,11 @@ export function goToPly(n) {
   });
 }
 
-/** The side to move at ply `k` of the game (sides alternate, a pass being a move). */
+/** The side to move at ply `k` of the game: the one that made move `k + 1` (a pass is a
+ * move; a side that moves again makes two in a row), or the side to move now. */
 function turnAt(k) {
+  const movers = S.state.movers;
+  if (movers && k < movers.length) return movers[k];
   const now = S.game.moves.length;
   return (now - k) % 2 === 0 ? S.state.turn : other(S.state.turn);
 }

@@ -31,6 +31,12 @@ fn a_game_is_replayed_and_its_state_given() {
     let over = ok(&s, "game", json!({"variant": {"id": "international"}, "fen": "W:W28:B23", "moves": ["28x19"]}));
     assert_eq!(over["outcome"]["winner"], "white");
     assert_eq!(over["outcome"]["score"], "1-0");
+    assert_eq!(state["movers"], json!(["white", "black"]));
+    // A side that moves again (Sumi Naga Game (War): a hop from which another is open)
+    // makes two moves in a row; the page's Undo reads who made each.
+    let again = ok(&s, "game", json!({"variant": {"id": "sumi-naga-game-war"}, "fen": "W:Wa1:Bb2,c4,e5", "moves": ["a1xc3", "c3xc5"]}));
+    assert_eq!(again["movers"], json!(["white", "white"]));
+    assert_eq!(again["turn"], "black");
 }
 
 #[test]
