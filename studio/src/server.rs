@@ -34,7 +34,14 @@ struct Connection {
     idle_since: Mutex<Instant>,
     /// Told when it is to close to make room.
     shed: Notify,
+    /// When it was accepted.
+    opened: Instant,
 }
+
+/// How long a new connection is spared when room is made: time to read the request it has
+/// sent, however busy the server, so that clients that reconnect as fast as they are
+/// closed do not look older than it and have it closed in their place.
+const NEW_CONNECTION_GRACE: Duration = Duration::from_millis(250);
 
 /// The open connections, and the room for more.
 struct Connections {
@@ -142,12 +149,13 @@ impl Connections {
 
     /// Tells the connection that has waited the longest for a whole request (its head or
     /// its body) to close. A connection whose requests are all read is left to finish
-    /// them.
+    /// them, and one opened less than [`NEW_CONNECTION_GRACE`] ago to send its first.
     fn shed(&self) {
         let Ok(mut open) = self.open.lock() else { return };
         let oldest = open
             .iter()
             .filter(|(_, c)| c.busy.load(Ordering::SeqCst) == 0 || c.arriving.load(Ordering::SeqCst) > 0)
+            .filter(|(_, c)| c.opened.elapsed() >= NEW_CONNECTION_GRACE)
             .filter_map(|(id, c)| c.idle_since.lock().ok().map(|t| (*t, *id)))
             .min()
             .map(|(_, id)| id);
@@ -163,6 +171,7 @@ impl Connections {
             arriving: AtomicUsize::new(0),
             idle_since: Mutex::new(Instant::now()),
             shed: Notify::new(),
+            opened: Instant::now(),
         });
         if let Ok(mut open) = self.open.lock() {
             open.insert(id, c.clone());
