@@ -97,6 +97,11 @@ enum Command {
         /// With --engine: games played at once, each with its own engine processes.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
         concurrency: u16,
+        /// With --engine or --dxp and no --clock: the seconds an opponent may take for one
+        /// move; past them the match stops with an error (with --clock: its clock and 5 s).
+        #[arg(long, value_name = "SECONDS", default_value_t = commands::peers::DEFAULT_MOVE_LIMIT_SECS,
+              value_parser = clap::value_parser!(u64).range(1..=86_400))]
+        move_limit: u64,
     },
     /// Compile a variant file and report its errors with line and column.
     Check {
@@ -317,7 +322,9 @@ fn run(command: Command, out: &mut Out) -> commands::Done {
             commands::board::run(&variant, &fen, commands::board::Picture { svg, last: last.as_deref() }, out)
         }
         Command::Check { file } => commands::check::run(&file, out),
-        Command::Match { variant, games, out: file, json, engine, dxp, clock, concurrency } if !engine.is_empty() || dxp.is_some() => {
+        Command::Match { variant, games, out: file, json, engine, dxp, clock, concurrency, move_limit }
+            if !engine.is_empty() || dxp.is_some() =>
+        {
             if json || engine.len() > 2 {
                 let message =
                     "--engine plays one engine against polydame or two against each other, and writes no --json score".to_string();
@@ -331,6 +338,7 @@ fn run(command: Command, out: &mut Out) -> commands::Done {
                 clock,
                 concurrency: usize::from(concurrency),
                 out_file: file.as_deref(),
+                move_limit,
             };
             commands::engine_match::run(&rules, &games, &opponents)
         }

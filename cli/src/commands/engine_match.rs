@@ -63,6 +63,8 @@ pub struct Opponents<'a> {
     pub clock: Option<TimeControl>,
     /// Games played at once, each worker with its own engines.
     pub concurrency: usize,
+    /// Without a clock: the seconds an opponent may take for one move.
+    pub move_limit: u64,
     pub out_file: Option<&'a str>,
 }
 
@@ -89,6 +91,8 @@ struct Players<'r> {
     dxp: Option<DxpPeer>,
     depth: u32,
     clock: Option<TimeControl>,
+    /// How long an opponent thinking to `depth` may take for one move.
+    move_limit: Duration,
 }
 
 impl Players<'_> {
@@ -125,15 +129,18 @@ impl Players<'_> {
                     Some(_) => Think::Clock { left: left.saturating_sub(inc), inc },
                     None => Think::Depth(self.depth),
                 };
-                let text = self.engines[k].best(&self.squares.write(game.start()), &moves.join(" "), think)?;
+                let text = self.engines[k].best(&self.squares.write(game.start()), &moves.join(" "), think, self.move_limit)?;
                 let mut pos = game.position().clone();
                 text.map(|t| self.squares.play(rules, &mut pos, &t)).transpose().map_err(|e| illegal(self.name(seat), e))
             }
-            Seat::Dxp => match self.dxp.as_mut().map(|d| d.their_move(game)).transpose()?.unwrap_or(Ok(None)) {
-                Ok(Some(m)) => Ok(Some(m)),
-                Ok(None) => Err(Stop { loser: None, why: "the DXP follower ended the game".to_string() }),
-                Err(e) => Err(illegal(self.name(seat), e)),
-            },
+            Seat::Dxp => {
+                let within = if self.clock.is_some() { left + super::peers::CLOCK_GRACE } else { self.move_limit };
+                match self.dxp.as_mut().map(|d| d.their_move(game, within)).transpose()?.unwrap_or(Ok(None)) {
+                    Ok(Some(m)) => Ok(Some(m)),
+                    Ok(None) => Err(Stop { loser: None, why: "the DXP follower ended the game".to_string() }),
+                    Err(e) => Err(illegal(self.name(seat), e)),
+                }
+            }
         })
     }
 
@@ -179,7 +186,7 @@ impl Players<'_> {
         if let Some(d) = self.dxp.as_mut() {
             d.send("E00")?;
             // The follower's own GAMEEND (it may have sent one already, at the board's end).
-            while d.next().is_ok_and(|m| !m.starts_with('E')) {}
+            while d.next(super::peers::GREETING_TIME).is_ok_and(|m| !m.starts_with('E')) {}
         }
         Ok(stop)
     }
@@ -263,7 +270,8 @@ pub fn run(rules: &Rules, args: &GameArgs, o: &Opponents) -> Done {
         let engines = o.commands.iter().map(|c| HubEngine::start(c, o.hub_variant)).collect::<Result<Vec<_>, _>>()?;
         let dxp = o.dxp.map(DxpPeer::connect).transpose()?;
         let squares = Squares::new(rules).map_err(invalid)?;
-        let mut players = Players { rules, squares, engines, dxp, depth: args.depth, clock: o.clock };
+        let move_limit = Duration::from_secs(o.move_limit);
+        let mut players = Players { rules, squares, engines, dxp, depth: args.depth, clock: o.clock, move_limit };
         names.lock().map_err(|_| invalid("a worker failed".to_string()))?.get_or_insert_with(|| seats.map(|s| players.name(s)));
         loop {
             let i = next.fetch_add(1, Ordering::Relaxed);

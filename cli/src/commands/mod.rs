@@ -10,7 +10,7 @@ pub mod engine_match;
 pub mod hub;
 pub mod matches;
 pub mod moves;
-mod peers;
+pub mod peers;
 pub mod perft;
 pub mod play;
 pub mod play_engine;

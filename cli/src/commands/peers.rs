@@ -14,7 +14,11 @@ pub const GREETING_TIME: Duration = Duration::from_secs(10);
 
 /// Beyond its clock, how long an engine thinking on one may take to answer before it is
 /// given up (its clock has run out by then, and the game is lost on time).
-const CLOCK_GRACE: Duration = Duration::from_secs(5);
+pub const CLOCK_GRACE: Duration = Duration::from_secs(5);
+
+/// How long an opponent thinking to a depth (no clock) may take for one move before the
+/// match stops with an error, unless `--move-limit` says otherwise.
+pub const DEFAULT_MOVE_LIMIT_SECS: u64 = 600;
 
 /// How long an engine thinks about a move: to a depth, or on a clock.
 #[derive(Clone, Copy, Debug)]
@@ -85,6 +89,11 @@ impl HubEngine {
         loop {
             let line = match deadline {
                 Some((at, t)) => self.lines.recv_timeout(at.saturating_duration_since(Instant::now())).map_err(|e| match e {
+                    RecvTimeoutError::Timeout if word == "done" => invalid(format!(
+                        "{}: no move (`done`) within {} s (a smaller --depth, a --clock, or a larger --move-limit)",
+                        self.name,
+                        t.as_secs()
+                    )),
                     RecvTimeoutError::Timeout => {
                         invalid(format!("{}: no `{word}` within {} s (is it a Hub engine, started in Hub mode?)", self.name, t.as_secs()))
                     }
@@ -102,8 +111,9 @@ impl HubEngine {
     }
 
     /// The engine's move after `moves` from the position `start` (Hub's strings: the
-    /// engine sees the game's past, for its repetitions), searched as `think` says.
-    pub fn best(&mut self, start: &str, moves: &str, think: Think) -> Result<Option<String>, Failure> {
+    /// engine sees the game's past, for its repetitions), searched as `think` says, within
+    /// `move_limit` to a depth.
+    pub fn best(&mut self, start: &str, moves: &str, think: Think, move_limit: Duration) -> Result<Option<String>, Failure> {
         self.send(&format!("pos pos={start} moves=\"{moves}\""))?;
         match think {
             Think::Depth(depth) => self.send(&format!("level depth={depth}"))?,
@@ -111,9 +121,10 @@ impl HubEngine {
         }
         self.send("go think")?;
         let within = match think {
-            Think::Depth(_) => None,
-            Think::Clock { left, .. } => Some(left + CLOCK_GRACE),
+            Think::Depth(_) => move_limit,
+            Think::Clock { left, .. } => left + CLOCK_GRACE,
         };
+        let within = Some(within);
         let lines = self.until("done", within)?;
         let done = lines.last().map(String::as_str).unwrap_or_default();
         Ok(done.split_whitespace().find_map(|w| w.strip_prefix("move=")).map(str::to_string))
@@ -157,9 +168,16 @@ impl DxpPeer {
         self.writer.write_all(format!("{m}\0").as_bytes()).map_err(|e| invalid(format!("{}: cannot be written to: {e}", self.address)))
     }
 
-    pub fn next(&mut self) -> Result<String, Failure> {
+    /// The next message, arriving within `within` (each read waits that long at most).
+    pub fn next(&mut self, within: Duration) -> Result<String, Failure> {
         let mut buf = Vec::new();
-        let n = self.reader.read_until(0, &mut buf).map_err(|e| invalid(format!("{}: cannot be read: {e}", self.address)))?;
+        let _ = self.reader.get_ref().set_read_timeout(Some(within));
+        let n = self.reader.read_until(0, &mut buf).map_err(|e| match e.kind() {
+            std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut => {
+                invalid(format!("{}: no message within {} s", self.address, within.as_secs()))
+            }
+            _ => invalid(format!("{}: cannot be read: {e}", self.address)),
+        })?;
         if n == 0 {
             return Err(invalid(format!("{}: the follower closed the connection", self.address)));
         }
@@ -172,9 +190,9 @@ impl DxpPeer {
             .map_err(|why| invalid(format!("DXP cannot say the positions of variant {}: it {why}", rules.id())))?;
         self.send(&request)?;
         // A GAMEEND left from the last game (the follower's answer to ours) comes first.
-        let mut answer = self.next()?;
+        let mut answer = self.next(GREETING_TIME)?;
         while answer.starts_with('E') {
-            answer = self.next()?;
+            answer = self.next(GREETING_TIME)?;
         }
         if !answer.starts_with('A') || !answer.ends_with('0') {
             return Err(invalid(format!("{}: the game request was declined: `{answer}`", self.address)));
@@ -182,10 +200,11 @@ impl DxpPeer {
         Ok(())
     }
 
-    /// The follower's next move, or `None` when it ends the game.
-    pub fn their_move(&mut self, game: &polydame::Game) -> Result<Result<Option<polydame::MoveInfo>, String>, Failure> {
+    /// The follower's next move, arriving `within` that time, or `None` when it ends the
+    /// game.
+    pub fn their_move(&mut self, game: &polydame::Game, within: Duration) -> Result<Result<Option<polydame::MoveInfo>, String>, Failure> {
         loop {
-            let m = self.next()?;
+            let m = self.next(within)?;
             match m.chars().next() {
                 Some('M') => return Ok(polydame_dxp::read_move(game, &m).map(Some)),
                 Some('E') => return Ok(Ok(None)),

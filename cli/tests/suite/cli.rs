@@ -288,6 +288,16 @@ fn match_gives_up_an_engine_that_does_not_speak_hub() {
     assert!(stderr(&o).contains("cat: no `wait` within 10 s (is it a Hub engine, started in Hub mode?)"), "{}", stderr(&o));
 }
 
+/// An engine that greets but never gives a move, thinking to a depth, is given up after
+/// `--move-limit` (600 s unless said), with why, instead of being waited for for ever.
+#[test]
+fn match_gives_up_an_engine_that_never_moves() {
+    let mute = r#"while read l; do case "$l" in hub) echo wait;; init) echo ready;; quit) exit 0;; esac; done"#;
+    let o = polydame(&["match", "international", "--engine", mute, "--games", "1", "--depth", "1", "--move-limit", "1"]);
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    assert!(stderr(&o).contains("no move (`done`) within 1 s"), "{}", stderr(&o));
+}
+
 /// A hex board's text diagram has the cells' names beside it, each where the diagram has
 /// its cell: the top corner i9 beside the top line, a1 beside the bottom one.
 #[test]
