@@ -140,7 +140,7 @@ pub mod pdn {
 pub mod notation {
     pub use crate::record::{
         BoardError, Found, Letters, Notations, Squares, SquaresRefusal, candidate_notations, full_path, full_text, move_text, read_move,
-        sort_moves, square_order, taken_suffix, turning_path,
+        sort_moves, sorted_order, square_order, taken_suffix, turning_path,
     };
 }
 

@@ -5,14 +5,15 @@ use crate::variant::{Variant, side_name};
 use crate::{IllegalMove, InvalidFen, PolydameError, budget_error, error_with, guard, learn};
 use polydame::engine::{MAX_PERFT_DEPTH, MAX_PERFT_THREADS, PerftError, perft_with_progress};
 use polydame::notation::move_text;
+use polydame::notation::sorted_order;
 use polydame::pdn::write_pdn;
-use polydame::{Game, MoveError, MoveInfo, Routes, Rules};
+use polydame::{Game, MoveError, MoveInfo, MoveList, Routes, Rules};
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 use pyo3::types::PyDict;
-use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
 
 /// The longest text of a move read, in bytes (64 KiB): the longest capture of the largest
 /// board, its path and its captured squares written out, is under 2 KiB.
@@ -22,12 +23,24 @@ pub const MAX_MOVE_BYTES: usize = 1 << 16;
 /// full path where two captures share their ends).
 #[pyclass(frozen, module = "polydame")]
 #[derive(Clone)]
-pub struct Move {
+pub struct Move(Arc<MoveData>);
+
+/// What a [`Move`] holds, shared by its copies (a board hands out the same move for each
+/// ask in one position).
+pub struct MoveData {
     pub info: MoveInfo,
     text: String,
     names: Vec<String>,
     captured: Vec<String>,
     removed: Vec<String>,
+}
+
+impl std::ops::Deref for Move {
+    type Target = MoveData;
+
+    fn deref(&self) -> &MoveData {
+        &self.0
+    }
 }
 
 impl Move {
@@ -45,7 +58,7 @@ impl Move {
         };
         let captured = info.captured.iter().map(|&c| name(c)).collect();
         let removed = info.removed.iter().map(|&c| name(c)).collect();
-        Move { text: move_text(rules, &info, legal), names, captured, removed, info }
+        Move(Arc::new(MoveData { text: move_text(rules, &info, legal), names, captured, removed, info }))
     }
 
     /// Whether the move's parts agree with one another (a move made again from a pickle):
@@ -153,7 +166,7 @@ impl Move {
         let (from, to, path, taken, off, kind_before, kind_after, drop) = cells;
         let (captured, removed) = squares;
         let info = MoveInfo { from, to, path, captured: taken, removed: off, kind_before, kind_after, drop };
-        let m = Move { info, text, names, captured, removed };
+        let m = Move(Arc::new(MoveData { info, text, names, captured, removed }));
         m.check().map_err(|why| PyValueError::new_err(format!("these parts do not make a move: {why}")))?;
         Ok(m)
     }
@@ -216,6 +229,42 @@ pub struct Board {
     game: Game<'static>,
     rules: Arc<Rules>,
     variant: Py<Variant>,
+    /// The legal moves of the positions of the game's line, by ply, as far as they have
+    /// been asked for: `push` and `pop` play and name moves without generating them again.
+    /// An entry counts only while its position's hash is the game's at that ply.
+    legal_cache: Mutex<Vec<Option<Arc<Legal>>>>,
+}
+
+/// The legal moves of one position: the engine's list, to play from, and the moves as
+/// `legal_moves` gives them, each with its index in that list.
+struct Legal {
+    hash: u64,
+    list: MoveList,
+    infos: Vec<MoveInfo>,
+    at: Vec<usize>,
+    /// The moves as Python sees them, made the first time they are asked for (the same
+    /// objects for each ask).
+    moves: std::sync::OnceLock<Vec<Py<Move>>>,
+}
+
+impl Legal {
+    /// The moves as `legal_moves` gives them.
+    fn moves(&self, py: Python<'_>, rules: &Rules) -> PyResult<&[Py<Move>]> {
+        if let Some(m) = self.moves.get() {
+            return Ok(m);
+        }
+        let made = self.infos.iter().map(|m| Py::new(py, Move::new(rules, m.clone(), &self.infos))).collect::<PyResult<Vec<_>>>()?;
+        Ok(self.moves.get_or_init(|| made))
+    }
+
+    /// The move `info` as this position's list names it (made anew if it is another route
+    /// than the one listed).
+    fn named(&self, py: Python<'_>, rules: &Rules, info: MoveInfo) -> PyResult<Py<Move>> {
+        match self.infos.iter().position(|m| *m == info) {
+            Some(j) => Ok(self.moves(py, rules)?[j].clone_ref(py)),
+            None => Py::new(py, Move::new(rules, info, &self.infos)),
+        }
+    }
 }
 
 /// A move error as `IllegalMove`, with its `code` and `reason`.
@@ -246,7 +295,7 @@ impl Board {
             })?,
         };
         let game = Game::shared(rules.clone(), start);
-        Ok(Board { game, rules, variant })
+        Ok(Board { game, rules, variant, legal_cache: Mutex::new(Vec::new()) })
     }
 
     pub fn game(&self) -> &Game<'static> {
@@ -258,7 +307,40 @@ impl Board {
     }
 
     pub(crate) fn legal(&self) -> PyResult<Vec<MoveInfo>> {
-        self.game.legal_moves().map_err(|e| budget_error(e, &self.game.fen()))
+        Ok(self.legal_here()?.infos.clone())
+    }
+
+    /// The legal moves of the position reached: kept from when they were last asked for
+    /// at this ply of this line, else generated (and kept).
+    fn legal_here(&self) -> PyResult<Arc<Legal>> {
+        let ply = self.game.moves().len();
+        let hash = self.game.position().hash();
+        if let Ok(cache) = self.legal_cache.lock()
+            && let Some(Some(l)) = cache.get(ply)
+            && l.hash == hash
+        {
+            return Ok(l.clone());
+        }
+        let list = self.game.legal_list().map_err(|e| budget_error(e, &self.game.fen()))?;
+        let raw: Vec<MoveInfo> = (0..list.len()).map(|i| list.info(i)).collect();
+        let at = sorted_order(&self.rules, &raw);
+        let infos = at.iter().map(|&i| raw[i].clone()).collect();
+        let legal = Arc::new(Legal { hash, list, infos, at, moves: std::sync::OnceLock::new() });
+        if let Ok(mut cache) = self.legal_cache.lock() {
+            if cache.len() <= ply {
+                cache.resize(ply + 1, None);
+            }
+            cache[ply] = Some(legal.clone());
+        }
+        Ok(legal)
+    }
+
+    /// Forgets the legal moves kept past the ply reached (after a move, the line below it
+    /// is another).
+    fn forget_past_ply(&self) {
+        if let Ok(mut cache) = self.legal_cache.lock() {
+            cache.truncate(self.game.moves().len());
+        }
     }
 
     /// The move a Python value names: a `Move` (of this board's variant: `IllegalMove`
@@ -302,19 +384,26 @@ impl Board {
 
     /// The legal moves, in the order of their full paths; none once the game is over.
     #[getter]
-    fn legal_moves(&self) -> PyResult<Vec<Move>> {
-        let legal = self.legal()?;
-        Ok(legal.iter().map(|m| Move::new(&self.rules, m.clone(), &legal)).collect())
+    fn legal_moves(&self, py: Python<'_>) -> PyResult<Vec<Py<Move>>> {
+        Ok(self.legal_here()?.moves(py, &self.rules)?.iter().map(|m| m.clone_ref(py)).collect())
     }
 
     /// Plays a move (a ``Move`` or its text, as the variant or a record writes it) and
     /// returns it; ``IllegalMove`` if it is not legal here.
-    fn push(&mut self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<Move> {
-        let legal = self.legal()?;
+    fn push(&mut self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<Py<Move>> {
+        let legal = self.legal_here()?;
         let info = match r#move.cast::<Move>() {
             Ok(mv) => {
                 let info = self.own(py, mv.get())?;
-                guard::shield(|| self.game.play_move(&info).map_err(|e| illegal(py, e)))?;
+                match legal.infos.iter().position(|m| *m == info) {
+                    // One of the moves listed: played from the list, not generated again.
+                    Some(j) => guard::shield(|| {
+                        self.game.play_listed(&legal.list, legal.at[j]);
+                        Ok(())
+                    })?,
+                    // Another route of a legal capture, or no legal move (its reason).
+                    None => guard::shield(|| self.game.play_move(&info).map_err(|e| illegal(py, e)))?,
+                }
                 info
             }
             Err(_) => {
@@ -322,14 +411,14 @@ impl Board {
                 guard::shield(|| self.game.play(&text).map_err(|e| illegal(py, e)))?
             }
         };
-        Ok(Move::new(&self.rules, info, &legal))
+        self.forget_past_ply();
+        legal.named(py, &self.rules, info)
     }
 
     /// Takes back the last move and returns it; ``IndexError`` at the game's start.
-    fn pop(&mut self) -> PyResult<Move> {
+    fn pop(&mut self, py: Python<'_>) -> PyResult<Py<Move>> {
         let m = self.game.undo().ok_or_else(|| PyIndexError::new_err("pop from a board with no moves"))?;
-        let legal = self.legal()?;
-        Ok(Move::new(&self.rules, m, &legal))
+        self.legal_here()?.named(py, &self.rules, m)
     }
 
     /// The moves played, in order.

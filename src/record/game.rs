@@ -136,6 +136,31 @@ impl<'r> Game<'r> {
         Ok(moves)
     }
 
+    /// The legal moves of the position reached as the engine lists them (captures with
+    /// the same origin, destination and captured pieces one move), to play with
+    /// [`Game::play_listed`] without generating them again; empty once the game is over.
+    pub fn legal_list(&self) -> Result<MoveList, BudgetExceeded> {
+        let mut list = MoveList::new();
+        if self.outcome() == Outcome::Ongoing {
+            self.pos.clone().try_generate(&self.rules, &mut list, Routes::Distinct)?;
+        }
+        Ok(list)
+    }
+
+    /// Plays move `i` of `list`, a list [`Game::legal_list`] gave for the position reached
+    /// (it is empty once the game is over, so the move is legal).
+    ///
+    /// # Panics
+    ///
+    /// If `list` was generated in another position, or `i` is past its end.
+    pub fn play_listed(&mut self, list: &MoveList, i: usize) {
+        let info = list.info(i);
+        let before = self.pos.clone();
+        self.pos.make(&self.rules, list.get(i));
+        self.past.push(&self.rules, &info, &self.pos);
+        self.history.push((before, info));
+    }
+
     /// How a move of the position reached is written: `32-28`, `28x19`, or the full path
     /// when another legal capture has the same origin and destination (or when the legal
     /// moves are past the capture budget, so that cannot be known).

@@ -31,7 +31,7 @@ pub use fen::{FenError, FenErrorKind, FenExtras, FenRead, MAX_FEN_BYTES, parse_f
 pub use game::Game;
 pub use judgement::Judgement;
 pub use move_error::{Illegal, MoveError};
-pub use move_text::{full_path, full_text, move_text, sort_moves, square_order, taken_suffix, turning_path};
+pub use move_text::{full_path, full_text, move_text, sort_moves, sorted_order, square_order, taken_suffix, turning_path};
 pub use notations::{Notations, candidate_notations};
 pub use pdn::{
     GameText, MAX_GAME_BYTES, MAX_GAME_MOVES, MAX_LINE_BYTES, MAX_VARIATION_DEPTH, MoveText, Oddity, PdnGame, PdnGames, UnknownEncoding,

@@ -106,11 +106,16 @@ pub fn square_order(a: &str, b: &str) -> std::cmp::Ordering {
 
 /// Sorts moves in the order players read them: [`square_order`] of their full paths.
 pub fn sort_moves(rules: &Rules, moves: &mut [MoveInfo]) {
-    let mut keyed: Vec<(String, MoveInfo)> = moves.iter().map(|m| (full_path(rules, m), m.clone())).collect();
-    keyed.sort_by(|a, b| square_order(&a.0, &b.0));
-    for (slot, (_, m)) in moves.iter_mut().zip(keyed) {
-        *slot = m;
-    }
+    let sorted: Vec<MoveInfo> = sorted_order(rules, moves).into_iter().map(|i| moves[i].clone()).collect();
+    moves.clone_from_slice(&sorted);
+}
+
+/// The order [`sort_moves`] puts `moves` in: the index of each move, in that order.
+pub fn sorted_order(rules: &Rules, moves: &[MoveInfo]) -> Vec<usize> {
+    let keys: Vec<String> = moves.iter().map(|m| full_path(rules, m)).collect();
+    let mut order: Vec<usize> = (0..moves.len()).collect();
+    order.sort_by(|&a, &b| square_order(&keys[a], &keys[b]));
+    order
 }
 
 /// How a pass is written: PDN's null move.
