@@ -245,13 +245,20 @@ fn track_king_moves(
 
 /// The side to move and the piece lists of a FEN, each with its byte offset.
 fn fields(text: &str) -> (usize, Vec<(usize, &str)>) {
-    let trimmed_start = text.len() - text.trim_start().len();
+    let mut base = text.len() - text.trim_start().len();
     let mut body = text.trim();
+    // A FEN written as its PDN tag, `[FEN "W:W31:B19"]` (py-draughts' `Board.fen`).
+    if body.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("[fen")) && body.ends_with(']') {
+        let inner = &body[4..body.len() - 1];
+        base += 4 + (inner.len() - inner.trim_start().len());
+        body = inner.trim();
+    }
+    let quoted = body.starts_with('"');
     if let Some(b) = body.strip_prefix('"').and_then(|b| b.strip_suffix('"')) {
         body = b;
     }
     let body = body.trim_end_matches('.');
-    let base = trimmed_start + if text.trim_start().starts_with('"') { 1 } else { 0 };
+    let base = base + usize::from(quoted);
     let mut fields = Vec::new();
     let mut start = 0;
     for (i, ch) in body.char_indices() {

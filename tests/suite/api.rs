@@ -240,3 +240,19 @@ fn the_protocols_board_texts_read_back_in_every_variant_they_can_say() {
     }
     assert!(said >= 30, "{said} variants said square by square");
 }
+
+/// A FEN written as its PDN tag, as py-draughts' `Board.fen` gives it, reads as the FEN
+/// inside; a bad square's column is still counted in the text as given.
+#[test]
+fn a_fen_in_its_pdn_tag_reads_as_the_fen() {
+    let rules = load_variant("international").unwrap();
+    let plain = parse_fen(&rules, "B:W27,32:B1,20").unwrap();
+    for wrapped in [r#"[FEN "B:W27,32:B1,20"]"#, r#" [fen "B:W27,32:B1,20"] "#, r#"[FEN"B:W27,32:B1,20"]"#] {
+        assert_eq!(parse_fen(&rules, wrapped).as_ref(), Ok(&plain), "{wrapped}");
+    }
+    let e = parse_fen(&rules, r#"[FEN "B:W99:B1"]"#).unwrap_err();
+    assert_eq!(e.column, 10, "{e}");
+    // Not a tag: refused as before, and a multi-byte start does not split a character.
+    assert!(parse_fen(&rules, "[FEN B:W27:B1").is_err());
+    assert!(parse_fen(&rules, "[Fé \"B:W27:B1\"]").is_err());
+}
