@@ -128,7 +128,7 @@ pub mod pdn {
         Annotations, GameRecord, GameText, Judgement, MAX_GAME_BYTES, MAX_GAME_MOVES, MAX_LINE_BYTES, MAX_VARIATION_DEPTH, MoveNotes,
         MoveText, Oddity, PdnGame, PdnGames, PlayedLine, PlyError, PlyReason, RecordVariation, Registry, RewriteError, UnknownEncoding,
         Variation, Verdict, Warning, WriteError, packed_readings, parse_game, parse_game_with, pdn_games, random_game, replay,
-        replay_recorded, replay_with, rewrite, write_pdn,
+        replay_recorded, replay_with, result_as_written, rewrite, write_pdn,
     };
     #[cfg(feature = "archives")]
     pub use crate::record::{Packing, TooLarge, unpack};

@@ -9,7 +9,6 @@ use super::warnings::named_winner;
 use super::write::{Annotations, GameRecord, MoveNotes, WriteError};
 use crate::compile::Rules;
 use crate::engine::{MoveInfo, MoveList, Position, Routes};
-use crate::geometry::Shape;
 use crate::spec::Side;
 use std::fmt;
 
@@ -47,23 +46,6 @@ impl fmt::Display for RewriteError {
 }
 
 impl std::error::Error for RewriteError {}
-
-/// A result as the variant writes it: `2-0`, `1-1`, `0-2` on boards of ten squares or
-/// more (FMJD's and lidraughts' way), `1-0`, `1/2-1/2`, `0-1` on smaller ones.
-fn result_for(rules: &Rules, winner: Option<Side>) -> &'static str {
-    let big = match rules.spec().geometry.shape() {
-        Shape::Square { width, height, .. } => width.max(height) >= 10,
-        _ => false,
-    };
-    match (winner, big) {
-        (Some(Side::White), true) => "2-0",
-        (Some(Side::Black), true) => "0-2",
-        (None, true) => "1-1",
-        (Some(Side::White), false) => "1-0",
-        (Some(Side::Black), false) => "0-1",
-        (None, false) => "1/2-1/2",
-    }
-}
 
 /// A game read with White moving first from the variant's start, where Black starts
 /// (py-draughts' American checkers), turned the right way: every line's cells a half turn
@@ -172,8 +154,9 @@ pub fn rewrite(notations: &Notations, game: &PdnGame) -> Result<String, RewriteE
     }
     // A result naming no winner (`*`, or text) is kept as written.
     let written = game.tag("Result").map(str::to_string).or_else(|| game.result.clone()).unwrap_or_else(|| "*".to_string());
-    let result = named_winner(rules, game)
-        .map_or(written.trim().to_string(), |(_, w)| result_for(rules, if turn { w.map(Side::other) } else { w }).to_string());
+    let result = named_winner(rules, game).map_or(written.trim().to_string(), |(_, w)| {
+        super::write::result_for(rules, if turn { w.map(Side::other) } else { w }).to_string()
+    });
     // PlayStrategy's P1 moves first (its result is read so by `named_winner`): its players
     // are written as White and Black.
     if let (Some(p1), Some(p2), None) = (game.tag("P1"), game.tag("P2"), game.tag("White")) {

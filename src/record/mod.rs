@@ -42,4 +42,4 @@ pub use replay::{PlayedLine, PlyError, PlyReason, Verdict, replay, replay_record
 pub use resolve::{parse_move, read_move};
 pub use squares::{BoardError, Found, Letters, Squares, SquaresRefusal};
 pub use warnings::Warning;
-pub use write::{Annotations, GameRecord, MoveNotes, RecordVariation, WriteError, random_game, write_pdn};
+pub use write::{Annotations, GameRecord, MoveNotes, RecordVariation, WriteError, random_game, result_as_written, write_pdn};

@@ -345,6 +345,45 @@ fn write_line(rules: &Rules, notes: &Annotations, line: Line, w: &mut Words) {
     }
 }
 
+/// A result as the variant writes it: `2-0`, `1-1`, `0-2` on boards of ten squares or
+/// more (FMJD's and lidraughts' way), `1-0`, `1/2-1/2`, `0-1` on smaller ones.
+pub(super) fn result_for(rules: &Rules, winner: Option<Side>) -> &'static str {
+    let big = match rules.spec().geometry.shape() {
+        crate::geometry::Shape::Square { width, height, .. } => width.max(height) >= 10,
+        _ => false,
+    };
+    match (winner, big) {
+        (Some(Side::White), true) => "2-0",
+        (Some(Side::Black), true) => "0-2",
+        (None, true) => "1-1",
+        (Some(Side::White), false) => "1-0",
+        (Some(Side::Black), false) => "0-1",
+        (None, false) => "1/2-1/2",
+    }
+}
+
+/// `result` (`1-0`, `2-0`, `1/2-1/2`, ...) as the variant writes it: `2-0`, `1-1`, `0-2`
+/// on boards of ten squares or more, `1-0`, `1/2-1/2`, `0-1` on smaller ones; one that
+/// names no winner (`*`) as it is. Every PDN polydame writes says results so.
+///
+/// ```
+/// use polydame::load_variant;
+/// use polydame::pdn::result_as_written;
+///
+/// assert_eq!(result_as_written(&load_variant("international").unwrap(), "1-0"), "2-0");
+/// assert_eq!(result_as_written(&load_variant("english").unwrap(), "2-0"), "1-0");
+/// assert_eq!(result_as_written(&load_variant("english").unwrap(), "*"), "*");
+/// ```
+pub fn result_as_written(rules: &Rules, result: &str) -> String {
+    let winner = match result.trim() {
+        "1-0" | "2-0" => Some(Side::White),
+        "0-1" | "0-2" => Some(Side::Black),
+        "1/2-1/2" | "1-1" => None,
+        other => return other.to_string(),
+    };
+    result_for(rules, winner).to_string()
+}
+
 /// Writes a game whose notes have been checked.
 fn write(rules: &Rules, game: &GameRecord, notes: &Annotations) -> String {
     let mut out = String::new();
@@ -352,7 +391,7 @@ fn write(rules: &Rules, game: &GameRecord, notes: &Annotations) -> String {
     let mut tags: Vec<(String, String)> = STANDARD_TAGS
         .iter()
         .map(|&(k, default)| {
-            let fallback = if k == "Result" { game.result.clone() } else { default.to_string() };
+            let fallback = if k == "Result" { result_as_written(rules, &game.result) } else { default.to_string() };
             (k.to_string(), given(k).unwrap_or(fallback))
         })
         .collect();
@@ -388,7 +427,7 @@ fn write(rules: &Rules, game: &GameRecord, notes: &Annotations) -> String {
         w.word(&format!("{{{c}}}"));
     }
     write_line(rules, notes, Line { id: None, moves: &game.moves, notes: &notes.moves, first_ply: 0 }, &mut w);
-    w.word(&game.result);
+    w.word(&result_as_written(rules, &game.result));
     w.finish()
 }
 

@@ -196,7 +196,7 @@ fn the_end_of_the_game_is_told() {
     assert!(out.starts_with("22x33\n"), "{out}");
     assert!(out.contains("\nthe game is over: Black wins: the opponent has no pieces left\n[Event"), "{out}");
     assert!(out.contains("[White \"human\"]\n[Black \"polydame level 1\"]\n"), "{out}");
-    assert!(out.trim_end().ends_with("1. 33-28 22x33 0-1"), "{out}");
+    assert!(out.trim_end().ends_with("1. 33-28 22x33 0-2"), "{out}");
     assert_eq!(stderr(&o), "ply 3 `33-29`: the game is over: Black wins: the opponent has no pieces left\n");
 
     // The person's winning move gets no reply; undo then takes back that one move.

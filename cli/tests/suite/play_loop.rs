@@ -107,7 +107,7 @@ fn the_end_is_told_and_later_moves_refused() {
     assert_eq!(stderr(&o), "ply 2 `19-14`: the game is over: White wins: the opponent has no pieces left\n");
     let out = stdout(&o);
     assert!(out.contains("\nthe game is over: White wins: the opponent has no pieces left\nlegal moves (0):\n[Event"), "{out}");
-    assert!(out.trim_end().ends_with("1. 28x19 1-0"), "{out}");
+    assert!(out.trim_end().ends_with("1. 28x19 2-0"), "{out}");
 }
 
 #[test]
