@@ -260,7 +260,13 @@ impl Legal {
     /// The move `info` as this position's list names it (made anew if it is another route
     /// than the one listed).
     fn named(&self, py: Python<'_>, rules: &Rules, info: MoveInfo) -> PyResult<Py<Move>> {
-        match self.infos.iter().position(|m| *m == info) {
+        let j = self.infos.iter().position(|m| *m == info);
+        self.named_at(py, rules, j, info)
+    }
+
+    /// [`Legal::named`] where the move's place in the list (`j`) is known already.
+    fn named_at(&self, py: Python<'_>, rules: &Rules, j: Option<usize>, info: MoveInfo) -> PyResult<Py<Move>> {
+        match j {
             Some(j) => Ok(self.moves(py, rules)?[j].clone_ref(py)),
             None => Py::new(py, Move::new(rules, info, &self.infos)),
         }
@@ -392,10 +398,11 @@ impl Board {
     /// returns it; ``IllegalMove`` if it is not legal here.
     fn push(&mut self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<Py<Move>> {
         let legal = self.legal_here()?;
-        let info = match r#move.cast::<Move>() {
+        let (info, listed) = match r#move.cast::<Move>() {
             Ok(mv) => {
                 let info = self.own(py, mv.get())?;
-                match legal.infos.iter().position(|m| *m == info) {
+                let listed = legal.infos.iter().position(|m| *m == info);
+                match listed {
                     // One of the moves listed: played from the list, not generated again.
                     Some(j) => guard::shield(|| {
                         self.game.play_listed(&legal.list, legal.at[j]);
@@ -404,15 +411,17 @@ impl Board {
                     // Another route of a legal capture, or no legal move (its reason).
                     None => guard::shield(|| self.game.play_move(&info).map_err(|e| illegal(py, e)))?,
                 }
-                info
+                (info, listed)
             }
             Err(_) => {
                 let text = text_of(py, r#move)?;
-                guard::shield(|| self.game.play(&text).map_err(|e| illegal(py, e)))?
+                let info = guard::shield(|| self.game.play(&text).map_err(|e| illegal(py, e)))?;
+                let listed = legal.infos.iter().position(|m| *m == info);
+                (info, listed)
             }
         };
         self.forget_past_ply();
-        legal.named(py, &self.rules, info)
+        legal.named_at(py, &self.rules, listed, info)
     }
 
     /// Takes back the last move and returns it; ``IndexError`` at the game's start.

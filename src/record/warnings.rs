@@ -41,12 +41,7 @@ impl fmt::Display for Warning {
 /// P2, and its `1-0` is P1's win: read so when the game has P1 and no White tag.
 pub(super) fn named_winner(rules: &Rules, game: &PdnGame) -> Option<(String, Option<Side>)> {
     let res = game.tag("Result").map(str::to_string).or_else(|| game.result.clone())?;
-    let winner = match res.trim() {
-        "1-0" | "2-0" => Some(Side::White),
-        "0-1" | "0-2" => Some(Side::Black),
-        "1/2-1/2" | "1-1" => None,
-        _ => return None,
-    };
+    let winner = super::write::result_winner(&res)?;
     let first = rules.spec().first;
     let winner = match winner {
         Some(w) if game.tag("P1").is_some() && game.tag("White").is_none() => Some(if w == Side::White { first } else { first.other() }),

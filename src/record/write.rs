@@ -375,13 +375,21 @@ pub(super) fn result_for(rules: &Rules, winner: Option<Side>) -> &'static str {
 /// assert_eq!(result_as_written(&load_variant("english").unwrap(), "*"), "*");
 /// ```
 pub fn result_as_written(rules: &Rules, result: &str) -> String {
-    let winner = match result.trim() {
-        "1-0" | "2-0" => Some(Side::White),
-        "0-1" | "0-2" => Some(Side::Black),
-        "1/2-1/2" | "1-1" => None,
-        other => return other.to_string(),
-    };
-    result_for(rules, winner).to_string()
+    match result_winner(result) {
+        Some(winner) => result_for(rules, winner).to_string(),
+        None => result.trim().to_string(),
+    }
+}
+
+/// The winner a result token names: `Some(Some(side))` a win (`1-0`, `2-0`, `0-1`,
+/// `0-2`), `Some(None)` a draw (`1/2-1/2`, `1-1`), `None` for anything else (`*`).
+pub(super) fn result_winner(result: &str) -> Option<Option<Side>> {
+    match result.trim() {
+        "1-0" | "2-0" => Some(Some(Side::White)),
+        "0-1" | "0-2" => Some(Some(Side::Black)),
+        "1/2-1/2" | "1-1" => Some(None),
+        _ => None,
+    }
 }
 
 /// Writes a game whose notes have been checked.
