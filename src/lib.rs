@@ -88,6 +88,7 @@
 
 #![warn(missing_docs)]
 
+pub mod actions;
 mod compile;
 pub mod engine;
 pub mod geometry;

@@ -139,6 +139,15 @@ class Variant:
         """Each option: (name, choices, the choice made)."""
     def describe(self) -> str:
         """The rules in words (``polydame show``)."""
+    @property
+    def coordinates(self) -> list[tuple[int, int]]:
+        """Each square's (column, row), in ``squares`` order."""
+    @property
+    def turned_squares(self) -> list[int]:
+        """Square i of Black's view is square ``turned_squares[i]``."""
+    @property
+    def turned_actions(self) -> list[int]:
+        """Each action seen from the other side (its own inverse)."""
     def __eq__(self, value: object, /) -> bool: ...
     # Not hashable: pyo3 leaves ``__hash__`` None for a class with ``__eq__`` and no ``__hash__``.
     __hash__: ClassVar[None]  # type: ignore[assignment]
@@ -213,13 +222,26 @@ class Board:
     def svg(self) -> str: ...
     def _repr_svg_(self) -> str: ...
     def pdn(self, tags: Optional[dict[str, str]] = None) -> str: ...
-    def planes(self) -> npt.NDArray[np.uint8]:
-        """Shape (2, kinds, squares): [side (0 White)][kind][square]."""
-    def move_index(self, move: Union[Move, str]) -> int: ...
+    def planes(self, turned: bool = False) -> npt.NDArray[np.uint8]:
+        """Shape (2, kinds, squares): [side (0 White)][kind][square]; squares seen from
+        Black's side when ``turned``."""
+    def move_index(self, move: Union[Move, str]) -> int:
+        """A move's first action (``from × squares + to``)."""
+    def move_actions(self, move: Union[Move, str]) -> list[int]:
+        """The actions that spell a legal move here (one for nearly every move)."""
+    def move_from_actions(self, actions: Sequence[SupportsIndex]) -> Optional[Move]:
+        """The move the actions spell, or None while more are needed."""
     def move_from_index(self, index: SupportsIndex) -> Move: ...
     @property
     def action_count(self) -> int: ...
-    def legal_action_mask(self) -> npt.NDArray[np.uint8]: ...
+    def legal_action_mask(self, actions: Sequence[SupportsIndex] = ...) -> npt.NDArray[np.uint8]:
+        """1 for each action that may come after ``actions``."""
+    @property
+    def repetitions(self) -> int:
+        """How many times the position reached stood earlier in the game."""
+    @property
+    def move_counts(self) -> list[Optional[int]]:
+        """Each move-count rule's half-moves counted (None: its condition does not hold)."""
 
 @final
 class BestMove:

@@ -2,7 +2,8 @@
 //! player's `best_move`.
 
 use crate::variant::{Variant, side_name};
-use crate::{IllegalMove, InvalidFen, PolydameError, budget_error, error_with, guard, learn};
+use crate::{IllegalMove, InvalidFen, PolydameError, budget_error, error_with, guard};
+use polydame::actions::{ActionSpace, Decisions};
 use polydame::engine::{MAX_PERFT_DEPTH, MAX_PERFT_THREADS, PerftError, perft_with_progress};
 use polydame::notation::move_text;
 use polydame::notation::sorted_order;
@@ -237,19 +238,27 @@ pub struct Board {
 
 /// The legal moves of one position: the engine's list, to play from, and the moves as
 /// `legal_moves` gives them, each with its index in that list.
-struct Legal {
+pub(crate) struct Legal {
     hash: u64,
     list: MoveList,
-    infos: Vec<MoveInfo>,
+    pub(crate) infos: Vec<MoveInfo>,
     at: Vec<usize>,
+    /// The decisions among the moves (the action space), made the first time they are
+    /// asked for.
+    decisions: std::sync::OnceLock<Decisions>,
     /// The moves as Python sees them, made the first time they are asked for (the same
     /// objects for each ask).
     moves: std::sync::OnceLock<Vec<Py<Move>>>,
 }
 
 impl Legal {
+    /// The decisions among the moves, in the variant's action space.
+    pub(crate) fn decisions(&self, space: ActionSpace) -> &Decisions {
+        self.decisions.get_or_init(|| Decisions::new(&space, &self.infos))
+    }
+
     /// The moves as `legal_moves` gives them.
-    fn moves(&self, py: Python<'_>, rules: &Rules) -> PyResult<&[Py<Move>]> {
+    pub(crate) fn moves(&self, py: Python<'_>, rules: &Rules) -> PyResult<&[Py<Move>]> {
         if let Some(m) = self.moves.get() {
             return Ok(m);
         }
@@ -318,7 +327,7 @@ impl Board {
 
     /// The legal moves of the position reached: kept from when they were last asked for
     /// at this ply of this line, else generated (and kept).
-    fn legal_here(&self) -> PyResult<Arc<Legal>> {
+    pub(crate) fn legal_here(&self) -> PyResult<Arc<Legal>> {
         let ply = self.game.moves().len();
         let hash = self.game.position().hash();
         if let Ok(cache) = self.legal_cache.lock()
@@ -331,7 +340,7 @@ impl Board {
         let raw: Vec<MoveInfo> = (0..list.len()).map(|i| list.info(i)).collect();
         let at = sorted_order(&self.rules, &raw);
         let infos = at.iter().map(|&i| raw[i].clone()).collect();
-        let legal = Arc::new(Legal { hash, list, infos, at, moves: std::sync::OnceLock::new() });
+        let legal = Arc::new(Legal { hash, list, infos, at, decisions: std::sync::OnceLock::new(), moves: std::sync::OnceLock::new() });
         if let Ok(mut cache) = self.legal_cache.lock() {
             if cache.len() <= ply {
                 cache.resize(ply + 1, None);
@@ -351,7 +360,7 @@ impl Board {
 
     /// The move a Python value names: a `Move` (of this board's variant: `IllegalMove`
     /// otherwise), or its text.
-    fn resolve(&self, py: Python<'_>, m: &Bound<'_, PyAny>) -> PyResult<MoveInfo> {
+    pub(crate) fn resolve(&self, py: Python<'_>, m: &Bound<'_, PyAny>) -> PyResult<MoveInfo> {
         if let Ok(mv) = m.cast::<Move>() {
             return self.own(py, mv.get());
         }
@@ -585,43 +594,6 @@ impl Board {
             record.tags = tags.iter().map(|(k, v)| Ok((k.extract::<String>()?, v.str()?.to_string()))).collect::<PyResult<_>>()?;
         }
         guard::shield(|| Ok(write_pdn(&self.rules, &record)))
-    }
-
-    /// The position as planes for learning: a NumPy array of 0 and 1 (``uint8``), shape
-    /// ``(2, kinds, squares)``: ``[side][kind][square]``, side 0 White, kinds and squares
-    /// in the order of ``Variant.kinds`` and ``Variant.squares``.
-    fn planes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        learn::planes(py, &self.rules, self.game.position())
-    }
-
-    /// The action index of a move: ``from × squares + to`` (squares in the order of
-    /// ``Variant.squares``), the same for every position of the variant. Two captures with
-    /// the same ends share it.
-    fn move_index(&self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<usize> {
-        let info = self.resolve(py, r#move)?;
-        Ok(learn::index(&self.rules, &info))
-    }
-
-    /// The legal move with this action index (of two with the same ends, the first in
-    /// ``legal_moves``' order); ``IllegalMove`` when no legal move has it.
-    fn move_from_index(&self, index: &Bound<'_, PyAny>) -> PyResult<Move> {
-        let legal = self.legal()?;
-        let wanted = guard::whole::<usize>(index, "an action index")?;
-        let found = legal.iter().find(|m| Some(learn::index(&self.rules, m)) == wanted);
-        let m = found.ok_or_else(|| IllegalMove::new_err(format!("no legal move has the action index {index}")))?;
-        Ok(Move::new(&self.rules, m.clone(), &legal))
-    }
-
-    /// The number of action indices of the variant (``squares²``).
-    #[getter]
-    fn action_count(&self) -> usize {
-        learn::actions(&self.rules)
-    }
-
-    /// A mask over the action indices: 1 where a legal move has that index.
-    fn legal_action_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let legal = self.legal()?;
-        learn::mask(py, &self.rules, &legal)
     }
 
     fn __str__(&self) -> String {

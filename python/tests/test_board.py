@@ -150,6 +150,37 @@ def test_planes_and_action_index():
         assert mask[i] == 1 and b.move_from_index(i) == m
     with pytest.raises(polydame.IllegalMove):
         b.move_from_index(0)
+    # Turned for Black: each man on the square the half turn sends it to.
+    turned = b.planes(turned=True)
+    t = b.variant.turned_squares
+    assert sorted(t[t[i]] for i in range(50)) == list(range(50))
+    assert (turned[:, :, [t[i] for i in range(50)]] == p).all()
+    assert squares[t[squares.index("1")]] == "50"
+
+
+def test_two_captures_with_the_same_ends_are_told_apart():
+    # International: the king on 6 takes three men from 6 to 3 by two routes, 6x28x14x3
+    # (17, 23, 9) and 6x33x20x3 (17, 29, 9): one first action, and a second (the leg that
+    # differs) tells them apart.
+    b = polydame.Board("international", fen="W:WK6:B9,17,23,36,29")
+    moves = b.legal_moves
+    assert sorted(map(str, moves)) == ["6x28x14x3", "6x33x20x3"]
+    firsts = [b.move_actions(m)[0] for m in moves]
+    assert len(set(firsts)) == 1 and all(len(b.move_actions(m)) == 2 for m in moves)
+    spelled = {tuple(b.move_actions(m)): m for m in moves}
+    assert len(spelled) == len(moves)
+    for actions, m in spelled.items():
+        assert b.move_from_actions(list(actions)) == m
+        for k in range(1, len(actions)):
+            assert b.move_from_actions(list(actions[:k])) is None
+            assert b.legal_action_mask(list(actions[:k]))[actions[k]] == 1
+    shared = next(a for a in firsts if firsts.count(a) > 1)
+    with pytest.raises(polydame.IllegalMove) as e:
+        b.move_from_index(shared)
+    assert e.value.code == "more-actions"
+    with pytest.raises(polydame.IllegalMove) as e:
+        b.move_from_actions([shared, 0])
+    assert e.value.code == "no-such-action"
 
 
 def test_best_move():

@@ -12,8 +12,9 @@ from pettingzoo.test import api_test  # noqa: E402
 
 import polydame  # noqa: E402
 
-# A hexagonal board besides the two square ones, when the build ships it.
-API_VARIANTS = ["international", "english"] + [v for v in ("hexdame",) if v in polydame.variants()]
+# A hexagonal board besides the two square ones, when the build ships it, and a variant
+# whose moves often take several actions (huffing: which piece is taken off).
+API_VARIANTS = ["international", "english", "zamma"] + [v for v in ("hexdame",) if v in polydame.variants()]
 
 
 def legal_actions(observation):
@@ -49,8 +50,13 @@ def no_player(agent, observation):
 
 
 def action(env, text):
-    """The action index of the move ``text`` on the environment's board."""
-    return env.unwrapped.board.move_index(text)
+    """The action of the move ``text`` on the environment's board, for the agent to move
+    (the move is one action)."""
+    board = env.unwrapped.board
+    (index,) = board.move_actions(text)
+    if env.unwrapped.view == "mover" and board.turn == "black":
+        index = board.variant.turned_actions[index]
+    return index
 
 
 # The API test advises against dict observations (PettingZoo's classic board games use them
@@ -69,12 +75,30 @@ def test_spaces_follow_the_variant():
     squares, kinds = len(variant.squares), len(variant.kinds)
     env.reset()
     assert env.possible_agents == ["white", "black"]
+    counts = len(env.unwrapped.board.move_counts)
+    actions = squares * squares + 3 * squares + kinds + 2
     for agent in env.possible_agents:
-        assert env.action_space(agent).n == squares * squares + 1
+        assert env.action_space(agent).n == actions == env.unwrapped.board.action_count
         space = env.observation_space(agent)
-        assert space["observation"].shape == (2 * kinds + 1, squares)
-        assert space["action_mask"].shape == (squares * squares + 1,)
+        assert space["observation"].shape == (2 * kinds + 4 + counts, squares)
+        assert space["action_mask"].shape == (actions,)
         assert space.contains(env.observe(agent))
+
+
+def test_the_grid_layout_puts_each_square_on_its_coordinates():
+    env = polydame.env("international", layout="grid")
+    env.reset()
+    variant = env.unwrapped.variant
+    flat = polydame.env("international")
+    flat.reset()
+    for agent in ("white", "black"):
+        grid = env.observe(agent)["observation"]
+        row = flat.observe(agent)["observation"]
+        assert grid.shape == (row.shape[0], 10, 10)
+        for i, (column, rank) in enumerate(variant.coordinates):
+            assert (grid[:, rank, column] == row[:, i]).all()
+        # Light squares hold nothing.
+        assert grid[:, 0, 1].sum() == 0 and grid.sum() == row.sum()
 
 
 @pytest.mark.parametrize("variant", ["international", "english"])
@@ -146,31 +170,66 @@ def test_games_are_truncated_at_max_plies():
 
 
 @pytest.mark.parametrize("variant", API_VARIANTS)
-def test_action_mask_is_the_legal_moves(variant):
-    """Along a seeded game, the mover's mask is exactly the indices of the legal moves (and
-    each plays a move with those ends); the other agent's mask is empty."""
-    env = polydame.env(variant)
+@pytest.mark.parametrize("view", ["white", "mover"])
+def test_action_mask_is_the_legal_moves(variant, view):
+    """Along a seeded game, the mover's first mask is exactly the first actions of the legal
+    moves (seen from its side), each move's actions spell it and only it, and the agent
+    acts again until they do; the other agent's mask is empty."""
+    env = polydame.env(variant, view=view)
     env.reset()
     board = env.unwrapped.board
-    squares = board.variant.squares
+    turned = env.unwrapped.variant.turned_actions
     rng = random.Random(7)
     for _ in range(60):
         if any(env.terminations.values()) or any(env.truncations.values()):
             break
         mover = env.agent_selection
         assert mover == board.turn
+        seen = (lambda a: turned[a]) if view == "mover" and mover == "black" else (lambda a: a)
+        spelled = {m: [seen(a) for a in board.move_actions(m)] for m in board.legal_moves}
+        assert spelled, "a game going on has legal moves"
+        assert len({tuple(a) for a in spelled.values()}) == len(spelled), "two moves share their actions"
         mask = env.observe(mover)["action_mask"]
         assert mask.shape == (board.action_count,)
-        expected = {board.move_index(m) for m in board.legal_moves}
-        assert expected, "a game going on has legal moves"
-        assert set(np.flatnonzero(mask).tolist()) == expected
-        for index in expected:
-            move = board.move_from_index(index)
-            ends = squares.index(move.from_square), squares.index(move.to_square)
-            assert ends[0] * len(squares) + ends[1] == index
+        assert set(np.flatnonzero(mask).tolist()) == {a[0] for a in spelled.values()}
         other = "black" if mover == "white" else "white"
         assert not env.observe(other)["action_mask"].any()
-        env.step(rng.choice(sorted(expected)))
+        move, actions = rng.choice(sorted(spelled.items(), key=str))
+        ply = board.ply
+        for k, action in enumerate(actions):
+            assert env.agent_selection == mover and board.ply == ply
+            assert env.observe(mover)["action_mask"][action] == 1
+            env.step(action)
+        assert board.ply == ply + 1 and board.move_stack[-1] == move
+
+
+def test_a_move_of_several_actions_is_spelled_by_its_agent():
+    """In Zamma a move that can huff one piece or another is one first action, then the
+    piece huffed: the mover acts twice, sees what it chose, then the turn passes."""
+    env = polydame.env("zamma", view="white")
+    env.reset()
+    board = env.unwrapped.board
+    rng = random.Random(3)
+    for _ in range(200):
+        longer = [m for m in board.legal_moves if len(board.move_actions(m)) > 1]
+        if longer:
+            break
+        env.step(rng.choice(legal_actions(env.observe(env.agent_selection))))
+    assert longer, "no move of several actions came up"
+    move = longer[0]
+    first, *rest = board.move_actions(move)
+    mover, kinds = env.agent_selection, len(board.variant.kinds)
+    env.step(first)
+    assert env.agent_selection == mover and board.move_stack[-1:] != [move]
+    observation = env.observe(mover)["observation"]
+    squares = board.variant.squares
+    assert {squares[i] for i in np.flatnonzero(observation[2 * kinds + 1])} == {move.from_square, move.to_square}
+    with pytest.raises(polydame.IllegalMove):
+        board.move_from_index(first)
+    for action in rest:
+        env.step(action)
+    assert board.move_stack[-1] == move and env.agent_selection != mover
+    assert not env.observe(env.agent_selection)["observation"][2 * kinds + 1].any()
 
 
 def test_an_illegal_action_loses(caplog):
@@ -189,8 +248,9 @@ def test_an_illegal_action_loses(caplog):
     assert final[other][0] == 0
 
 
-def test_observations_put_the_agents_own_pieces_first():
-    env = polydame.env("international")
+@pytest.mark.parametrize("view", ["white", "mover"])
+def test_observations_put_the_agents_own_pieces_first(view):
+    env = polydame.env("international", view=view)
     env.reset()
     variant = env.unwrapped.variant
     man = variant.kinds.index("man")
@@ -203,16 +263,37 @@ def test_observations_put_the_agents_own_pieces_first():
     black = env.observe("black")["observation"]
     assert sorted(np.flatnonzero(white[man]).tolist()) == sorted(white_men)
     assert sorted(np.flatnonzero(white[kinds + man]).tolist()) == sorted(black_men)
-    # Black sees its own men first, on the same cells (the board is not turned round).
-    assert sorted(np.flatnonzero(black[man]).tolist()) == sorted(black_men)
-    assert sorted(np.flatnonzero(black[kinds + man]).tolist()) == sorted(white_men)
+    if view == "white":
+        # Black sees its own men first, on the same cells (the board is not turned round).
+        assert sorted(np.flatnonzero(black[man]).tolist()) == sorted(black_men)
+        assert sorted(np.flatnonzero(black[kinds + man]).tolist()) == sorted(white_men)
+    else:
+        # Black sees the board turned: its men where White's stand, and White's where its own do.
+        assert sorted(np.flatnonzero(black[man]).tolist()) == sorted(white_men)
+        assert sorted(np.flatnonzero(black[kinds + man]).tolist()) == sorted(black_men)
     # The colour plane: zeros for White, ones for Black.
     assert not white[2 * kinds].any() and black[2 * kinds].all()
     assert white.dtype == np.int8
 
 
+def test_observations_count_repetitions_and_moves():
+    env = polydame.env("english")
+    env.reset(options={"fen": "B:WK29:BK4"})
+    board = env.unwrapped.board
+    kinds = len(board.variant.kinds)
+    rows = lambda: env.observe(env.agent_selection)["observation"][2 * kinds + 3 :]
+    assert not rows()[0].any()
+    for text in ["4-8", "29-25", "8-4", "25-29"]:
+        env.step(action(env, text))
+    assert board.repetitions == 1 and (rows()[0] == 1).all()
+    counts = board.move_counts
+    assert len(rows()) == 1 + len(counts)
+    for row, count in zip(rows()[1:], counts):
+        assert (row == (0 if count is None else count + 1)).all()
+
+
 def test_observations_show_kings_by_kind():
-    env = polydame.env("international")
+    env = polydame.env("international", view="white")
     env.reset(options={"fen": "B:WK46,31:B5"})
     variant = env.unwrapped.variant
     kinds = len(variant.kinds)

@@ -10,7 +10,7 @@ use proptest::prelude::*;
 
 /// Every shipped variant, and every recipe of the manual (`docs/recipes/`): each rule atom
 /// gets random games too.
-fn all_rules() -> Vec<Rules> {
+pub(crate) fn all_rules() -> Vec<Rules> {
     let mut out: Vec<Rules> = shipped().iter().map(|(stem, text)| compile_text(text, stem).unwrap_or_else(|d| panic!("{d}"))).collect();
     let mut recipes: Vec<_> =
         std::fs::read_dir("docs/recipes").expect("docs/recipes exists").map(|e| e.expect("readable").path()).collect();

@@ -1,6 +1,7 @@
 //! The library's tests, one module a subject, in one test binary: one link instead of one
 //! per file, which is most of the time a test build takes.
 
+mod actions;
 mod api;
 mod clauses;
 mod convert;
