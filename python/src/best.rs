@@ -2,7 +2,7 @@
 
 use crate::board::{Board, Move};
 use crate::{budget_error, guard};
-use polydame::{Limits, Player, Rules};
+use polydame::{Limits, Player};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use std::sync::Arc;
@@ -52,7 +52,7 @@ pub fn best_move(py: Python<'_>, board: &Board, depth: Option<&Bound<'_, PyAny>>
         }
         (d, None) => Limits::depth(d.unwrap_or(6).clamp(1, polydame::player::MAX_DEPTH)),
     };
-    let rules: &Rules = board.rules();
+    let rules = board.rules();
     let game = board.game();
     let stop = Arc::new(AtomicBool::new(false));
     let limits = limits.stop_on(stop.clone());
@@ -60,5 +60,11 @@ pub fn best_move(py: Python<'_>, board: &Board, depth: Option<&Bound<'_, PyAny>>
         .map_err(|e| budget_error(e, &game.fen()))?;
     let legal = board.legal()?;
     let line = game.line_text(&best.pv);
-    Ok(BestMove { r#move: best.best.map(|m| Move::new(rules, m, &legal)), score: best.score, line, depth: best.depth, nodes: best.nodes })
+    Ok(BestMove {
+        r#move: best.best.map(|m| Move::new(rules, m, legal.into())),
+        score: best.score,
+        line,
+        depth: best.depth,
+        nodes: best.nodes,
+    })
 }

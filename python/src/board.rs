@@ -14,7 +14,7 @@ use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 use pyo3::types::PyDict;
 use std::sync::atomic::AtomicBool;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// The longest text of a move read, in bytes (64 KiB): the longest capture of the largest
 /// board, its path and its captured squares written out, is under 2 KiB.
@@ -30,10 +30,34 @@ pub struct Move(Arc<MoveData>);
 /// ask in one position).
 pub struct MoveData {
     pub info: MoveInfo,
+    /// Its text and its squares' names: made the first time they are asked for (a tree
+    /// walk that only plays moves never makes them), or given (a move made again from a
+    /// pickle).
+    words: OnceLock<Words>,
+    /// What its words are made from: the variant and the legal moves of its position.
+    source: Option<(Arc<Rules>, Arc<[MoveInfo]>)>,
+}
+
+/// A move's text and the names of its squares.
+struct Words {
     text: String,
     names: Vec<String>,
     captured: Vec<String>,
     removed: Vec<String>,
+}
+
+impl Words {
+    fn new(rules: &Rules, info: &MoveInfo, legal: &[MoveInfo]) -> Words {
+        let name = |c: u16| if c == MoveInfo::PASS { "--".to_string() } else { rules.cell_name(c).to_string() };
+        let names = if info.drop {
+            info.path.iter().map(|&c| name(c)).collect()
+        } else {
+            std::iter::once(info.from).chain(info.path.iter().copied()).map(name).collect()
+        };
+        let captured = info.captured.iter().map(|&c| name(c)).collect();
+        let removed = info.removed.iter().map(|&c| name(c)).collect();
+        Words { text: move_text(rules, info, legal), names, captured, removed }
+    }
 }
 
 impl std::ops::Deref for Move {
@@ -47,32 +71,33 @@ impl std::ops::Deref for Move {
 impl Move {
     /// How the variant writes the move.
     pub fn text(&self) -> &str {
-        &self.text
+        &self.words().text
     }
 
-    pub fn new(rules: &Rules, info: MoveInfo, legal: &[MoveInfo]) -> Move {
-        let name = |c: u16| if c == MoveInfo::PASS { "--".to_string() } else { rules.cell_name(c).to_string() };
-        let names = if info.drop {
-            info.path.iter().map(|&c| name(c)).collect()
-        } else {
-            std::iter::once(info.from).chain(info.path.iter().copied()).map(name).collect()
-        };
-        let captured = info.captured.iter().map(|&c| name(c)).collect();
-        let removed = info.removed.iter().map(|&c| name(c)).collect();
-        Move(Arc::new(MoveData { text: move_text(rules, &info, legal), names, captured, removed, info }))
+    /// `info`, a legal move among `legal` (its position's legal moves) in `rules`.
+    pub fn new(rules: &Arc<Rules>, info: MoveInfo, legal: Arc<[MoveInfo]>) -> Move {
+        Move(Arc::new(MoveData { info, words: OnceLock::new(), source: Some((rules.clone(), legal)) }))
+    }
+
+    fn words(&self) -> &Words {
+        self.words.get_or_init(|| match &self.source {
+            Some((rules, legal)) => Words::new(rules, &self.info, legal),
+            // A move made again from a pickle has its words from the start.
+            None => Words { text: String::new(), names: Vec::new(), captured: Vec::new(), removed: Vec::new() },
+        })
     }
 
     /// Whether the move's parts agree with one another (a move made again from a pickle):
     /// a pass has no path and no squares; any other move's path ends at its destination
     /// (and a drop's starts at its origin), and there is a name for each square of it.
     fn check(&self) -> Result<(), String> {
-        let i = &self.info;
-        if self.text.len() > MAX_MOVE_BYTES {
-            return Err(format!("its text is {} bytes long, more than the {MAX_MOVE_BYTES} a move's may have", self.text.len()));
+        let (i, w) = (&self.info, self.words());
+        if w.text.len() > MAX_MOVE_BYTES {
+            return Err(format!("its text is {} bytes long, more than the {MAX_MOVE_BYTES} a move's may have", w.text.len()));
         }
         if i.is_pass() {
             let bare = i.to == MoveInfo::PASS && i.path.is_empty() && i.captured.is_empty() && i.removed.is_empty() && !i.drop;
-            if !bare || self.names.len() != 1 || !self.captured.is_empty() || !self.removed.is_empty() {
+            if !bare || w.names.len() != 1 || !w.captured.is_empty() || !w.removed.is_empty() {
                 return Err("a pass has no path, no squares and no captures".to_string());
             }
             return Ok(());
@@ -85,7 +110,7 @@ impl Move {
             return Err("the path does not go from the origin to the destination".to_string());
         }
         let squares = i.path.len() + usize::from(!i.drop);
-        if self.names.len() != squares || self.captured.len() != i.captured.len() || self.removed.len() != i.removed.len() {
+        if w.names.len() != squares || w.captured.len() != i.captured.len() || w.removed.len() != i.removed.len() {
             return Err("the squares' names are not one for each cell".to_string());
         }
         Ok(())
@@ -107,20 +132,20 @@ impl Move {
     /// The square the piece moves from.
     #[getter(from_square)]
     fn origin(&self) -> &str {
-        &self.names[0]
+        &self.words().names[0]
     }
 
     /// The square it ends on.
     #[getter]
     fn to_square(&self) -> &str {
-        self.names.last().map_or("", String::as_str)
+        self.words().names.last().map_or("", String::as_str)
     }
 
     /// Every square it stands on, the origin first and the destination last (a drop: the
     /// squares it places pieces on, in order).
     #[getter]
     fn path(&self) -> Vec<String> {
-        self.names.clone()
+        self.words().names.clone()
     }
 
     /// Whether it places pieces from the hand (in variants with ``[drops]``) instead of
@@ -133,20 +158,20 @@ impl Move {
     /// The squares of the pieces it takes, in the order it takes them.
     #[getter]
     fn captured(&self) -> Vec<String> {
-        self.captured.clone()
+        self.words().captured.clone()
     }
 
     /// The squares of the pieces it takes off without capturing them (huffing, in variants
     /// with ``[capture] huff``), in the order of their squares' cells.
     #[getter]
     fn removed(&self) -> Vec<String> {
-        self.removed.clone()
+        self.words().removed.clone()
     }
 
     /// Whether it takes pieces.
     #[getter]
     fn is_capture(&self) -> bool {
-        !self.captured.is_empty()
+        !self.info.captured.is_empty()
     }
 
     /// Whether the moving piece changes kind (a man crowned).
@@ -156,7 +181,7 @@ impl Move {
     }
 
     fn __str__(&self) -> &str {
-        &self.text
+        self.text()
     }
 
     /// A move from its parts (as pickling makes it again); ``ValueError`` when the parts
@@ -167,7 +192,8 @@ impl Move {
         let (from, to, path, taken, off, kind_before, kind_after, drop) = cells;
         let (captured, removed) = squares;
         let info = MoveInfo { from, to, path, captured: taken, removed: off, kind_before, kind_after, drop };
-        let m = Move(Arc::new(MoveData { info, text, names, captured, removed }));
+        let words = OnceLock::from(Words { text, names, captured, removed });
+        let m = Move(Arc::new(MoveData { info, words, source: None }));
         m.check().map_err(|why| PyValueError::new_err(format!("these parts do not make a move: {why}")))?;
         Ok(m)
     }
@@ -176,11 +202,12 @@ impl Move {
         let m = slf.get();
         let i = &m.info;
         let cells = (i.from, i.to, i.path.clone(), i.captured.clone(), i.removed.clone(), i.kind_before, i.kind_after, i.drop);
-        Ok((slf.getattr("_rebuild")?, (cells, m.text.clone(), m.names.clone(), (m.captured.clone(), m.removed.clone()))))
+        let w = m.words();
+        Ok((slf.getattr("_rebuild")?, (cells, w.text.clone(), w.names.clone(), (w.captured.clone(), w.removed.clone()))))
     }
 
     fn __repr__(&self) -> String {
-        format!("Move('{}')", self.text)
+        format!("Move('{}')", self.text())
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
@@ -241,7 +268,7 @@ pub struct Board {
 pub(crate) struct Legal {
     hash: u64,
     list: MoveList,
-    pub(crate) infos: Vec<MoveInfo>,
+    pub(crate) infos: Arc<[MoveInfo]>,
     at: Vec<usize>,
     /// The decisions among the moves (the action space), made the first time they are
     /// asked for.
@@ -258,26 +285,32 @@ impl Legal {
     }
 
     /// The moves as `legal_moves` gives them.
-    pub(crate) fn moves(&self, py: Python<'_>, rules: &Rules) -> PyResult<&[Py<Move>]> {
+    pub(crate) fn moves(&self, py: Python<'_>, rules: &Arc<Rules>) -> PyResult<&[Py<Move>]> {
         if let Some(m) = self.moves.get() {
             return Ok(m);
         }
-        let made = self.infos.iter().map(|m| Py::new(py, Move::new(rules, m.clone(), &self.infos))).collect::<PyResult<Vec<_>>>()?;
+        let made = self.infos.iter().map(|m| Py::new(py, Move::new(rules, m.clone(), self.infos.clone()))).collect::<PyResult<Vec<_>>>()?;
         Ok(self.moves.get_or_init(|| made))
+    }
+
+    /// The place in the list of `m`, when it is one of the `Move` objects this position
+    /// handed out (the same object, not an equal one).
+    fn handed_out(&self, m: &Bound<'_, PyAny>) -> Option<usize> {
+        self.moves.get()?.iter().position(|h| h.as_ptr() == m.as_ptr())
     }
 
     /// The move `info` as this position's list names it (made anew if it is another route
     /// than the one listed).
-    fn named(&self, py: Python<'_>, rules: &Rules, info: MoveInfo) -> PyResult<Py<Move>> {
+    fn named(&self, py: Python<'_>, rules: &Arc<Rules>, info: MoveInfo) -> PyResult<Py<Move>> {
         let j = self.infos.iter().position(|m| *m == info);
         self.named_at(py, rules, j, info)
     }
 
     /// [`Legal::named`] where the move's place in the list (`j`) is known already.
-    fn named_at(&self, py: Python<'_>, rules: &Rules, j: Option<usize>, info: MoveInfo) -> PyResult<Py<Move>> {
+    fn named_at(&self, py: Python<'_>, rules: &Arc<Rules>, j: Option<usize>, info: MoveInfo) -> PyResult<Py<Move>> {
         match j {
             Some(j) => Ok(self.moves(py, rules)?[j].clone_ref(py)),
-            None => Py::new(py, Move::new(rules, info, &self.infos)),
+            None => Py::new(py, Move::new(rules, info, self.infos.clone())),
         }
     }
 }
@@ -317,12 +350,12 @@ impl Board {
         &self.game
     }
 
-    pub fn rules(&self) -> &Rules {
+    pub fn rules(&self) -> &Arc<Rules> {
         &self.rules
     }
 
     pub(crate) fn legal(&self) -> PyResult<Vec<MoveInfo>> {
-        Ok(self.legal_here()?.infos.clone())
+        Ok(self.legal_here()?.infos.to_vec())
     }
 
     /// The legal moves of the position reached: kept from when they were last asked for
@@ -339,7 +372,7 @@ impl Board {
         let list = self.game.legal_list().map_err(|e| budget_error(e, &self.game.fen()))?;
         let raw: Vec<MoveInfo> = (0..list.len()).map(|i| list.info(i)).collect();
         let at = sorted_order(&self.rules, &raw);
-        let infos = at.iter().map(|&i| raw[i].clone()).collect();
+        let infos: Arc<[MoveInfo]> = at.iter().map(|&i| raw[i].clone()).collect();
         let legal = Arc::new(Legal { hash, list, infos, at, decisions: std::sync::OnceLock::new(), moves: std::sync::OnceLock::new() });
         if let Ok(mut cache) = self.legal_cache.lock() {
             if cache.len() <= ply {
@@ -372,7 +405,7 @@ impl Board {
     /// (a move of another variant, or a pickle tampered with).
     fn own(&self, py: Python<'_>, mv: &Move) -> PyResult<MoveInfo> {
         if !mv.fits(&self.rules) {
-            let why = format!("{} is not a move of this board: its squares or kinds are not the variant's", mv.text);
+            let why = format!("{} is not a move of this board: its squares or kinds are not the variant's", mv.text());
             let attrs = [
                 ("code", "no-such-square".into_pyobject(py)?.into_any().unbind()),
                 ("reason", why.clone().into_pyobject(py)?.into_any().unbind()),
@@ -407,6 +440,16 @@ impl Board {
     /// returns it; ``IllegalMove`` if it is not legal here.
     fn push(&mut self, py: Python<'_>, r#move: &Bound<'_, PyAny>) -> PyResult<Py<Move>> {
         let legal = self.legal_here()?;
+        // One of the moves this position handed out (the usual tree walk): played from the
+        // list, as it is.
+        if let Some(j) = legal.handed_out(r#move) {
+            guard::shield(|| {
+                self.game.play_listed(&legal.list, legal.at[j]);
+                Ok(())
+            })?;
+            self.forget_past_ply();
+            return Ok(r#move.cast::<Move>()?.clone().unbind());
+        }
         let (info, listed) = match r#move.cast::<Move>() {
             Ok(mv) => {
                 let info = self.own(py, mv.get())?;
@@ -442,7 +485,7 @@ impl Board {
     /// The moves played, in order.
     #[getter]
     fn move_stack(&self) -> Vec<Move> {
-        self.game.record().moves.into_iter().map(|(m, legal)| Move::new(&self.rules, m, &legal)).collect()
+        self.game.record().moves.into_iter().map(|(m, legal)| Move::new(&self.rules, m, legal.into())).collect()
     }
 
     /// Whether a move (a ``Move`` or its text) is legal here.
@@ -509,6 +552,11 @@ impl Board {
 
     /// Whether the game is over.
     fn is_game_over(&self) -> bool {
+        // A position with legal moves is not over (they are kept for `legal_moves`, which
+        // usually comes next); without them, the outcome says.
+        if self.legal_here().is_ok_and(|l| !l.infos.is_empty()) {
+            return false;
+        }
         self.game.outcome() != polydame::Outcome::Ongoing
     }
 

@@ -8,8 +8,8 @@ use polydame::{LoadError, Rules};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use std::io::Read;
-use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
 
 /// The longest name of a variant (a shipped id or alias, or a path), of an option and of
 /// a choice, in bytes (4096, Linux's longest path): a longer one is refused before it is
@@ -251,9 +251,26 @@ pub fn variant_of(py: Python<'_>, v: &Bound<'_, PyAny>) -> PyResult<Py<Variant>>
         Ok(v) => Ok(v.clone().unbind()),
         Err(_) => {
             let name: String = v.extract().map_err(|_| pyo3::exceptions::PyTypeError::new_err("a variant is a Variant or a shipped id"))?;
-            Py::new(py, Variant::load(py, &name, Vec::new())?)
+            shipped_once(py, &name)
         }
     }
+}
+
+/// The `Variant` of a name, made once a process for each shipped variant (a board made
+/// from an id does not compile its rules again); a path is read each time.
+fn shipped_once(py: Python<'_>, name: &str) -> PyResult<Py<Variant>> {
+    static MADE: Mutex<Vec<(&'static str, Py<Variant>)>> = Mutex::new(Vec::new());
+    let Some((id, _)) = polydame::shipped_variant(name) else { return Py::new(py, Variant::load(py, name, Vec::new())?) };
+    if let Ok(made) = MADE.lock()
+        && let Some((_, v)) = made.iter().find(|(i, _)| *i == id)
+    {
+        return Ok(v.clone_ref(py));
+    }
+    let v = Py::new(py, Variant::load(py, name, Vec::new())?)?;
+    if let Ok(mut made) = MADE.lock() {
+        made.push((id, v.clone_ref(py)));
+    }
+    Ok(v)
 }
 
 /// A side as Python sees it.

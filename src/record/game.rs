@@ -125,12 +125,7 @@ impl<'r> Game<'r> {
     /// game is over. An error if the capture search passed the rules' budget (see
     /// [`Rules::set_capture_budget`]).
     pub fn legal_moves(&self) -> Result<Vec<MoveInfo>, BudgetExceeded> {
-        if self.outcome() != Outcome::Ongoing {
-            return Ok(Vec::new());
-        }
-        let mut pos = self.pos.clone();
-        let mut list = MoveList::new();
-        pos.try_generate(&self.rules, &mut list, Routes::Distinct)?;
+        let list = self.legal_list()?;
         let mut moves: Vec<MoveInfo> = (0..list.len()).map(|i| list.info(i)).collect();
         super::sort_moves(&self.rules, &mut moves);
         Ok(moves)
@@ -141,8 +136,13 @@ impl<'r> Game<'r> {
     /// [`Game::play_listed`] without generating them again; empty once the game is over.
     pub fn legal_list(&self) -> Result<MoveList, BudgetExceeded> {
         let mut list = MoveList::new();
-        if self.outcome() == Outcome::Ongoing {
-            self.pos.clone().try_generate(&self.rules, &mut list, Routes::Distinct)?;
+        // Judging the outcome leaves the legal moves in the list when the game goes on
+        // (see `Position::outcome`): they are not generated twice.
+        if self.pos.clone().outcome_in(&self.rules, &mut list, &self.past) != Outcome::Ongoing {
+            return Ok(MoveList::new());
+        }
+        if list.exceeded() {
+            return Err(BudgetExceeded::at(&self.rules, &self.pos));
         }
         Ok(list)
     }

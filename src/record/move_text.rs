@@ -81,12 +81,11 @@ pub fn square_order(a: &str, b: &str) -> std::cmp::Ordering {
                 let run = |s: &[u8]| s.iter().take_while(|c| c.is_ascii_digit()).count();
                 let (n, m) = (run(x), run(y));
                 // Compare the numbers' values: without leading zeros, the longer is greater.
-                let trim = |s: &[u8]| {
-                    let z = s.iter().take_while(|&&c| c == b'0').count();
-                    s[z..].to_vec()
-                };
+                fn trim(s: &[u8]) -> &[u8] {
+                    &s[s.iter().take_while(|&&c| c == b'0').count()..]
+                }
                 let (u, v) = (trim(&x[..n]), trim(&y[..m]));
-                let by_value = u.len().cmp(&v.len()).then_with(|| u.cmp(&v));
+                let by_value = u.len().cmp(&v.len()).then_with(|| u.cmp(v));
                 if by_value != Ordering::Equal {
                     return by_value;
                 }
