@@ -32,9 +32,9 @@ impl Geometry {
                 out.push('\n');
             }
             Shape::Hex { side } => {
-                out = self.hex_text(side, |c| cell_char(c).to_string());
+                out = self.hex_labelled(side, |c| cell_char(c).to_string());
                 let last = super::square_name((2 * side as i8 - 2, 2 * side as i8 - 2));
-                out.push_str(&format!("(a1 is the bottom corner, {last} the top; columns are vertical)\n"));
+                out.push_str(&format!("(a1 is the bottom corner, {last} the top; files lettered along the lower right, ranks numbered along the lower left; columns are vertical)\n"));
             }
         }
         out
@@ -126,6 +126,46 @@ impl Geometry {
                 out.push_str(line.iter().collect::<String>().trim_end());
                 out.push('\n');
             }
+        }
+        out
+    }
+
+    /// [`Geometry::hex_text`] with coordinates: each file's letter below and to the right
+    /// of its lowest cell, each rank's number below and to the left of its lowest cell
+    /// (along the board's two lower edges, and up its sides), where no cell is.
+    fn hex_labelled(&self, side: u8, text: impl Fn(u16) -> String) -> String {
+        let s = side as i32;
+        let cells = self.hex_text(side, text);
+        // The lines of the picture, the top first, and one more below for the labels.
+        // Three columns on the left for the ranks' numbers up the left side.
+        let mut lines: Vec<Vec<char>> = cells.lines().map(|l| "   ".chars().chain(l.chars()).collect()).collect();
+        lines.push(Vec::new());
+        let rows = 4 * s - 3;
+        let mut put = |h: i32, at: i32, label: &str| {
+            let (Ok(line), Ok(at)) = (usize::try_from(rows - 1 - h), usize::try_from(at)) else { return };
+            let Some(l) = lines.get_mut(line) else { return };
+            let t: Vec<char> = label.chars().collect();
+            if l.len() < at + t.len() {
+                l.resize(at + t.len(), ' ');
+            }
+            if l[at..at + t.len()].iter().all(|&c| c == ' ') {
+                l[at..at + t.len()].copy_from_slice(&t);
+            }
+        };
+        let column = |f: i32, r: i32| (f - r + s - 1) * 3 + 4;
+        for i in 0..2 * s - 1 {
+            // File i's lowest cell, and rank i's.
+            let (f, r) = (i, (i - (s - 1)).max(0));
+            put(f + r - 1, column(f, r) + 2, &super::column_name(i as i8));
+            let (f, r) = ((i - (s - 1)).max(0), i);
+            let number = (i + 1).to_string();
+            put(f + r - 1, column(f, r) - 1 - number.len() as i32, &number);
+        }
+        let mut out = String::new();
+        for l in lines {
+            let line: String = l.into_iter().collect();
+            out.push_str(line.trim_end());
+            out.push('\n');
         }
         out
     }
