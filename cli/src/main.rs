@@ -63,6 +63,19 @@ enum Command {
         /// One JSON object: move, score, depth, line, nodes, seconds.
         #[arg(long)]
         json: bool,
+        /// The game so far: moves played from the start (or --fen) before the search, in
+        /// the variant's notation. The search knows the game's past: a line back to one of
+        /// its positions is a draw by repetition, and move-count rules count on.
+        #[arg(conflicts_with = "pdn")]
+        moves: Vec<String>,
+        /// The game so far from a PDN record (gzip, bzip2 or zstd packed, in any encoding
+        /// `validate` reads): its start (FEN tag) and main line; the position searched is
+        /// the one it ends at.
+        #[arg(long, value_name = "FILE", conflicts_with = "fen")]
+        pdn: Option<std::path::PathBuf>,
+        /// With --pdn: the game of the file, from 1.
+        #[arg(long, value_name = "N", default_value_t = 1, requires = "pdn", value_parser = clap::value_parser!(u64).range(1..))]
+        game: u64,
     },
     /// The player against itself, from random openings or ballots: the games as PDN.
     ///
@@ -355,7 +368,10 @@ fn run(command: Command, out: &mut Out) -> commands::Done {
         Command::Hub { variant, options } => commands::hub::run(variant.as_deref(), &options, out),
         Command::Serve { port, host, open } => commands::serve::run(&host, port, open),
         Command::Dxp { variant, options, host, port, depth, once } => commands::dxp::run(&variant, &options, &host, port, depth, once),
-        Command::Best { variant, fen, depth, time, json } => commands::best::run(&variant, &fen, depth, time, json, out),
+        Command::Best { variant, fen, depth, time, json, moves, pdn, game } => {
+            let past = commands::best::Past { moves: &moves, pdn: pdn.as_deref(), game };
+            commands::best::run(&variant, &fen, &past, commands::best::Search { depth, time, json }, out)
+        }
         Command::Moves { variant, fen, fen_file, routes, json } => {
             let from = commands::moves::Positions { fen: &fen, fen_file: fen_file.as_deref() };
             commands::moves::run(&variant, from, routes, json, out)

@@ -177,3 +177,42 @@ fn a_match_is_the_same_on_one_thread_or_two() {
     };
     assert_eq!(run("1"), run("2"));
 }
+
+/// `best`'s JSON for `args`.
+fn best_json(args: &[&str]) -> serde_json::Value {
+    let out = Command::new(env!("CARGO_BIN_EXE_polydame")).arg("best").args(args).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn best_knows_the_game_s_past_from_moves_or_a_record() {
+    // The same king against king, 4 moves of the 5-move rule's 10 already played: the
+    // draw comes 4 plies sooner, and the search's line says so.
+    let moves = ["47-42", "4-9", "42-47", "9-4"];
+    let mut args = vec!["international", "--fen", "W:WK47:BK4", "--depth", "30", "--json"];
+    args.extend(moves);
+    let v = best_json(&args);
+    assert_eq!(v["fen"], "W:WK47:BK4");
+    assert_eq!(v["pv"].as_array().unwrap().len(), 6, "{v}");
+    // The same game as a PDN record, packed with gzip.
+    let dir = std::env::temp_dir().join(format!("polydame-best-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("game.pdn.gz");
+    let pdn = "[GameType \"20\"]\n[FEN \"W:WK47:BK4\"]\n1. 47-42 4-9 2. 42-47 9-4 *\n";
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    std::io::Write::write_all(&mut gz, pdn.as_bytes()).unwrap();
+    std::fs::write(&path, gz.finish().unwrap()).unwrap();
+    let w = best_json(&["international", "--pdn", path.to_str().unwrap(), "--depth", "30", "--json"]);
+    assert_eq!(w["pv"], v["pv"]);
+    // A record's illegal move: where it is, and why.
+    std::fs::write(dir.join("bad.pdn"), "[GameType \"21\"]\n1. 11-15 23-19 2. 8-12 19-25 *\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_polydame"))
+        .args(["best", "english", "--pdn", dir.join("bad.pdn").to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("bad.pdn:2:19: game 1, ply 3 `8-12`: 12 is occupied"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
