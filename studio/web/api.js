@@ -15,9 +15,12 @@ export class ApiError extends Error {
   }
 }
 
-/** One request; `body` (an object) is sent as JSON. */
-async function request(method, path, body) {
-  const init = { method, headers: { Accept: 'application/json' } };
+/**
+ * One request; `body` (an object) is sent as JSON. `signal` (an AbortSignal) cancels it:
+ * the call then throws an ApiError of code "aborted", and the server stops the work.
+ */
+async function request(method, path, body, signal) {
+  const init = { method, headers: { Accept: 'application/json' }, signal };
   if (body !== undefined) {
     init.headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body);
@@ -26,6 +29,7 @@ async function request(method, path, body) {
   try {
     response = await fetch(path, init);
   } catch (e) {
+    if (e.name === 'AbortError') throw new ApiError(0, { code: 'aborted', message: 'the request was cancelled' });
     throw new ApiError(0, { code: 'network', message: `the server cannot be reached (${e.message})` });
   }
   const text = await response.text();
@@ -55,12 +59,12 @@ export function game(variant, fen, moves) {
   return request('POST', 'api/game', body);
 }
 
-/** The engine's best move after `moves` from `fen`. */
-export function best(variant, fen, moves, depth, timeMs) {
+/** The engine's best move after `moves` from `fen`; `signal` cancels the search. */
+export function best(variant, fen, moves, depth, timeMs, signal) {
   const body = { variant, moves, depth };
   if (fen) body.fen = fen;
   if (timeMs) body.time_ms = timeMs;
-  return request('POST', 'api/best', body);
+  return request('POST', 'api/best', body, signal);
 }
 
 /** Checks every game of a PDN text; `variant` (optional) is the variant of all of them. */

@@ -9,8 +9,9 @@
 // This module holds what they share (the state, the editor, the board, a few helpers),
 // the tabs, and the wiring of the page's controls to those parts.
 //
-// One `S` object holds the page's state; every change of the game goes through
-// `setGame` (game.js), which redraws everything from it (`render`).
+// One `S` object holds the page's state; every change of the game is queued work
+// (`enqueue`) that ends in `setGame` (game.js), which redraws everything from it
+// (`render`): game.js says how the game, its changes and the engine fit together.
 //
 // The modules import each other (the game is drawn with the engine's and the records'
 // state, and they change the game): they call each other only once the page is wired,
@@ -19,8 +20,8 @@
 import { Editor } from './editor.js';
 import { Board } from './board.js';
 import { loadVariantList, loadShipped, openVariantFile, restoreEdits, scheduleCompile, optionChanged } from './variant.js';
-import { userMove, goToPly, fullLine, undo, redo, newGame, setFen, renderStatus } from './game.js';
-import { engineMove, engineNow, pauseEngine, engineSettingsChanged } from './engine.js';
+import { userMove, goToPly, undo, redo, toEnd, newGame, setFen, renderStatus, settle, refresh } from './game.js';
+import { engineMove, engineNow, pauseEngine, engineSettingsChanged, cancelSearch } from './engine.js';
 import { checkRecords, recordClick, openPdnFile } from './records.js';
 import { runJudge, fitReport } from './judge.js';
 
@@ -38,9 +39,11 @@ export const S = {
   loadSeq: 0, //            the latest variant load
   game: null, //            {variant, fen, moves, redo, editor, record}
   state: null, //           the server's state of that game
-  engineSeq: 0, //          bumps when an engine answer must be dropped
+  gen: 0, //                the game's generation: bumps with every change of the game
+  pending: 0, //            changes of the game asked and not yet done
+  search: null, //          the engine's search in flight: {gen, controller}
+  engineTimer: null, //     the engine's start, after a short pause
   engineArmed: true, //     false after undo/redo: the engine waits for a move or a click
-  thinking: false,
   message: null, //         {text, kind}: shown in #status until the game changes
   records: [], //           the checked games
   report: null, //          the report job being polled
@@ -54,9 +57,22 @@ export let board;
 // ---------------------------------------------------------------------------------
 // Small helpers
 
-/** Runs game-changing work one at a time, in the order asked. */
+/**
+ * Runs a change of the game after those asked before, one at a time. Asking for it
+ * cancels the engine's search (it was about the game as it is), and the board takes no
+ * move until every change asked is done; then the game settles (game.js).
+ */
 export function enqueue(work) {
-  S.queue = S.queue.then(work).catch((e) => say(e.message));
+  S.pending++;
+  cancelSearch();
+  refresh();
+  S.queue = S.queue
+    .then(work)
+    .catch((e) => say(e.message))
+    .finally(() => {
+      S.pending--;
+      if (!S.pending) settle();
+    });
   return S.queue;
 }
 
@@ -117,7 +133,7 @@ function globalKeys(event) {
   if (event.altKey || event.ctrlKey || event.metaKey) return;
   const t = event.target;
   if (t.closest && t.closest('input, textarea, select, [role="tab"], [role="dialog"]')) return;
-  const action = { ArrowLeft: undo, ArrowRight: redo, Home: () => goToPly(0), End: () => S.game && goToPly(fullLine().length) }[event.key];
+  const action = { ArrowLeft: undo, ArrowRight: redo, Home: () => goToPly(0), End: toEnd }[event.key];
   if (action) {
     event.preventDefault();
     action();
@@ -137,7 +153,7 @@ function init() {
   });
   editor.onChange = scheduleCompile;
   board = new Board($('board'), $('route-chooser'), {
-    onMove: (m) => userMove(m.notation),
+    onMove: (m, gen) => userMove(m.notation, gen),
     onMessage: (text) => say(text, 'info'),
   });
 
@@ -153,7 +169,7 @@ function init() {
   $('undo').addEventListener('click', undo);
   $('redo').addEventListener('click', redo);
   $('first').addEventListener('click', () => goToPly(0));
-  $('last').addEventListener('click', () => S.game && goToPly(fullLine().length));
+  $('last').addEventListener('click', toEnd);
   $('new-game').addEventListener('click', newGame);
   $('flip').addEventListener('click', () => {
     const on = !$('board').classList.contains('flipped');

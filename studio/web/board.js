@@ -6,6 +6,10 @@
 // destination plays the move, and a destination reached by several routes opens a small
 // chooser. Marks are drawn in an overlay group added to the SVG (pointer-events: none),
 // and the cells get the classes `selected`, `target`, `movable` for styling and tests.
+//
+// The board is shown with the generation of the game it draws, and a move played on it
+// carries that generation: the game refuses a move made on a board that is not its
+// latest.
 
 import { escapeHtml } from './editor.js';
 
@@ -32,7 +36,8 @@ export class Board {
   /**
    * @param {HTMLElement} el       the #board container
    * @param {HTMLElement} chooser  the route chooser's container
-   * @param {object} handlers      onMove(move), onMessage(text)
+   * @param {object} handlers      onMove(move, gen): a move played on the board of
+   *                                generation `gen`; onMessage(text)
    */
   constructor(el, chooser, handlers) {
     this.el = el;
@@ -40,8 +45,10 @@ export class Board {
     this.onMove = handlers.onMove;
     this.onMessage = handlers.onMessage;
     this.state = null;
+    this.gen = 0;
     this.selected = null;
     this.interactive = true;
+    this.why = '';
     el.addEventListener('click', (event) => this.click(event));
     chooser.addEventListener('keydown', (event) => {
       if (event.key === 'Escape') this.closeChooser();
@@ -51,10 +58,13 @@ export class Board {
     });
   }
 
-  /** Shows a state's picture; `interactive` false: clicks only explain why not. */
-  show(state, interactive = true) {
+  /**
+   * Shows a state's picture, the game's generation `gen`; `interactive` false: clicks
+   * only explain why not (`why`).
+   */
+  show(state, interactive = true, gen = 0, why = '') {
     this.state = state;
-    this.interactive = interactive;
+    this.gen = gen;
     this.selected = null;
     this.closeChooser();
     this.el.innerHTML = state?.svg || '';
@@ -66,14 +76,20 @@ export class Board {
       svg.removeAttribute('width');
       svg.removeAttribute('height');
     }
-    this.el.classList.toggle('interactive', interactive);
-    this.markMovable();
+    this.setInteractive(interactive, why);
   }
 
-  setInteractive(interactive) {
+  /** Whether the board takes moves; when it does not, `why` is what a click is told. */
+  setInteractive(interactive, why = '') {
     this.interactive = interactive;
+    this.why = why;
     this.el.classList.toggle('interactive', interactive);
-    if (!interactive) this.clearSelection();
+    if (interactive) {
+      this.markMovable();
+    } else {
+      this.clearSelection();
+      for (const el of this.el.querySelectorAll('.movable')) el.classList.remove('movable');
+    }
   }
 
   svg() {
@@ -126,8 +142,13 @@ export class Board {
       this.clearSelection();
       return;
     }
+    this.activate(square);
+  }
+
+  /** What a click on `square` does. */
+  activate(square) {
     if (!this.interactive) {
-      this.onMessage(this.state.outcome ? 'The game is over.' : 'Wait: the engine is to move.');
+      this.onMessage(this.why || (this.state.outcome ? 'The game is over.' : 'Wait: the engine is to move.'));
       return;
     }
     // A destination of the selected piece: play it (or choose the route).
@@ -190,7 +211,7 @@ export class Board {
 
   play(move) {
     this.clearSelection();
-    this.onMove(move);
+    this.onMove(move, this.gen);
   }
 
   /** Pieces that have a legal move get the class `movable` (a pointer cursor). */
