@@ -67,18 +67,24 @@ export function best(variant, fen, moves, depth, timeMs, signal) {
   return request('POST', 'api/best', body, signal);
 }
 
-/** Checks every game of a PDN text; `variant` (optional) is the variant of all of them. */
-export function validate(pdn, variant) {
-  const body = { pdn };
+/**
+ * Checks every game of a PDN: `source` is `{pdn: TEXT}` or `{file: {name, base64}}` (a
+ * file's bytes, which the server unpacks and decodes as the command line does);
+ * `variant` (optional) is the variant of all of them.
+ */
+export function validate(source, variant) {
+  const body = { ...source };
   if (variant) body.variant = variant;
   return request('POST', 'api/validate', body);
 }
 
-/** Starts a designer's report; resolves with {job}. */
-export function startReport(variants, games, depth, maxPlies) {
+/** Starts a designer's report; `labels` name the variants' columns. Resolves with {job}. */
+export function startReport(variants, games, depth, maxPlies, labels) {
   const body = { variants, games, depth };
   if (maxPlies) body.max_plies = maxPlies;
+  if (labels) body.labels = labels;
   return request('POST', 'api/report', body);
 }
 
 export const reportStatus = (job) => request('GET', `api/report/${encodeURIComponent(job)}`);
+export const cancelReport = (job) => request('DELETE', `api/report/${encodeURIComponent(job)}`);

@@ -22,8 +22,9 @@ import { Board } from './board.js';
 import { loadVariantList, loadShipped, openVariantFile, restoreEdits, scheduleCompile, optionChanged } from './variant.js';
 import { userMove, goToPly, undo, redo, toEnd, newGame, setFen, renderStatus, settle, refresh } from './game.js';
 import { engineMove, engineNow, pauseEngine, engineSettingsChanged, cancelSearch } from './engine.js';
-import { checkRecords, recordClick, openPdnFile } from './records.js';
-import { runJudge, fitReport } from './judge.js';
+import { checkRecords, recordClick, openPdnFile, pdnEdited } from './records.js';
+import { runJudge, cancelJudge, fitReport } from './judge.js';
+import { wireDrops } from './drop.js';
 
 export const $ = (id) => document.getElementById(id);
 
@@ -46,8 +47,10 @@ export const S = {
   engineArmed: true, //     false after undo/redo: the engine waits for a move or a click
   message: null, //         {text, kind}: shown in #status until the game changes
   records: [], //           the checked games
+  pdnFile: null, //         the PDN file opened, as sent: {name, base64, size}
   report: null, //          the report job being polled
   discarded: null, //       the edited text that the last load replaced
+  unsaved: false, //        the editor's edits could not be kept in the browser's storage
   queue: Promise.resolve(), // game changes, one at a time
 };
 
@@ -128,11 +131,11 @@ function tabKeys(event) {
   $(`tab-${t}`).focus();
 }
 
-/** ← → Home End step through the game when no field has the focus. */
+/** ← → Home End step through the game when no field (nor the board) has the focus. */
 function globalKeys(event) {
   if (event.altKey || event.ctrlKey || event.metaKey) return;
   const t = event.target;
-  if (t.closest && t.closest('input, textarea, select, [role="tab"], [role="dialog"]')) return;
+  if (t.closest && t.closest('input, textarea, select, [role="tab"], [role="dialog"], #board')) return;
   const action = { ArrowLeft: undo, ArrowRight: redo, Home: () => goToPly(0), End: toEnd }[event.key];
   if (action) {
     event.preventDefault();
@@ -207,15 +210,24 @@ function init() {
     if (file) openPdnFile(file);
     e.target.value = '';
   });
+  $('pdn-text').addEventListener('input', pdnEdited);
   $('records-check').addEventListener('click', checkRecords);
   $('records').addEventListener('click', recordClick);
 
   $('judge-form').addEventListener('submit', runJudge);
+  $('judge-cancel').addEventListener('click', cancelJudge);
   window.addEventListener('resize', fitReport);
 
   for (const t of TABS) $(`tab-${t}`).addEventListener('click', () => selectTab(t));
   document.querySelector('[role="tablist"]').addEventListener('keydown', tabKeys);
   document.addEventListener('keydown', globalKeys);
+  wireDrops();
+  // Edits the browser could not keep are lost on leaving: say so before.
+  window.addEventListener('beforeunload', (event) => {
+    if (!S.unsaved) return;
+    event.preventDefault();
+    event.returnValue = '';
+  });
 
   loadVariantList();
 }

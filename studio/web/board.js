@@ -9,7 +9,9 @@
 //
 // The board is shown with the generation of the game it draws, and a move played on it
 // carries that generation: the game refuses a move made on a board that is not its
-// latest.
+// latest. The cells take the keyboard's focus (one of them in the tab order at a time):
+// arrow keys move between them as they lie on the screen, Enter or Space does what a
+// click does, and each cell's aria-label names its square, its piece and what it offers.
 
 import { escapeHtml } from './editor.js';
 
@@ -49,7 +51,13 @@ export class Board {
     this.selected = null;
     this.interactive = true;
     this.why = '';
+    this.focused = null; // the square that has (or last had) the keyboard's focus
     el.addEventListener('click', (event) => this.click(event));
+    el.addEventListener('keydown', (event) => this.key(event));
+    el.addEventListener('focusin', (event) => {
+      const square = squareOf(event.target);
+      if (square !== null) this.rove(square);
+    });
     chooser.addEventListener('keydown', (event) => {
       if (event.key === 'Escape') this.closeChooser();
     });
@@ -63,6 +71,7 @@ export class Board {
    * only explain why not (`why`).
    */
   show(state, interactive = true, gen = 0, why = '') {
+    const hadFocus = this.el.contains(document.activeElement);
     this.state = state;
     this.gen = gen;
     this.selected = null;
@@ -70,13 +79,20 @@ export class Board {
     this.el.innerHTML = state?.svg || '';
     const svg = this.svg();
     if (svg) {
-      svg.setAttribute('role', 'img');
+      svg.setAttribute('role', 'group');
       svg.setAttribute('aria-label', `Board: ${state.fen}`);
       // The picture scales with its container.
       svg.removeAttribute('width');
       svg.removeAttribute('height');
     }
+    for (const cell of this.el.querySelectorAll('[data-square]')) {
+      cell.setAttribute('tabindex', '-1');
+      cell.setAttribute('role', 'button');
+    }
     this.setInteractive(interactive, why);
+    const keep = this.focused !== null && this.cell(this.focused) ? this.focused : null;
+    this.rove(keep ?? this.el.querySelector('.movable')?.dataset.square ?? this.el.querySelector('[data-square]')?.dataset.square ?? null);
+    if (hadFocus) this.cell(this.focused)?.focus();
   }
 
   /** Whether the board takes moves; when it does not, `why` is what a click is told. */
@@ -90,6 +106,7 @@ export class Board {
       this.clearSelection();
       for (const el of this.el.querySelectorAll('.movable')) el.classList.remove('movable');
     }
+    this.label();
   }
 
   svg() {
@@ -145,7 +162,7 @@ export class Board {
     this.activate(square);
   }
 
-  /** What a click on `square` does. */
+  /** What a click on `square` (or Enter on it) does. */
   activate(square) {
     if (!this.interactive) {
       this.onMessage(this.why || (this.state.outcome ? 'The game is over.' : 'Wait: the engine is to move.'));
@@ -200,6 +217,7 @@ export class Board {
       this.drawTarget(to, capture);
     }
     this.drawSelected(square);
+    this.label();
   }
 
   clearSelection() {
@@ -207,6 +225,7 @@ export class Board {
     this.closeChooser();
     for (const el of this.el.querySelectorAll('.selected, .target')) el.classList.remove('selected', 'target');
     this.overlay(true);
+    this.label();
   }
 
   play(move) {
@@ -219,6 +238,79 @@ export class Board {
     if (!this.interactive) return;
     for (const from of new Set(this.legal.map((m) => m.from))) {
       for (const el of this.cells(from)) el.classList.add('movable');
+    }
+  }
+
+  // ---- the keyboard ----
+
+  /** The focusable cell of a square. */
+  cell(name) {
+    return name === null ? null : this.el.querySelector(`[data-square="${CSS.escape(name)}"]`);
+  }
+
+  /** Puts `square` in the tab order (the one cell of the board that is). */
+  rove(square) {
+    if (square === null || !this.cell(square)) return;
+    this.cell(this.focused)?.setAttribute('tabindex', '-1');
+    this.focused = square;
+    this.cell(square).setAttribute('tabindex', '0');
+  }
+
+  /** Enter or Space: a click; the arrow keys: the next cell that way on the screen. */
+  key(event) {
+    const square = squareOf(event.target);
+    if (square === null || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      if (this.state) this.activate(square);
+      return;
+    }
+    const way = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[event.key];
+    if (!way) return;
+    event.preventDefault();
+    const next = this.neighbour(square, way);
+    if (next !== null) {
+      this.rove(next);
+      this.cell(next).focus();
+    }
+  }
+
+  /**
+   * The next cell from `square` that way on the screen (a turned board too): ← → the
+   * nearest along its row; ↑ ↓ the nearest in the next row, the leftmost of two as near.
+   */
+  neighbour(square, [dx, dy]) {
+    const at = (el) => {
+      const r = el.getBoundingClientRect();
+      return { name: el.dataset.square, x: r.left + r.width / 2, y: r.top + r.height / 2, h: r.height };
+    };
+    const me = at(this.cell(square));
+    const all = [...this.el.querySelectorAll('[data-square]')].map(at);
+    // A quarter of a cell's height tells rows apart: hexagons' rows are half a cell apart.
+    const sameRow = (c, y) => Math.abs(c.y - y) < me.h / 4;
+    let candidates;
+    if (dx) {
+      candidates = all.filter((c) => sameRow(c, me.y) && (c.x - me.x) * dx > 1);
+    } else {
+      const ahead = all.filter((c) => (c.y - me.y) * dy > me.h / 4);
+      if (!ahead.length) return null;
+      const row = ahead.reduce((a, c) => (Math.abs(c.y - me.y) < Math.abs(a.y - me.y) ? c : a)).y;
+      candidates = ahead.filter((c) => sameRow(c, row));
+    }
+    const distance = (c) => Math.abs(c.x - me.x);
+    candidates.sort((a, b) => distance(a) - distance(b) || a.x - b.x);
+    return candidates[0]?.name ?? null;
+  }
+
+  /** Each cell's aria-label: its square, its piece, and what it offers now. */
+  label() {
+    for (const el of this.el.querySelectorAll('[data-square]')) {
+      const piece = el.getAttribute('data-piece');
+      const parts = [`${el.dataset.square}: ${piece ? piece.replace('-', ' ') : 'empty'}`];
+      if (el.classList.contains('selected')) parts.push('selected');
+      else if (el.classList.contains('target')) parts.push(`a move of ${this.selected} goes here`);
+      else if (el.classList.contains('movable')) parts.push('can move');
+      el.setAttribute('aria-label', parts.join(', '));
     }
   }
 

@@ -11,8 +11,10 @@
 // code is 0 only when every step passed. CHROMIUM=path overrides /usr/bin/chromium.
 //
 // This file has the run and the first steps (a variant, a game, the editor, records, a
-// report, HexDame); races.mjs adds the game's races against the engine. lib.mjs has the
-// helpers they share.
+// report, HexDame); the modules after them add the game's races against the engine
+// (races.mjs), files opened and dropped and edits kept across a reload (files.mjs), the
+// report's Cancel and names (judge.mjs), the board by keyboard and on a phone's width
+// (keyboard.mjs). lib.mjs has the helpers they share.
 
 import { chromium } from 'playwright-core';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, existsSync } from 'node:fs';
@@ -21,6 +23,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { WAIT, ENGINE_WAIT, StepError, check, waitUntil, text, count, boardSeen, plies, boardReady, clickSquare, playByClicks, pickVariant } from './lib.mjs';
 import races from './races.mjs';
+import files from './files.mjs';
+import judge from './judge.mjs';
+import keyboard from './keyboard.mjs';
 
 const [url, outdir] = process.argv.slice(2);
 if (!url || !outdir) {
@@ -392,7 +397,7 @@ step('09-hexdame', 'h. HexDame: a few moves by clicks against the engine', async
   await waitUntil(page, `${piece} selected with its targets`, () => document.querySelector('#board .selected') && document.querySelector('#board .target'));
 });
 
-for (const more of [races]) more(step);
+for (const more of [races, files, judge, keyboard]) more(step);
 
 // ---------------------------------------------------------------------------------
 // The run

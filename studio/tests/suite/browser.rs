@@ -2,7 +2,9 @@
 //! (`studio/tests/browser/e2e.mjs`) against the server started here, step by step as a
 //! user would (pick a variant, play by clicks against the engine, an illegal move, a
 //! broken variant file and its fix, a PDN with an illegal move, a report, a HexDame game,
-//! fast clicks racing the engine), a screenshot of each step in `target/studio-browser/`. It needs Node.js, Chromium and
+//! fast clicks racing the engine, files opened and dropped, edits kept across a reload, a
+//! report cancelled, the board by keyboard, a phone's width), a screenshot of each step in
+//! `target/studio-browser/`. It needs Node.js, Chromium and
 //! the test's packages (`apt-get install -y chromium && npm ci --prefix
 //! studio/tests/browser`, as .ci/run does); without them the test says so and passes,
 //! unless POLYDAME_BROWSER=required (set by .ci/run), where it fails.
