@@ -125,8 +125,11 @@ fn square_frame(g: &Geometry, names: &Notation, width: i8, height: i8) -> Frame 
         let at = (-0.4 * s, corner(0, y).1 + s / 2.0);
         label(&mut board, &mut bounds, at, font, &rank.unwrap_or_else(|| (y + 1).to_string()));
     }
-    // The number fits in the corner the piece leaves free.
-    Frame { centre, outline, radius: 0.35 * s, number: (-0.46 * s, -0.31 * s, 0.2 * s), board, bounds }
+    // The number sits in the corner the piece leaves free, as large as it can be and stay
+    // legible there: 0.28 of the square (11.2 px at the picture's own size), its digits'
+    // tops a little inside the square's edge; a number of two digits may touch the
+    // piece's rim, over which its outline keeps it readable.
+    Frame { centre, outline, radius: 0.35 * s, number: (-0.47 * s, -0.255 * s, 0.28 * s), board, bounds }
 }
 
 fn hex_frame(g: &Geometry, names: &Notation) -> Frame {

@@ -169,6 +169,31 @@ impl PdnGame {
         let i = self.tags.iter().position(|(k, _)| k.eq_ignore_ascii_case(name))?;
         self.tag_places.get(i).copied()
     }
+
+    /// Why this is no PDN game, when it is none: no tag, no move, and text that is no PDN
+    /// token (a binary file, or an archive in a packing polydame does not unpack, read as
+    /// text), the first of it named with its line and column. Every front end refuses
+    /// such a game (code `not-pdn`) instead of judging an empty game valid.
+    ///
+    /// ```
+    /// use polydame::pdn::{parse_game, pdn_games};
+    ///
+    /// let game = |text: &str| parse_game(&pdn_games(text.as_bytes()).next().unwrap().unwrap());
+    /// assert!(game("PK\u{3}\u{4} junk").not_pdn().is_some_and(|why| why.contains("line 1, column 1")));
+    /// assert_eq!(game("1. 32-28 *").not_pdn(), None);
+    /// ```
+    pub fn not_pdn(&self) -> Option<String> {
+        if !self.tags.is_empty() || !self.moves.is_empty() {
+            return None;
+        }
+        let o = self.oddities.first()?;
+        Some(format!(
+            "this is not a PDN game: no tags, no moves, unreadable text `{}` at line {}, column {}",
+            o.text.trim(),
+            o.line,
+            o.column
+        ))
+    }
 }
 
 /// Splits a PDN stream into games, one at a time: a game ends where a tag pair starts

@@ -10,10 +10,8 @@
 //! the work ends at its next check.
 
 use crate::variants::{Compiled, VariantRef};
-use polydame::json::{MoveJson, OutcomeJson, PlyErrorJson, WarningJson};
-use polydame::notation::Notations;
-use polydame::pdn::{Judgement, Registry, parse_game, pdn_games, replay_recorded};
-use polydame::{Game, Limits, MoveError, MoveInfo, Outcome, Player, Rules};
+use polydame::json::{MoveJson, OutcomeJson};
+use polydame::{Game, Limits, MoveError, Outcome, Player, Rules};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use std::sync::Arc;
@@ -230,64 +228,6 @@ pub fn best(compiled: &Compiled, body: &[u8], stop: &Arc<AtomicBool>) -> Answer 
     let line = game.line_text(&found.pv);
     let mv = found.best.as_ref().map(|m| game.move_text(m));
     Ok(json!({"move": mv, "score": found.score, "line": line, "depth": found.depth, "nodes": found.nodes}))
-}
-
-/// `POST /api/validate`: each game's verdict, and its moves up to the first bad one. It
-/// stops between two games when `stop` is set.
-pub fn validate(compiled: &Compiled, body: &[u8], stop: &AtomicBool) -> Answer {
-    #[derive(Deserialize)]
-    #[serde(deny_unknown_fields)]
-    struct Request {
-        pdn: String,
-        #[serde(default)]
-        variant: Option<VariantRef>,
-    }
-    let req: Request = parse(body)?;
-    let fixed = req.variant.as_ref().map(|v| compiled.rules(v)).transpose()?;
-    let fixed_notations = fixed.as_deref().map(Notations::new);
-    let shipped = compiled.shipped();
-    let registry = Registry::new(shipped);
-    let mut games = Vec::new();
-    for (i, text) in pdn_games(req.pdn.as_bytes()).enumerate() {
-        if stop.load(Ordering::Relaxed) {
-            return Err(ApiError::stopped());
-        }
-        let text = text.map_err(|e| ApiError::new(422, "bad-pdn", e.to_string()))?;
-        let game = parse_game(&text);
-        let tag = |t: &str| game.tag(t).unwrap_or("").to_string();
-        let mut out = json!({"game": i + 1, "line": game.line, "white": tag("White"), "black": tag("Black"), "variant": null});
-        match registry.of(&game, fixed_notations.as_ref()) {
-            Ok(n) => {
-                let v = replay_recorded(n, &game);
-                let rules = n.rules();
-                // A game from a set position (a FEN tag) says where it starts.
-                let standard = polydame::fen::write_fen(rules, &polydame::Position::start(rules));
-                let start = v.main.start.as_ref().map(|p| polydame::fen::write_fen(rules, p)).filter(|f| *f != standard);
-                let played: Vec<MoveInfo> = v.main.moves.iter().map(|(m, _)| m.clone()).collect();
-                let moves = v.main.start.clone().map_or_else(Vec::new, |p| Game::from_position(rules, p).line_text(&played));
-                out["variant"] = json!(rules.id());
-                // The library's one verdict: bad moves in variations are warnings.
-                let judgement = v.judgement(false);
-                out["valid"] = json!(judgement == Judgement::Valid);
-                out["judgement"] = json!(judgement.code());
-                out["plies"] = json!(v.plies);
-                out["error"] = json!(v.error.as_ref().map(PlyErrorJson::from));
-                out["variations"] = json!(v.variations.iter().map(PlyErrorJson::from).collect::<Vec<_>>());
-                out["warnings"] = json!(v.warnings.iter().map(WarningJson::from).collect::<Vec<_>>());
-                out["start_fen"] = json!(start);
-                out["moves"] = json!(moves);
-            }
-            Err((code, why)) => {
-                out["valid"] = json!(false);
-                out["judgement"] = json!(Judgement::without_variant(code).code());
-                out["plies"] = json!(0);
-                out["error"] = json!({"ply": 0, "move": "", "line": game.line, "column": 1, "reason": why, "code": code});
-                out["moves"] = json!([]);
-            }
-        }
-        games.push(out);
-    }
-    Ok(json!({ "games": games }))
 }
 
 /// `GET /api/variants`.

@@ -9,10 +9,12 @@
 //! site ([`Site`]), and every error answer is the API's JSON.
 
 pub mod api;
+mod base64;
 mod body;
 mod config;
 mod gate;
 mod lanes;
+pub mod records;
 mod reports;
 mod respond;
 mod routes;
@@ -83,7 +85,7 @@ impl Studio {
             "game" => api::game(&self.compiled, body, stop),
             "compile" => api::compile(&self.compiled, body),
             "best" => api::best(&self.compiled, body, stop),
-            "validate" => api::validate(&self.compiled, body, stop),
+            "validate" => records::validate(&self.compiled, body, stop),
             "report" => self.jobs.start(&self.compiled, body),
             other => Err(ApiError::new(404, "not-found", format!("no endpoint /api/{other}"))),
         }

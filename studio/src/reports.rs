@@ -121,6 +121,38 @@ struct Request {
     depth: u32,
     #[serde(default)]
     max_plies: Option<u32>,
+    /// The heading of each variant's column (the page names the editor's variant as the
+    /// editor's): as many as `variants`, all different; by default a shipped variant's
+    /// id and a posted variant's file name.
+    #[serde(default)]
+    labels: Vec<String>,
+}
+
+/// The longest heading of a column taken.
+const MAX_LABEL: usize = 80;
+
+/// The variant as a request gave it (a shipped id, or a posted file's name), and the
+/// heading of each column.
+fn names(req: &Request) -> Result<(Vec<String>, Vec<String>), ApiError> {
+    let given: Vec<String> = req
+        .variants
+        .iter()
+        .map(|v| v.id.clone().or_else(|| v.name.clone().filter(|n| !n.trim().is_empty())).unwrap_or_else(|| "variant.toml".to_string()))
+        .collect();
+    if req.labels.is_empty() {
+        return Ok((labels(&given), given));
+    }
+    let bad = |why: &str| Err(ApiError::new(400, "bad-request", format!("the report's labels {why}")));
+    if req.labels.len() != req.variants.len() {
+        return bad("are one for each variant");
+    }
+    if req.labels.iter().any(|l| l.trim().is_empty() || l.chars().count() > MAX_LABEL) {
+        return bad(&format!("are of 1 to {MAX_LABEL} characters"));
+    }
+    if req.labels.len() == 2 && req.labels[0].trim() == req.labels[1].trim() {
+        return bad("must tell the variants apart: two are the same");
+    }
+    Ok((req.labels.iter().map(|l| l.trim().to_string()).collect(), given))
 }
 
 fn ten() -> u32 {
@@ -153,10 +185,10 @@ impl Jobs {
             max_plies: req.max_plies.unwrap_or(200).clamp(1, MAX_PLIES),
             options: Vec::new(),
         };
-        let names: Vec<String> = rules.iter().map(|r| r.id().to_string()).collect();
+        let (labels, given) = names(&req)?;
         let total = settings.games as usize * rules.len();
         let time = self.time;
-        self.spawn(total, move |job| play(&rules, &names, settings, job, time))
+        self.spawn(total, move |job| play(&rules, &given, &labels, settings, job, time))
     }
 
     /// Runs `work` as a new job of `total` games on a thread of its own.
@@ -254,7 +286,14 @@ impl Jobs {
 
 /// Plays the games of every variant, as `polydame report` plays them, and builds the
 /// report; stops before the next game once the job is told to.
-fn play(rules: &[Arc<Rules>], names: &[String], settings: Settings, job: &Job, time: Duration) -> Result<(String, Value), Failure> {
+fn play(
+    rules: &[Arc<Rules>],
+    names: &[String],
+    labels: &[String],
+    settings: Settings,
+    job: &Job,
+    time: Duration,
+) -> Result<(String, Value), Failure> {
     let failed = |e: String| Failure { code: "budget", message: e };
     let mut played: Vec<Vec<SelfPlayGame>> = Vec::new();
     for r in rules {
@@ -272,11 +311,11 @@ fn play(rules: &[Arc<Rules>], names: &[String], settings: Settings, job: &Job, t
         }
         played.push(games);
     }
-    let sections = labels(names)
-        .into_iter()
+    let sections = labels
+        .iter()
         .zip(names)
         .zip(rules.iter().zip(&played))
-        .map(|((l, n), (r, g))| VariantGames::new(n.clone(), l, r, g))
+        .map(|((l, n), (r, g))| VariantGames::new(n.clone(), l.clone(), r, g))
         .collect();
     let report = Report::new(settings, sections);
     let value = serde_json::to_value(&report).map_err(|e| Failure { code: "failed", message: e.to_string() })?;

@@ -26,6 +26,7 @@ const FILES: &[(&str, &str, &str)] = &[
     ("engine.js", "text/javascript; charset=utf-8", include_str!("../web/engine.js")),
     ("records.js", "text/javascript; charset=utf-8", include_str!("../web/records.js")),
     ("judge.js", "text/javascript; charset=utf-8", include_str!("../web/judge.js")),
+    ("drop.js", "text/javascript; charset=utf-8", include_str!("../web/drop.js")),
 ];
 
 /// The server's routes for `site`: the page's files and the API, behind the checks of

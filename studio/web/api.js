@@ -15,9 +15,12 @@ export class ApiError extends Error {
   }
 }
 
-/** One request; `body` (an object) is sent as JSON. */
-async function request(method, path, body) {
-  const init = { method, headers: { Accept: 'application/json' } };
+/**
+ * One request; `body` (an object) is sent as JSON. `signal` (an AbortSignal) cancels it:
+ * the call then throws an ApiError of code "aborted", and the server stops the work.
+ */
+async function request(method, path, body, signal) {
+  const init = { method, headers: { Accept: 'application/json' }, signal };
   if (body !== undefined) {
     init.headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body);
@@ -26,6 +29,7 @@ async function request(method, path, body) {
   try {
     response = await fetch(path, init);
   } catch (e) {
+    if (e.name === 'AbortError') throw new ApiError(0, { code: 'aborted', message: 'the request was cancelled' });
     throw new ApiError(0, { code: 'network', message: `the server cannot be reached (${e.message})` });
   }
   const text = await response.text();
@@ -55,26 +59,32 @@ export function game(variant, fen, moves) {
   return request('POST', 'api/game', body);
 }
 
-/** The engine's best move after `moves` from `fen`. */
-export function best(variant, fen, moves, depth, timeMs) {
+/** The engine's best move after `moves` from `fen`; `signal` cancels the search. */
+export function best(variant, fen, moves, depth, timeMs, signal) {
   const body = { variant, moves, depth };
   if (fen) body.fen = fen;
   if (timeMs) body.time_ms = timeMs;
-  return request('POST', 'api/best', body);
+  return request('POST', 'api/best', body, signal);
 }
 
-/** Checks every game of a PDN text; `variant` (optional) is the variant of all of them. */
-export function validate(pdn, variant) {
-  const body = { pdn };
+/**
+ * Checks every game of a PDN: `source` is `{pdn: TEXT}` or `{file: {name, base64}}` (a
+ * file's bytes, which the server unpacks and decodes as the command line does);
+ * `variant` (optional) is the variant of all of them.
+ */
+export function validate(source, variant) {
+  const body = { ...source };
   if (variant) body.variant = variant;
   return request('POST', 'api/validate', body);
 }
 
-/** Starts a designer's report; resolves with {job}. */
-export function startReport(variants, games, depth, maxPlies) {
+/** Starts a designer's report; `labels` name the variants' columns. Resolves with {job}. */
+export function startReport(variants, games, depth, maxPlies, labels) {
   const body = { variants, games, depth };
   if (maxPlies) body.max_plies = maxPlies;
+  if (labels) body.labels = labels;
   return request('POST', 'api/report', body);
 }
 
 export const reportStatus = (job) => request('GET', `api/report/${encodeURIComponent(job)}`);
+export const cancelReport = (job) => request('DELETE', `api/report/${encodeURIComponent(job)}`);

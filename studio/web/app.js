@@ -9,8 +9,9 @@
 // This module holds what they share (the state, the editor, the board, a few helpers),
 // the tabs, and the wiring of the page's controls to those parts.
 //
-// One `S` object holds the page's state; every change of the game goes through
-// `setGame` (game.js), which redraws everything from it (`render`).
+// One `S` object holds the page's state; every change of the game is queued work
+// (`enqueue`) that ends in `setGame` (game.js), which redraws everything from it
+// (`render`): game.js says how the game, its changes and the engine fit together.
 //
 // The modules import each other (the game is drawn with the engine's and the records'
 // state, and they change the game): they call each other only once the page is wired,
@@ -19,10 +20,11 @@
 import { Editor } from './editor.js';
 import { Board } from './board.js';
 import { loadVariantList, loadShipped, openVariantFile, restoreEdits, scheduleCompile, optionChanged } from './variant.js';
-import { userMove, goToPly, fullLine, undo, redo, newGame, setFen, renderStatus } from './game.js';
-import { engineMove, engineNow, pauseEngine, engineSettingsChanged } from './engine.js';
-import { checkRecords, recordClick, openPdnFile } from './records.js';
-import { runJudge, fitReport } from './judge.js';
+import { userMove, goToPly, undo, redo, toEnd, newGame, setFen, renderStatus, settle, refresh } from './game.js';
+import { engineMove, engineNow, pauseEngine, engineSettingsChanged, cancelSearch } from './engine.js';
+import { checkRecords, recordClick, openPdnFile, pdnEdited } from './records.js';
+import { runJudge, cancelJudge, fitReport } from './judge.js';
+import { wireDrops } from './drop.js';
 
 export const $ = (id) => document.getElementById(id);
 
@@ -38,13 +40,17 @@ export const S = {
   loadSeq: 0, //            the latest variant load
   game: null, //            {variant, fen, moves, redo, editor, record}
   state: null, //           the server's state of that game
-  engineSeq: 0, //          bumps when an engine answer must be dropped
+  gen: 0, //                the game's generation: bumps with every change of the game
+  pending: 0, //            changes of the game asked and not yet done
+  search: null, //          the engine's search in flight: {gen, controller}
+  engineTimer: null, //     the engine's start, after a short pause
   engineArmed: true, //     false after undo/redo: the engine waits for a move or a click
-  thinking: false,
   message: null, //         {text, kind}: shown in #status until the game changes
   records: [], //           the checked games
+  pdnFile: null, //         the PDN file opened, as sent: {name, base64, size}
   report: null, //          the report job being polled
   discarded: null, //       the edited text that the last load replaced
+  unsaved: false, //        the editor's edits could not be kept in the browser's storage
   queue: Promise.resolve(), // game changes, one at a time
 };
 
@@ -54,9 +60,22 @@ export let board;
 // ---------------------------------------------------------------------------------
 // Small helpers
 
-/** Runs game-changing work one at a time, in the order asked. */
+/**
+ * Runs a change of the game after those asked before, one at a time. Asking for it
+ * cancels the engine's search (it was about the game as it is), and the board takes no
+ * move until every change asked is done; then the game settles (game.js).
+ */
 export function enqueue(work) {
-  S.queue = S.queue.then(work).catch((e) => say(e.message));
+  S.pending++;
+  cancelSearch();
+  refresh();
+  S.queue = S.queue
+    .then(work)
+    .catch((e) => say(e.message))
+    .finally(() => {
+      S.pending--;
+      if (!S.pending) settle();
+    });
   return S.queue;
 }
 
@@ -112,12 +131,12 @@ function tabKeys(event) {
   $(`tab-${t}`).focus();
 }
 
-/** ← → Home End step through the game when no field has the focus. */
+/** ← → Home End step through the game when no field (nor the board) has the focus. */
 function globalKeys(event) {
   if (event.altKey || event.ctrlKey || event.metaKey) return;
   const t = event.target;
-  if (t.closest && t.closest('input, textarea, select, [role="tab"], [role="dialog"]')) return;
-  const action = { ArrowLeft: undo, ArrowRight: redo, Home: () => goToPly(0), End: () => S.game && goToPly(fullLine().length) }[event.key];
+  if (t.closest && t.closest('input, textarea, select, [role="tab"], [role="dialog"], #board')) return;
+  const action = { ArrowLeft: undo, ArrowRight: redo, Home: () => goToPly(0), End: toEnd }[event.key];
   if (action) {
     event.preventDefault();
     action();
@@ -137,7 +156,7 @@ function init() {
   });
   editor.onChange = scheduleCompile;
   board = new Board($('board'), $('route-chooser'), {
-    onMove: (m) => userMove(m.notation),
+    onMove: (m, gen) => userMove(m.notation, gen),
     onMessage: (text) => say(text, 'info'),
   });
 
@@ -153,7 +172,7 @@ function init() {
   $('undo').addEventListener('click', undo);
   $('redo').addEventListener('click', redo);
   $('first').addEventListener('click', () => goToPly(0));
-  $('last').addEventListener('click', () => S.game && goToPly(fullLine().length));
+  $('last').addEventListener('click', toEnd);
   $('new-game').addEventListener('click', newGame);
   $('flip').addEventListener('click', () => {
     const on = !$('board').classList.contains('flipped');
@@ -191,15 +210,24 @@ function init() {
     if (file) openPdnFile(file);
     e.target.value = '';
   });
+  $('pdn-text').addEventListener('input', pdnEdited);
   $('records-check').addEventListener('click', checkRecords);
   $('records').addEventListener('click', recordClick);
 
   $('judge-form').addEventListener('submit', runJudge);
+  $('judge-cancel').addEventListener('click', cancelJudge);
   window.addEventListener('resize', fitReport);
 
   for (const t of TABS) $(`tab-${t}`).addEventListener('click', () => selectTab(t));
   document.querySelector('[role="tablist"]').addEventListener('keydown', tabKeys);
   document.addEventListener('keydown', globalKeys);
+  wireDrops();
+  // Edits the browser could not keep are lost on leaving: say so before.
+  window.addEventListener('beforeunload', (event) => {
+    if (!S.unsaved) return;
+    event.preventDefault();
+    event.returnValue = '';
+  });
 
   loadVariantList();
 }

@@ -6,6 +6,12 @@
 // destination plays the move, and a destination reached by several routes opens a small
 // chooser. Marks are drawn in an overlay group added to the SVG (pointer-events: none),
 // and the cells get the classes `selected`, `target`, `movable` for styling and tests.
+//
+// The board is shown with the generation of the game it draws, and a move played on it
+// carries that generation: the game refuses a move made on a board that is not its
+// latest. The cells take the keyboard's focus (one of them in the tab order at a time):
+// arrow keys move between them as they lie on the screen, Enter or Space does what a
+// click does, and each cell's aria-label names its square, its piece and what it offers.
 
 import { escapeHtml } from './editor.js';
 
@@ -32,7 +38,8 @@ export class Board {
   /**
    * @param {HTMLElement} el       the #board container
    * @param {HTMLElement} chooser  the route chooser's container
-   * @param {object} handlers      onMove(move), onMessage(text)
+   * @param {object} handlers      onMove(move, gen): a move played on the board of
+   *                                generation `gen`; onMessage(text)
    */
   constructor(el, chooser, handlers) {
     this.el = el;
@@ -40,9 +47,17 @@ export class Board {
     this.onMove = handlers.onMove;
     this.onMessage = handlers.onMessage;
     this.state = null;
+    this.gen = 0;
     this.selected = null;
     this.interactive = true;
+    this.why = '';
+    this.focused = null; // the square that has (or last had) the keyboard's focus
     el.addEventListener('click', (event) => this.click(event));
+    el.addEventListener('keydown', (event) => this.key(event));
+    el.addEventListener('focusin', (event) => {
+      const square = squareOf(event.target);
+      if (square !== null) this.rove(square);
+    });
     chooser.addEventListener('keydown', (event) => {
       if (event.key === 'Escape') this.closeChooser();
     });
@@ -51,29 +66,47 @@ export class Board {
     });
   }
 
-  /** Shows a state's picture; `interactive` false: clicks only explain why not. */
-  show(state, interactive = true) {
+  /**
+   * Shows a state's picture, the game's generation `gen`; `interactive` false: clicks
+   * only explain why not (`why`).
+   */
+  show(state, interactive = true, gen = 0, why = '') {
+    const hadFocus = this.el.contains(document.activeElement);
     this.state = state;
-    this.interactive = interactive;
+    this.gen = gen;
     this.selected = null;
     this.closeChooser();
     this.el.innerHTML = state?.svg || '';
     const svg = this.svg();
     if (svg) {
-      svg.setAttribute('role', 'img');
+      svg.setAttribute('role', 'group');
       svg.setAttribute('aria-label', `Board: ${state.fen}`);
       // The picture scales with its container.
       svg.removeAttribute('width');
       svg.removeAttribute('height');
     }
-    this.el.classList.toggle('interactive', interactive);
-    this.markMovable();
+    for (const cell of this.el.querySelectorAll('[data-square]')) {
+      cell.setAttribute('tabindex', '-1');
+      cell.setAttribute('role', 'button');
+    }
+    this.setInteractive(interactive, why);
+    const keep = this.focused !== null && this.cell(this.focused) ? this.focused : null;
+    this.rove(keep ?? this.el.querySelector('.movable')?.dataset.square ?? this.el.querySelector('[data-square]')?.dataset.square ?? null);
+    if (hadFocus) this.cell(this.focused)?.focus();
   }
 
-  setInteractive(interactive) {
+  /** Whether the board takes moves; when it does not, `why` is what a click is told. */
+  setInteractive(interactive, why = '') {
     this.interactive = interactive;
+    this.why = why;
     this.el.classList.toggle('interactive', interactive);
-    if (!interactive) this.clearSelection();
+    if (interactive) {
+      this.markMovable();
+    } else {
+      this.clearSelection();
+      for (const el of this.el.querySelectorAll('.movable')) el.classList.remove('movable');
+    }
+    this.label();
   }
 
   svg() {
@@ -126,8 +159,13 @@ export class Board {
       this.clearSelection();
       return;
     }
+    this.activate(square);
+  }
+
+  /** What a click on `square` (or Enter on it) does. */
+  activate(square) {
     if (!this.interactive) {
-      this.onMessage(this.state.outcome ? 'The game is over.' : 'Wait: the engine is to move.');
+      this.onMessage(this.why || (this.state.outcome ? 'The game is over.' : 'Wait: the engine is to move.'));
       return;
     }
     // A destination of the selected piece: play it (or choose the route).
@@ -179,6 +217,7 @@ export class Board {
       this.drawTarget(to, capture);
     }
     this.drawSelected(square);
+    this.label();
   }
 
   clearSelection() {
@@ -186,11 +225,12 @@ export class Board {
     this.closeChooser();
     for (const el of this.el.querySelectorAll('.selected, .target')) el.classList.remove('selected', 'target');
     this.overlay(true);
+    this.label();
   }
 
   play(move) {
     this.clearSelection();
-    this.onMove(move);
+    this.onMove(move, this.gen);
   }
 
   /** Pieces that have a legal move get the class `movable` (a pointer cursor). */
@@ -198,6 +238,79 @@ export class Board {
     if (!this.interactive) return;
     for (const from of new Set(this.legal.map((m) => m.from))) {
       for (const el of this.cells(from)) el.classList.add('movable');
+    }
+  }
+
+  // ---- the keyboard ----
+
+  /** The focusable cell of a square. */
+  cell(name) {
+    return name === null ? null : this.el.querySelector(`[data-square="${CSS.escape(name)}"]`);
+  }
+
+  /** Puts `square` in the tab order (the one cell of the board that is). */
+  rove(square) {
+    if (square === null || !this.cell(square)) return;
+    this.cell(this.focused)?.setAttribute('tabindex', '-1');
+    this.focused = square;
+    this.cell(square).setAttribute('tabindex', '0');
+  }
+
+  /** Enter or Space: a click; the arrow keys: the next cell that way on the screen. */
+  key(event) {
+    const square = squareOf(event.target);
+    if (square === null || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      if (this.state) this.activate(square);
+      return;
+    }
+    const way = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[event.key];
+    if (!way) return;
+    event.preventDefault();
+    const next = this.neighbour(square, way);
+    if (next !== null) {
+      this.rove(next);
+      this.cell(next).focus();
+    }
+  }
+
+  /**
+   * The next cell from `square` that way on the screen (a turned board too): ← → the
+   * nearest along its row; ↑ ↓ the nearest in the next row, the leftmost of two as near.
+   */
+  neighbour(square, [dx, dy]) {
+    const at = (el) => {
+      const r = el.getBoundingClientRect();
+      return { name: el.dataset.square, x: r.left + r.width / 2, y: r.top + r.height / 2, h: r.height };
+    };
+    const me = at(this.cell(square));
+    const all = [...this.el.querySelectorAll('[data-square]')].map(at);
+    // A quarter of a cell's height tells rows apart: hexagons' rows are half a cell apart.
+    const sameRow = (c, y) => Math.abs(c.y - y) < me.h / 4;
+    let candidates;
+    if (dx) {
+      candidates = all.filter((c) => sameRow(c, me.y) && (c.x - me.x) * dx > 1);
+    } else {
+      const ahead = all.filter((c) => (c.y - me.y) * dy > me.h / 4);
+      if (!ahead.length) return null;
+      const row = ahead.reduce((a, c) => (Math.abs(c.y - me.y) < Math.abs(a.y - me.y) ? c : a)).y;
+      candidates = ahead.filter((c) => sameRow(c, row));
+    }
+    const distance = (c) => Math.abs(c.x - me.x);
+    candidates.sort((a, b) => distance(a) - distance(b) || a.x - b.x);
+    return candidates[0]?.name ?? null;
+  }
+
+  /** Each cell's aria-label: its square, its piece, and what it offers now. */
+  label() {
+    for (const el of this.el.querySelectorAll('[data-square]')) {
+      const piece = el.getAttribute('data-piece');
+      const parts = [`${el.dataset.square}: ${piece ? piece.replace('-', ' ') : 'empty'}`];
+      if (el.classList.contains('selected')) parts.push('selected');
+      else if (el.classList.contains('target')) parts.push(`a move of ${this.selected} goes here`);
+      else if (el.classList.contains('movable')) parts.push('can move');
+      el.setAttribute('aria-label', parts.join(', '));
     }
   }
 

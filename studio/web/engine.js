@@ -1,10 +1,18 @@
 // The engine: the generic player on the sides chosen, at the level chosen; its move
 // played (or shown as a hint), its score and line shown in #engine-info.
+//
+// One search at a time, `S.search` ({gen, controller}): it is asked about the game of
+// generation `gen` and cancelled (its request aborted, so the server stops it) as soon as
+// any change of the game is asked (game.js, `enqueue`), or the engine is paused or set
+// otherwise. An answer whose search is no longer `S.search`, or whose generation is no
+// longer the game's, is dropped unseen. The engine starts only when the game is settled:
+// no change pending, no search, its side to move (`scheduleEngine`, called when every
+// change asked is done).
 
 import * as api from './api.js';
 import { escapeHtml } from './editor.js';
 import { $, S, board, enqueue, capital, say } from './app.js';
-import { playLine, render, renderStatus } from './game.js';
+import { playLine, refresh, render } from './game.js';
 
 const ENGINE_TIME_MS = 3000;
 
@@ -26,53 +34,53 @@ export function engineToMove() {
   );
 }
 
-export function scheduleEngine() {
-  if (!engineToMove()) return;
-  // When the engine plays both sides, a pause lets one see each move.
-  const wait = engineSides().length === 2 ? 400 : 50;
-  const seq = S.engineSeq;
-  setTimeout(() => {
-    if (seq === S.engineSeq && engineToMove() && !S.thinking) engineMove(true);
-  }, wait);
-  board.setInteractive(false);
-  renderStatus();
+/** Cancels the search in flight, if any: its answer will be dropped. */
+export function cancelSearch() {
+  clearTimeout(S.engineTimer);
+  if (!S.search) return;
+  S.search.controller.abort();
+  S.search = null;
 }
 
-/** Asks the engine for the side to move; `play`: plays its move. */
+/** Starts the engine, after a short pause, when it is its turn in a settled game. */
+export function scheduleEngine() {
+  clearTimeout(S.engineTimer);
+  if (!engineToMove() || S.pending || S.search) return;
+  // When the engine plays both sides, a pause lets one see each move.
+  const wait = engineSides().length === 2 ? 400 : 50;
+  const gen = S.gen;
+  S.engineTimer = setTimeout(() => {
+    if (gen === S.gen && !S.pending && !S.search && engineToMove()) engineMove(true);
+  }, wait);
+}
+
+/** Asks the engine for the side to move; `play`: plays its move, else shows it as a hint. */
 export async function engineMove(play) {
-  if (!S.state || S.state.outcome || S.thinking) return;
-  const seq = S.engineSeq;
+  if (!S.state || S.state.outcome || S.search || S.pending) return;
+  const search = { gen: S.gen, controller: new AbortController() };
   const g = S.game;
   const side = S.state.turn;
-  S.thinking = true;
-  renderStatus();
-  board.setInteractive(false);
-  let answer = null;
+  S.search = search;
+  refresh();
+  let answer;
   try {
-    answer = await api.best(g.variant, g.fen, g.moves, engineLevel() || 4, ENGINE_TIME_MS);
+    answer = await api.best(g.variant, g.fen, g.moves, engineLevel() || 4, ENGINE_TIME_MS, search.controller.signal);
   } catch (e) {
-    if (seq === S.engineSeq) {
-      S.engineArmed = false;
-      say(`The engine failed: ${e.message}`);
-    }
-  } finally {
-    S.thinking = false;
-  }
-  if (seq !== S.engineSeq) {
-    // The game or the settings changed meanwhile: this answer is void; the engine may be
-    // to move in the new situation (its own call waited for this one to finish).
-    scheduleEngine();
+    if (S.search !== search) return; // cancelled: whoever cancelled it redraws
+    S.search = null;
+    S.engineArmed = false;
+    say(`The engine failed: ${e.message}`);
+    refresh();
     return;
   }
-  if (!answer) {
-    render();
-    return;
-  }
+  if (S.search !== search || S.gen !== search.gen) return; // the game moved on: void
+  S.search = null;
   showEngineInfo(answer, side);
   if (play && answer.move) {
-    await enqueue(() => (seq === S.engineSeq ? playLine([...g.moves, answer.move], [], { record: null }) : null));
+    // Played as a change of the game, and only on the game it was found for.
+    enqueue(() => (S.gen === search.gen ? playLine([...S.game.moves, answer.move], [], { record: null }) : null));
   } else {
-    render();
+    refresh();
     if (answer.move) board.showHint(answer.move);
   }
 }
@@ -102,19 +110,18 @@ function showEngineInfo(a, side) {
 
 export function pauseEngine() {
   S.engineArmed = false;
-  S.engineSeq++; // an answer still coming is dropped
+  cancelSearch();
   render();
 }
 
 export function engineNow() {
   S.engineArmed = true;
-  if (!S.state || S.state.outcome || S.thinking) return;
   engineMove(true);
 }
 
 export function engineSettingsChanged() {
   S.engineArmed = true;
-  S.engineSeq++;
+  cancelSearch();
   render();
   scheduleEngine();
 }

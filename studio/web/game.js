@@ -1,6 +1,16 @@
 // The game on the variant that last compiled (or a record's): its moves, undo/redo, a
 // position set by FEN; and the game's rendering (board, moves, status, caption).
-// Every change of the game goes through `setGame`, which redraws everything (`render`).
+//
+// The game is one state machine. Every change of it (a move of the person or of the
+// engine, undo, redo, a ply chosen, New, a FEN, a record, a recompiled variant) is work
+// queued by `enqueue` (app.js) and run one at a time; it ends in `setGame`, which bumps
+// the game's generation `S.gen` and redraws everything. While a change is pending
+// (`S.pending`) or the engine searches (`S.search`), the board takes no move; asking for a
+// change cancels the search at once, so Undo or New during a search frees the board and
+// the status line. A move is played only on the board it was made on: a click carries the
+// generation of the board it was made on, and a move whose generation is not the game's
+// is refused. When the last change is done (`settle`), the board takes moves again, or
+// the engine starts if it is its turn.
 
 import * as api from './api.js';
 import { escapeHtml } from './editor.js';
@@ -28,7 +38,7 @@ export async function restartGame(state, keep) {
   setGame({ variant: S.live, fen: null, moves: [], redo: [], editor: true, record: null }, state);
 }
 
-/** Every change of the game ends here. */
+/** Every change of the game ends here (in work that `enqueue` runs). */
 export function setGame(game, state) {
   // Another game (variant, start or record): the engine's last answer is not about it.
   const old = S.game;
@@ -37,9 +47,36 @@ export function setGame(game, state) {
   }
   S.game = game;
   S.state = state;
-  S.engineSeq++;
+  S.gen++;
   S.message = null;
   render();
+}
+
+/** Whether the board takes a move now: the game settled, the person to move. */
+export function boardOpen() {
+  return Boolean(S.state && !S.state.outcome && !S.pending && !S.search && !engineToMove());
+}
+
+/** Why the board takes no move now (what a click on it is told). */
+function whyClosed() {
+  if (!S.state) return '';
+  if (S.state.outcome) return 'The game is over.';
+  if (S.search) return 'Wait: the engine is thinking.';
+  if (S.pending) return 'Wait: the last change of the game is being made.';
+  return 'Wait: the engine is to move.';
+}
+
+/** Redraws what the game's phase decides (whether the board takes moves, the status)
+ * without drawing the board again. */
+export function refresh() {
+  if (!S.state) return;
+  board.setInteractive(boardOpen(), whyClosed());
+  renderStatus();
+}
+
+/** Every change asked is done: the board opens, or the engine starts. */
+export function settle() {
+  refresh();
   scheduleEngine();
 }
 
@@ -65,25 +102,37 @@ export async function playLine(moves, redo, extra = {}) {
   }
 }
 
-/** A move of the person at the board (or typed). */
-export function userMove(notation) {
+/**
+ * A move of the person at the board (or typed), made on the board of generation `gen`:
+ * refused unless that board is the game's latest and takes moves.
+ */
+export function userMove(notation, gen = S.gen) {
+  if (!S.game) return;
+  if (gen !== S.gen || !boardOpen()) {
+    board.clearSelection();
+    say(gen !== S.gen ? 'The board changed meanwhile: play your move on the board as it is now.' : whyClosed(), 'info');
+    return;
+  }
+  S.engineArmed = true;
   return enqueue(() => {
-    if (!S.game) return;
-    S.engineArmed = true;
+    if (gen !== S.gen) return;
     const follows = S.game.redo[0] === notation;
     return playLine([...S.game.moves, notation], follows ? S.game.redo.slice(1) : [], follows ? {} : { record: null });
   });
 }
 
-/** Goes to ply `n` of the line (0: the start), keeping the rest for redo. */
+/**
+ * Goes to ply `n` of the line (0: the start), keeping the rest for redo; `n` may be a
+ * function of the game, read when the change runs (after the changes asked before it).
+ */
 export function goToPly(n) {
+  if (!S.game) return;
   return enqueue(() => {
-    if (!S.game) return;
     const line = fullLine();
-    n = Math.max(0, Math.min(line.length, n));
-    if (n === S.game.moves.length) return;
+    const to = Math.max(0, Math.min(line.length, typeof n === 'function' ? n(S.game) : n));
+    if (to === S.game.moves.length) return;
     S.engineArmed = false;
-    return playLine(line.slice(0, n), line.slice(n));
+    return playLine(line.slice(0, to), line.slice(to));
   });
 }
 
@@ -98,14 +147,18 @@ function turnAt(k) {
 
 /** Undo: back one ply, or two when that gives the move back to the person at the board. */
 export function undo() {
-  if (!S.game || !S.game.moves.length) return;
-  let n = S.game.moves.length - 1;
-  const sides = engineSides();
-  if (engineLevel() && sides.length === 1 && n > 0 && sides.includes(turnAt(n))) n--;
-  goToPly(n);
+  return goToPly((g) => {
+    let n = g.moves.length - 1;
+    const sides = engineSides();
+    if (engineLevel() && sides.length === 1 && n > 0 && sides.includes(turnAt(n))) n--;
+    return Math.max(0, n);
+  });
 }
 
-export const redo = () => S.game && goToPly(S.game.moves.length + 1);
+export const redo = () => goToPly((g) => g.moves.length + 1);
+
+/** To the end of the line (what redo would play, all of it). */
+export const toEnd = () => goToPly(() => fullLine().length);
 
 export function newGame() {
   if (!S.live) return;
@@ -155,7 +208,7 @@ export function setFen(event) {
 
 export function render() {
   if (!S.state) return;
-  board.show(S.state, !S.state.outcome && !engineToMove() && !S.thinking);
+  board.show(S.state, boardOpen(), S.gen, whyClosed());
   // The FEN field follows the game, unless the person is typing a position in it.
   const fen = $('fen');
   if (!(document.activeElement === fen && fen.dataset.edited)) {
@@ -232,7 +285,7 @@ export function renderStatus() {
       cls = 'over';
     } else {
       main = `${capital(st.turn)} to move`;
-      if (S.thinking) main += ' — the engine is thinking…';
+      if (S.search) main += ' — the engine is thinking…';
       else if (!S.engineArmed && engineLevel() && engineSides().includes(st.turn)) main += ' (engine paused: press “Engine move”)';
       else if (!st.legal?.length) main += ' — no legal move';
       cls = `turn-${st.turn}`;

@@ -1,5 +1,7 @@
 // Judge: the designer's report on the editor's variant (and another to compare), run as a
-// job on the server, polled until done, shown in an iframe with its files to download.
+// job on the server, polled until done (or cancelled), shown in an iframe with its files
+// to download. The columns are named so that the editor's variant and a shipped one of
+// the same id tell apart: "english.toml (editor)" beside "english (shipped)".
 
 import * as api from './api.js';
 import { $, S } from './app.js';
@@ -34,21 +36,46 @@ export async function runJudge(event) {
   const depth = intOf($('judge-depth'), 2, 1, 6);
   const maxPlies = $('judge-max-plies').value ? intOf($('judge-max-plies'), 0, 1, 100000) : 0;
   const variants = [S.live];
+  const labels = [`${S.fileName.slice(0, 60)} (editor)`];
   const second = $('judge-second').value;
-  if (second) variants.push({ id: second });
+  if (second) {
+    variants.push({ id: second });
+    labels.push(`${second} (shipped)`);
+  }
   const progress = $('judge-progress');
   progress.max = games * variants.length;
   progress.value = 0;
-  $('judge-run').disabled = true;
+  running(true);
   $('judge-downloads').replaceChildren();
   status.textContent = 'Starting…';
   try {
-    const { job } = await api.startReport(variants, games, depth, maxPlies || undefined);
+    const { job } = await api.startReport(variants, games, depth, maxPlies || undefined, labels);
     S.report = job;
     pollReport(job);
   } catch (e) {
     status.textContent = e.code === 'busy' ? 'Two reports are running already: try again when one is done.' : `Not started: ${e.message}`;
-    $('judge-run').disabled = false;
+    running(false);
+  }
+}
+
+/** Run, or Cancel, as a report runs or not. */
+function running(on) {
+  $('judge-run').disabled = on;
+  $('judge-cancel').hidden = !on;
+  $('judge-cancel').disabled = false;
+}
+
+/** Cancel: the server stops the report's games; the poll sees it end. */
+export async function cancelJudge() {
+  const job = S.report;
+  if (!job) return;
+  $('judge-cancel').disabled = true;
+  $('judge-status').textContent = 'Cancelling…';
+  try {
+    await api.cancelReport(job);
+  } catch (e) {
+    $('judge-status').textContent = `Not cancelled: ${e.message}`;
+    $('judge-cancel').disabled = false;
   }
 }
 
@@ -60,21 +87,24 @@ async function pollReport(job) {
     r = await api.reportStatus(job);
   } catch (e) {
     status.textContent = `The report failed: ${e.message}`;
-    $('judge-run').disabled = false;
+    running(false);
     return;
   }
   if (S.report !== job) return;
   const progress = $('judge-progress');
   if (r.total) progress.max = r.total;
   progress.value = r.played || 0;
-  status.textContent = `${r.played || 0} of ${r.total ?? '?'} games played`;
-  if (r.error) {
+  status.textContent = r.stopping ? 'Cancelling…' : `${r.played || 0} of ${r.total ?? '?'} games played`;
+  if (r.error_code === 'cancelled') {
+    status.textContent = `Cancelled after ${r.played || 0} of ${r.total ?? '?'} games.`;
+    running(false);
+  } else if (r.error) {
     status.textContent = `The report failed: ${typeof r.error === 'string' ? r.error : r.error.message || JSON.stringify(r.error)}`;
-    $('judge-run').disabled = false;
+    running(false);
   } else if (r.done) {
     status.textContent = `Done: ${r.played ?? r.total} games.`;
     progress.value = progress.max;
-    $('judge-run').disabled = false;
+    running(false);
     showReport(r);
   } else {
     setTimeout(() => pollReport(job), REPORT_POLL_MS);

@@ -1,12 +1,18 @@
 // The variant: the shipped list, loading one (or a file) into the editor, compiling the
 // editor's text as one types (debounced), its diagnostics marked and its options offered.
 // What last compiled is `S.live`, the variant the board plays.
+//
+// The editor's text, while it differs from what was loaded, is kept in the browser's
+// storage (with the variant it came from and the options chosen), and a reload brings
+// it back, saying so. Only if it could not be kept does leaving the page ask first.
 
 import * as api from './api.js';
 import { $, S, editor, enqueue, say } from './app.js';
 import { restartGame } from './game.js';
 
 const COMPILE_DELAY_MS = 300;
+/** The key of the editor's edits in the browser's storage. */
+const STORE = 'polydame-studio:editor';
 
 export async function loadVariantList() {
   let list;
@@ -26,11 +32,81 @@ export async function loadVariantList() {
   $('variant').replaceChildren(...options());
   $('judge-second').append(...options());
   const fromHash = new URLSearchParams(location.hash.slice(1)).get('variant');
+  const kept = keptEdits();
+  if (kept && (!fromHash || fromHash === kept.loadedId)) {
+    await restoreKept(kept);
+    return;
+  }
   const initial = [fromHash, 'international', list[0]?.id].find((id) => id && list.some((v) => v.id === id));
   if (initial) {
     $('variant').value = initial;
     await loadShipped(initial);
   }
+  if (kept) {
+    // The address names another variant: the edits kept wait behind "Restore edits".
+    S.discarded = { ...kept, loadedText: await loadedTextOf(kept) };
+    $('restore-text').hidden = false;
+  }
+}
+
+// ---------------------------------------------------------------------------------
+// The edits kept across reloads
+
+/** Keeps the editor's text in the browser's storage while it is edited; forgets it once
+ * it is what was loaded. `S.unsaved` says when it could not be kept. */
+function keepEdits() {
+  const edited = editor.text !== S.loadedText && editor.text.trim() !== '';
+  try {
+    if (edited) {
+      const kept = { text: editor.text, name: S.fileName, loadedId: S.loadedId, chosen: S.chosen };
+      // A shipped variant's text is the server's; a file's is kept to tell the edits.
+      if (!S.loadedId) kept.loadedText = S.loadedText;
+      localStorage.setItem(STORE, JSON.stringify(kept));
+    } else {
+      localStorage.removeItem(STORE);
+    }
+    S.unsaved = false;
+  } catch {
+    S.unsaved = edited;
+  }
+}
+
+/** The edits kept by an earlier visit, if any. */
+function keptEdits() {
+  try {
+    const kept = JSON.parse(localStorage.getItem(STORE) || 'null');
+    return kept && typeof kept.text === 'string' && typeof kept.name === 'string' ? kept : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The text the kept edits were made to: the shipped variant's, or the file's as kept. */
+async function loadedTextOf(kept) {
+  if (!kept.loadedId) return kept.loadedText ?? '';
+  try {
+    return (await api.variantText(kept.loadedId)).text;
+  } catch {
+    return '';
+  }
+}
+
+/** Puts the kept edits back in the editor, and says so. */
+async function restoreKept(kept) {
+  const loadedText = await loadedTextOf(kept);
+  if (kept.loadedId && S.variants.some((v) => v.id === kept.loadedId)) {
+    $('variant').value = kept.loadedId;
+    history.replaceState(null, '', `#variant=${encodeURIComponent(kept.loadedId)}`);
+  }
+  await openText(kept.text, kept.name, kept.loadedId || null, loadedText, kept.chosen || {});
+  editorNote(`Your edits of ${kept.name} are back: this browser keeps them until you load another variant or file.`);
+}
+
+/** A word under the editor's toolbar (none: hidden). */
+function editorNote(text) {
+  const note = $('editor-note');
+  note.textContent = text || '';
+  note.hidden = !text;
 }
 
 /** Keeps the editor's text (when edited) so that "Restore edits" can bring it back. */
@@ -49,6 +125,8 @@ function openText(text, name, loadedId, loadedText = text, chosen = {}) {
   editor.text = text;
   if (loadedId) $('variant').value = loadedId;
   showFileName();
+  editorNote('');
+  keepEdits();
   return compileNow({ keepGame: false });
 }
 
@@ -99,6 +177,7 @@ let compileTimer = null;
 
 export function scheduleCompile() {
   showFileName();
+  keepEdits();
   clearTimeout(compileTimer);
   setCompileState('editing…', 'busy');
   compileTimer = setTimeout(() => compileNow({ keepGame: true }), COMPILE_DELAY_MS);
@@ -189,5 +268,6 @@ export function optionChanged(event) {
   const name = event.target.dataset.option;
   if (!name) return;
   S.chosen = { ...S.chosen, [name]: event.target.value };
+  keepEdits();
   compileNow({ keepGame: true });
 }

@@ -94,16 +94,7 @@ fn check(
     registry: &Registry,
     parse_only: bool,
 ) -> Checked {
-    if game.tags.is_empty()
-        && game.moves.is_empty()
-        && let Some(o) = game.oddities.first()
-    {
-        let why = format!(
-            "this is not a PDN game: no tags, no moves, unreadable text `{}` at line {}, column {}",
-            o.text.trim(),
-            o.line,
-            o.column
-        );
+    if let Some(why) = game.not_pdn() {
         return Checked { game, encoding, index, finding: Finding::Unchecked("not-pdn", why) };
     }
     if let (Some(why), true) = (&game.refused, parse_only) {

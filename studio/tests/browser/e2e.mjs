@@ -9,12 +9,23 @@
 // #report). A PNG of the page is saved in OUTDIR after each step (NN-name.png, or
 // NN-name-FAILED.png). A failed step is reported and the next ones still run; the exit
 // code is 0 only when every step passed. CHROMIUM=path overrides /usr/bin/chromium.
+//
+// This file has the run and the first steps (a variant, a game, the editor, records, a
+// report, HexDame); the modules after them add the game's races against the engine
+// (races.mjs), files opened and dropped and edits kept across a reload (files.mjs), the
+// report's Cancel and names (judge.mjs), the board by keyboard and on a phone's width
+// (keyboard.mjs). lib.mjs has the helpers they share.
 
 import { chromium } from 'playwright-core';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { WAIT, ENGINE_WAIT, StepError, check, waitUntil, text, count, boardSeen, plies, boardReady, clickSquare, playByClicks, pickVariant } from './lib.mjs';
+import races from './races.mjs';
+import files from './files.mjs';
+import judge from './judge.mjs';
+import keyboard from './keyboard.mjs';
 
 const [url, outdir] = process.argv.slice(2);
 if (!url || !outdir) {
@@ -22,9 +33,7 @@ if (!url || !outdir) {
   process.exit(2);
 }
 const BASE = url.endsWith('/') ? url : `${url}/`;
-const WAIT = 15_000; //       one condition: generous, bounded
-const ENGINE_WAIT = 30_000; // an engine answer (at most 3 s of search) or a report
-const TOTAL = 170_000; //     the whole run
+const TOTAL = 300_000; // the whole run
 mkdirSync(outdir, { recursive: true });
 
 const started = Date.now();
@@ -32,109 +41,6 @@ const watchdog = setTimeout(() => {
   console.error(`FAIL: the run took more than ${TOTAL / 1000} s; stopped.`);
   process.exit(3);
 }, TOTAL);
-
-// ---------------------------------------------------------------------------------
-// Helpers
-
-class StepError extends Error {}
-
-/** Fails the step with `message` unless `ok`. */
-function check(ok, message) {
-  if (!ok) throw new StepError(message);
-}
-
-/**
- * Waits until `fn(arg)` (run in the page) is truthy; on timeout fails with `what` and
- * the value of `show(arg)` (also run in the page), what the person sees instead.
- */
-async function waitUntil(page, what, fn, arg, { timeout = WAIT, show } = {}) {
-  try {
-    return await page.waitForFunction(fn, arg, { timeout, polling: 100 });
-  } catch (e) {
-    if (!/Timeout/i.test(e.message)) throw e;
-    let seen = '';
-    if (show) {
-      try {
-        seen = `; the page shows: ${JSON.stringify(await page.evaluate(show, arg))}`;
-      } catch {
-        // nothing more to say
-      }
-    }
-    throw new StepError(`timed out after ${timeout / 1000} s waiting for ${what}${seen}`);
-  }
-}
-
-const text = (page, sel) => page.locator(sel).first().textContent({ timeout: WAIT }).then((t) => (t || '').trim());
-const count = (page, sel) => page.locator(sel).count();
-
-/** What the board shows: the number of cells and pieces, the FEN, the status. */
-const boardSeen = () => ({
-  squares: document.querySelectorAll('#board [data-square]').length,
-  pieces: document.querySelectorAll('#board [data-piece]').length,
-  fen: document.getElementById('fen').value,
-  status: document.getElementById('status').textContent.trim(),
-  moves: [...document.querySelectorAll('#moves [data-ply]')].map((b) => b.textContent.trim()),
-});
-
-/** The number of plies listed in #moves. */
-const plies = (page) => count(page, '#moves [data-ply]');
-
-/** Waits until the board takes clicks (no engine thinking, game not over). */
-function boardReady(page) {
-  return waitUntil(page, 'the board to take clicks (#board.interactive)', () => document.querySelector('#board.interactive svg [data-square]'), null, {
-    timeout: ENGINE_WAIT,
-    show: boardSeen,
-  });
-}
-
-/** Clicks a cell of the board by its name. */
-async function clickSquare(page, name) {
-  await page.locator(`#board [data-square="${name}"]`).click({ timeout: WAIT });
-}
-
-/** Plays a move by two clicks: the piece, then its destination (marked as a target). */
-async function playByClicks(page, from, to) {
-  await boardReady(page);
-  await clickSquare(page, from);
-  await waitUntil(
-    page,
-    `${from} to be selected with ${to} among its targets`,
-    ([f, t]) =>
-      document.querySelector(`#board [data-square="${f}"].selected`) && document.querySelector(`#board [data-square="${t}"].target`),
-    [from, to],
-    {
-      show: () => ({
-        selected: [...document.querySelectorAll('#board .selected')].map((e) => e.dataset.square),
-        targets: [...document.querySelectorAll('#board .target')].map((e) => e.dataset.square),
-        status: document.getElementById('status').textContent.trim(),
-      }),
-    },
-  );
-  await clickSquare(page, to);
-}
-
-/** Loads a shipped variant with the #variant select; waits for its board. */
-async function pickVariant(page, id, squares, pieces) {
-  // The picture shown now is marked: the variant's board is a new one.
-  await page.evaluate(() => {
-    const svg = document.querySelector('#board svg');
-    if (svg) svg.dataset.e2eOld = '1';
-  });
-  await page.selectOption('#variant', id, { timeout: WAIT });
-  await waitUntil(
-    page,
-    `${id}'s board (${squares} cells, ${pieces} pieces) and its rules`,
-    ([id, sq, pc]) =>
-      document.querySelector('#board svg:not([data-e2e-old])') &&
-      document.getElementById('variant').value === id &&
-      document.getElementById('rules').textContent.includes(`variant ${id} `) &&
-      document.querySelectorAll('#board [data-square]').length === sq &&
-      document.querySelectorAll('#board [data-piece]').length === pc &&
-      document.getElementById('moves').children.length === 0,
-    [id, squares, pieces],
-    { show: boardSeen },
-  );
-}
 
 // ---------------------------------------------------------------------------------
 // The steps
@@ -491,6 +397,8 @@ step('09-hexdame', 'h. HexDame: a few moves by clicks against the engine', async
   await waitUntil(page, `${piece} selected with its targets`, () => document.querySelector('#board .selected') && document.querySelector('#board .target'));
 });
 
+for (const more of [races, files, judge, keyboard]) more(step);
+
 // ---------------------------------------------------------------------------------
 // The run
 
@@ -543,7 +451,9 @@ for (const s of steps) {
   } catch (e) {
     error = e instanceof StepError ? e.message : `${e.name}: ${e.message.split('\n')[0]}`;
   }
+  // The step's screenshot, and not one of an earlier run that ended the other way.
   const shot = join(outdir, `${s.file}${error ? '-FAILED' : ''}.png`);
+  rmSync(join(outdir, `${s.file}${error ? '' : '-FAILED'}.png`), { force: true });
   try {
     await page.screenshot({ path: shot, timeout: WAIT });
   } catch (e) {

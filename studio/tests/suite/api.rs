@@ -112,6 +112,34 @@ fn a_report_runs_in_the_background() {
     assert_eq!((status, e["code"].as_str()), (400, Some("bad-request")));
 }
 
+#[test]
+fn a_report_of_the_editors_variant_beside_the_shipped_one_tells_them_apart() {
+    let s = studio();
+    let text = polydame::shipped().iter().find(|(id, _)| *id == "english").map(|(_, t)| *t).expect("english");
+    let both = json!([{"text": text, "name": "english.toml"}, {"id": "english"}]);
+    // The columns' headings, as the report's first table writes them.
+    let heads = |answer: &Value| -> Vec<String> {
+        let html = answer["html"].as_str().unwrap_or_default();
+        let head = html.split("<thead>").nth(1).and_then(|t| t.split("</thead>").next()).unwrap_or_default();
+        head.split("<th>").skip(2).filter_map(|c| c.split("</th>").next()).map(str::to_string).collect()
+    };
+    // By default a posted variant is named by its file, a shipped one by its id.
+    let job = ok(&s, "report", json!({"variants": both, "games": 1, "depth": 1, "max_plies": 10}));
+    let status = wait_for_report(&s, job["job"].as_u64().expect("a job"));
+    assert_eq!(status["json"]["variants"][0]["variant"], "english.toml");
+    assert_eq!(heads(&status), ["english.toml", "english"]);
+    // The page names them.
+    let labels = ["english.toml (editor)", "english (shipped)"];
+    let named = json!({"variants": both, "games": 1, "depth": 1, "max_plies": 10, "labels": labels});
+    let status = wait_for_report(&s, ok(&s, "report", named)["job"].as_u64().expect("a job"));
+    assert_eq!(heads(&status), labels);
+    for bad in [json!(["one"]), json!(["same", "same"]), json!(["", "b"])] {
+        let body = json!({"variants": both, "games": 1, "depth": 1, "labels": bad}).to_string();
+        let (status, e) = err(&s, "report", body.as_bytes());
+        assert_eq!((status, e["code"].as_str()), (400, Some("bad-request")), "{bad}: {e}");
+    }
+}
+
 fn wait_for_report(s: &Studio, id: u64) -> Value {
     for _ in 0..600 {
         let status = s.report_status(id as usize).expect("the job");

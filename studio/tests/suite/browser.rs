@@ -1,8 +1,10 @@
 //! The studio in a real browser: Debian's `chromium` driven by Playwright
 //! (`studio/tests/browser/e2e.mjs`) against the server started here, step by step as a
 //! user would (pick a variant, play by clicks against the engine, an illegal move, a
-//! broken variant file and its fix, a PDN with an illegal move, a report, a HexDame game),
-//! a screenshot of each step in `target/studio-browser/`. It needs Node.js, Chromium and
+//! broken variant file and its fix, a PDN with an illegal move, a report, a HexDame game,
+//! fast clicks racing the engine, files opened and dropped, edits kept across a reload, a
+//! report cancelled, the board by keyboard, a phone's width), a screenshot of each step in
+//! `target/studio-browser/`. It needs Node.js, Chromium and
 //! the test's packages (`apt-get install -y chromium && npm ci --prefix
 //! studio/tests/browser`, as .ci/run does); without them the test says so and passes,
 //! unless POLYDAME_BROWSER=required (set by .ci/run), where it fails.
@@ -31,5 +33,6 @@ fn the_page_works_in_a_browser() {
     let o = std::process::Command::new("node").arg(dir.join("e2e.mjs")).arg(&url).arg(&out).output().expect("node runs");
     let said = String::from_utf8_lossy(&o.stdout);
     assert!(o.status.success(), "{said}\n{}", String::from_utf8_lossy(&o.stderr));
-    eprintln!("{}", said.lines().last().unwrap_or_default());
+    // Each step with its time, the races' counts (seen with `--nocapture`).
+    eprintln!("{said}");
 }

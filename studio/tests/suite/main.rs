@@ -1,4 +1,4 @@
-//! The studio's tests, one binary: the API without a server (`api`, `errors`), the
+//! The studio's tests, one binary: the API without a server (`api`, `errors`, `records`), the
 //! server on real sockets under hostile clients (`hostile`) and load (`load`), the fuzz
 //! target's committed inputs (`fuzz_corpus`), and the page in a real browser (`browser`).
 
@@ -8,3 +8,4 @@ mod errors;
 mod fuzz_corpus;
 mod hostile;
 mod load;
+mod records;
