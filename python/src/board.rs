@@ -625,13 +625,21 @@ impl Board {
         })
     }
 
-    /// The board as SVG (the last move marked).
-    fn svg(&self) -> String {
-        polydame::picture::board_svg(&self.rules, self.game.position(), self.game.moves().last())
+    /// The board as SVG: the last move marked (its squares tinted, an arrow along its
+    /// path, the pieces it took ringed) unless ``last_move=False``; ``size`` pixels wide
+    /// (the height in proportion; ``None``: the picture's own size, 40 pixels a square).
+    #[pyo3(signature = (last_move = true, size = None))]
+    fn svg(&self, last_move: bool, size: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
+        let last = if last_move { self.game.moves().last() } else { None };
+        let svg = polydame::picture::board_svg(&self.rules, self.game.position(), last);
+        let Some(size) = size else { return Ok(svg) };
+        let width = guard::whole::<u32>(size, "size")?.filter(|&w| (1..=MAX_SVG_SIZE).contains(&w));
+        let width = width.ok_or_else(|| PyValueError::new_err(format!("size is from 1 to {MAX_SVG_SIZE} pixels")))?;
+        Ok(sized(&svg, width))
     }
 
-    fn _repr_svg_(&self) -> String {
-        self.svg()
+    fn _repr_svg_(&self) -> PyResult<String> {
+        self.svg(true, None)
     }
 
     /// The game as PDN, with these tags (a dict) before its moves.
@@ -680,6 +688,28 @@ fn check_move_text(py: Python<'_>, text: &str) -> PyResult<()> {
     let attrs =
         [("code", "too-long".into_pyobject(py)?.into_any().unbind()), ("reason", why.clone().into_pyobject(py)?.into_any().unbind())];
     Err(error_with::<IllegalMove>(py, why, &attrs))
+}
+
+/// The widest picture `Board.svg` draws, in pixels.
+const MAX_SVG_SIZE: u32 = 10_000;
+
+/// `svg` (as the library draws it: `width` and `height` in its first tag) `width` pixels
+/// wide, its height in proportion; its view box is unchanged.
+fn sized(svg: &str, width: u32) -> String {
+    let Some(end) = svg.find('>') else { return svg.to_string() };
+    let tag = &svg[..end];
+    let (w, h) = (attr_text(tag, "width"), attr_text(tag, "height"));
+    let (Ok(wide), Ok(high)) = (w.parse::<f64>(), h.parse::<f64>()) else { return svg.to_string() };
+    let height = (high * f64::from(width) / wide).round();
+    let tag = tag.replacen(&format!(" width=\"{w}\""), &format!(" width=\"{width}\""), 1);
+    let tag = tag.replacen(&format!(" height=\"{h}\""), &format!(" height=\"{height}\""), 1);
+    tag + &svg[end..]
+}
+
+/// The text of attribute `name` in a tag ("" when it has none).
+fn attr_text<'a>(tag: &'a str, name: &str) -> &'a str {
+    let Some(at) = tag.find(&format!(" {name}=\"")) else { return "" };
+    tag[at + name.len() + 3..].split('"').next().unwrap_or("")
 }
 
 /// The routes a name asks for.

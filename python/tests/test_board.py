@@ -218,3 +218,19 @@ def test_the_same_legal_moves_as_the_command_line(variant, polydame_bin, tmp_pat
             b.push(m)
     assert fens, variant
     assert _cli_moves(polydame_bin, variant, fens, tmp_path) == ours
+
+
+def test_svg_options():
+    b = polydame.Board("international")
+    b.push("32-28")
+    plain = b.svg()
+    assert 'class="arrow"' in plain and plain.startswith('<svg xmlns="http://www.w3.org/2000/svg" width="')
+    assert 'class="arrow"' not in b.svg(last_move=False)
+    small = b.svg(size=200)
+    head = small[: small.index(">")]
+    assert ' width="200"' in head and ' height="201"' in head  # 434 × 436 drawn 200 wide
+    assert small[small.index(">") :] == plain[plain.index(">") :]
+    for bad in (0, 10_001):
+        with pytest.raises(ValueError):
+            b.svg(size=bad)
+    assert b._repr_svg_() == plain
