@@ -31,6 +31,7 @@ pub use listen::{Bounds, IDLE_TIMEOUT, MAX_CONNECTIONS, listen};
 pub use message::MAX_MESSAGE;
 use message::read_message;
 use polydame::notation::{Found, Letters, Squares, SquaresRefusal};
+use polydame::player::Memory;
 use polydame::{Game, Limits, MoveInfo, MoveList, Outcome, Player, Routes, Rules, Side};
 use std::io::{BufReader, Read, Write};
 
@@ -48,6 +49,8 @@ struct Table<'r> {
     game: Game<'r>,
     ours: Side,
     clock: Option<Clock>,
+    /// The game's transposition table, kept from one move's search to the next.
+    memory: Memory,
 }
 
 /// The follower's clock, as the game request sets it: `minutes` for `moves` moves (for
@@ -163,7 +166,7 @@ fn game_request<'r>(rules: &'r Rules, m: &str) -> Result<Table<'r>, char> {
         }
         _ => Game::new(rules),
     };
-    Ok(Table { game, ours, clock: Clock::of_request(&chars) })
+    Ok(Table { game, ours, clock: Clock::of_request(&chars), memory: Memory::new() })
 }
 
 /// Plays the initiator's MOVE.
@@ -216,7 +219,7 @@ fn reply(f: &Follower, t: &mut Table, send: &mut impl FnMut(String) -> std::io::
     }
     let start = std::time::Instant::now();
     let limits = t.clock.as_ref().map_or_else(|| f.limits.clone(), |c| c.limits(&f.limits));
-    let best = Player::new(f.rules).best_in(t.game.position(), limits, t.game.history());
+    let best = Player::new(f.rules).with_memory(t.memory.clone()).best_in(t.game.position(), limits, t.game.history());
     if let Some(c) = t.clock.as_mut() {
         c.spent(start.elapsed());
     }

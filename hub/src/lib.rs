@@ -30,6 +30,7 @@ mod think;
 use input::{Heard, Room};
 pub use input::{MAX_AHEAD, MAX_LINE};
 use line::{Line, Reply, error, excerpt};
+use polydame::player::Memory;
 use polydame::{History, Limits, Position, Rules};
 pub use squares::Squares;
 use std::collections::VecDeque;
@@ -155,6 +156,9 @@ struct Session<'a> {
     /// The past of the game the GUI sent, `pos` last (repetitions, move-count rules).
     history: History,
     level: Level,
+    /// The transposition table of the game, kept from one search to the next (a new game
+    /// or another variant starts another).
+    memory: Memory,
     search: Option<Running>,
     /// Lines that stopped a search, to handle once it is done.
     pending: VecDeque<Heard>,
@@ -168,7 +172,7 @@ impl<'a> Session<'a> {
         let pos = Position::start(&variant.rules);
         let history = History::new(&variant.rules, &pos);
         let level = Level::default();
-        Session { variant, load, history, pos, level, search: None, pending: VecDeque::new(), events, room }
+        Session { variant, load, history, pos, level, memory: Memory::new(), search: None, pending: VecDeque::new(), events, room }
     }
 
     /// Handles events until `quit` or the end of input.
@@ -296,8 +300,12 @@ impl<'a> Session<'a> {
             "pos" => self.set_position(&line),
             "level" => self.level.add(&line),
             "go" => self.go(&line, out),
-            // Every search starts with an empty table; there is nothing else to forget.
-            "new-game" | "stop" | "ponder-hit" => Ok(()),
+            // A new game forgets what the searches of the last one found.
+            "new-game" => {
+                self.memory = Memory::new();
+                Ok(())
+            }
+            "stop" | "ponder-hit" => Ok(()),
             "quit" => return Flow::Quit,
             other => Err(format!(
                 "unknown command `{}` (polydame knows: hub init set-param new-game pos level go stop ponder-hit ping quit)",
@@ -337,6 +345,7 @@ impl<'a> Session<'a> {
         self.variant = Variant::load(value, self.load).map_err(|e| format!("set-param: {e}"))?;
         self.pos = Position::start(&self.variant.rules);
         self.history = History::new(&self.variant.rules, &self.pos);
+        self.memory = Memory::new();
         Ok(())
     }
 
@@ -392,7 +401,8 @@ impl<'a> Session<'a> {
         };
         let stop = Arc::new(AtomicBool::new(false));
         let squares = Arc::clone(&self.variant.squares);
-        let job = Job { rules, squares, pos: self.pos.clone(), history: self.history.clone(), limits, nodes: level.nodes() };
+        let (pos, history, memory) = (self.pos.clone(), self.history.clone(), self.memory.clone());
+        let job = Job { rules, squares, pos, history, limits, nodes: level.nodes(), memory };
         let (flag, events) = (Arc::clone(&stop), self.events.clone());
         let thread = std::thread::spawn(move || think::run(job, flag, events));
         let ponder = ponder.then(|| (Instant::now(), level.budget()));

@@ -4,6 +4,7 @@
 use super::Event;
 use super::line::{Line, Reply, error, excerpt};
 use super::squares::Squares;
+use polydame::player::Memory;
 use polydame::{Best, History, Limits, Player, Position, Rules};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -100,13 +101,15 @@ pub struct Job {
     pub limits: Limits,
     /// Stop after the first depth that has searched this many positions.
     pub nodes: Option<u64>,
+    /// The game's transposition table, kept between its searches.
+    pub memory: Memory,
 }
 
 /// Runs the search, sends an `info` line for each depth finished and at the end the
 /// `done` line (after an `error` line if the search failed).
 pub fn run(job: Job, stop: Arc<AtomicBool>, events: Sender<Event>) {
     let start = Instant::now();
-    let player = Player::new(&job.rules);
+    let player = Player::new(&job.rules).with_memory(job.memory.clone());
     let mut report = |b: &Best| {
         if job.nodes.is_some_and(|n| b.nodes >= n) {
             stop.store(true, Ordering::Relaxed);

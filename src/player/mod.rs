@@ -29,8 +29,8 @@ use crate::engine::{BudgetExceeded, History, MoveInfo, Position};
 use search::TreeSearch;
 pub use selfplay::{PlyFacts, SelfPlayGame, play_out, random_opening, self_play_game};
 use std::cell::RefCell;
-use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// A won position's score (less the plies it takes to win it).
@@ -123,12 +123,33 @@ impl Best {
 }
 
 /// A player of one variant. It keeps a transposition table between searches (cleared at
-/// the start of each), so one player serves one thread; make one per thread.
+/// the start of each), so one player serves one thread; make one per thread. With a
+/// [`Memory`] its searches share that table instead, kept from one to the next.
 pub struct Player<'r> {
     rules: &'r Rules,
     worth: eval::Worth,
     seed: u64,
     table: RefCell<Option<table::Table>>,
+    memory: Option<Memory>,
+}
+
+/// A transposition table kept from one search to the next: one game's, for the player that
+/// thinks move after move in it (the Hub and DXP engines, `play --engine`, `match
+/// --engine`). What the search of one move found of the positions it met is there for the
+/// next, two plies on: each entry counts for two plies less at each new search (what a
+/// deeper search found bounds a shallower one), and the new search's entries replace the
+/// old. A search with a memory depends on the searches before it in the game, so a game
+/// played with one is still the same every time it is played from the same start with the
+/// same limits (depth-limited searches), but a position searched alone may get another
+/// answer. Clones share the table; make one a game. Its size: 2^18 entries of 16 bytes.
+#[derive(Clone, Default)]
+pub struct Memory(Arc<Mutex<Option<table::Table>>>);
+
+impl Memory {
+    /// A memory with nothing in it (its table is made at the first search).
+    pub fn new() -> Memory {
+        Memory::default()
+    }
 }
 
 /// The transposition table's size: 2^18 entries of 16 bytes.
@@ -137,13 +158,19 @@ const TABLE_BITS: u32 = 18;
 impl<'r> Player<'r> {
     /// A player for `rules`: the worth of every piece on every cell, from the rules.
     pub fn new(rules: &'r Rules) -> Player<'r> {
-        Player { rules, worth: eval::Worth::new(rules), seed: 0, table: RefCell::new(None) }
+        Player { rules, worth: eval::Worth::new(rules), seed: 0, table: RefCell::new(None), memory: None }
     }
 
     /// The same player with another seed (0 is the default): of the moves its search
     /// finds equal, it may choose another.
     pub fn with_seed(self, seed: u64) -> Player<'r> {
         Player { seed, ..self }
+    }
+
+    /// The same player searching with `memory`'s table, kept from one search to the
+    /// next (see [`Memory`]).
+    pub fn with_memory(self, memory: Memory) -> Player<'r> {
+        Player { memory: Some(memory), ..self }
     }
 
     /// The position's worth for the side to move: its pieces (by kind value and advance)
@@ -192,6 +219,13 @@ impl<'r> Player<'r> {
         history: &History,
         each: &mut dyn FnMut(&Best),
     ) -> Result<Best, BudgetExceeded> {
+        if let Some(memory) = &self.memory {
+            // A poisoned lock only means another search panicked: its table is still a table.
+            let mut slot = memory.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            let table = slot.get_or_insert_with(|| table::Table::new(TABLE_BITS));
+            table.age();
+            return TreeSearch::new(self, table, &limits, history).run(pos, &limits, each);
+        }
         let mut slot = self.table.borrow_mut();
         let table = slot.get_or_insert_with(|| table::Table::new(TABLE_BITS));
         table.clear();

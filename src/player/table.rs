@@ -46,6 +46,16 @@ impl Table {
         self.slots.fill(EMPTY);
     }
 
+    /// Makes what is stored count for two plies less (each entry keeps its move and its
+    /// score, as a search that far below is bound by them): a table kept for the next move
+    /// of a game, whose tree starts two plies on, keeps what still helps, and the new
+    /// search's entries replace the old deep ones.
+    pub fn age(&mut self) {
+        for e in self.slots.iter_mut().filter(|e| e.key != 0) {
+            e.depth = e.depth.saturating_sub(2);
+        }
+    }
+
     /// What is stored for the position of hash `key`.
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let e = self.slots[key as usize & self.mask];

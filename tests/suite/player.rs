@@ -298,3 +298,38 @@ fn a_position_past_the_budget_deep_in_the_tree_does_not_cost_the_answer() {
     let root = polydame::fen::parse_fen(&rules, LONG_8).unwrap();
     assert!(Player::new(&rules).best(&root, Limits::depth(2)).is_err());
 }
+
+#[test]
+fn a_memory_keeps_what_one_search_found_for_the_next() {
+    use polydame::player::Memory;
+    let rules = polydame::load_variant("international").unwrap();
+    let mut game = polydame::Game::new(&rules);
+    for m in ["32-28", "19-23", "28x19", "14x23"] {
+        game.play(m).unwrap();
+    }
+    let fresh = |game: &polydame::Game| Player::new(&rules).best_in(game.position(), Limits::depth(7), game.history()).unwrap();
+    let memory = Memory::new();
+    let kept = Player::new(&rules).with_memory(memory.clone());
+    let first = kept.best_in(game.position(), Limits::depth(7), game.history()).unwrap();
+    assert_eq!(first, fresh(&game), "an empty memory searches as a fresh table does");
+    // Two plies on, along the line the search expects: the memory's entries help.
+    for m in &first.pv[..2] {
+        game.play_move(m).unwrap();
+    }
+    let again = kept.best_in(game.position(), Limits::depth(7), game.history()).unwrap();
+    let alone = fresh(&game);
+    assert!(again.nodes < alone.nodes, "with the memory {} positions, without {}", again.nodes, alone.nodes);
+    assert!(game.legal_moves().unwrap().contains(again.best.as_ref().unwrap()));
+    // Another player with the same memory shares its table; a game replayed is the same.
+    let replay = Player::new(&rules).with_memory(Memory::new());
+    let mut g = polydame::Game::new(&rules);
+    let mut h = polydame::Game::new(&rules);
+    let other = Player::new(&rules).with_memory(Memory::new());
+    for _ in 0..6 {
+        let a = replay.best_in(g.position(), Limits::depth(5), g.history()).unwrap().best.unwrap();
+        let b = other.best_in(h.position(), Limits::depth(5), h.history()).unwrap().best.unwrap();
+        assert_eq!(a, b);
+        g.play_move(&a).unwrap();
+        h.play_move(&b).unwrap();
+    }
+}

@@ -10,6 +10,7 @@ use super::peers::{DxpPeer, HubEngine, Think};
 use super::selfplay::{GameArgs, opening, progress, read_ballots};
 use super::{Done, Failure, invalid, over_budget};
 use polydame::pdn::write_pdn;
+use polydame::player::Memory;
 use polydame::{Game, Limits, MoveInfo, Outcome, Player, Rules, Side};
 use polydame_hub::Squares;
 use std::sync::Mutex;
@@ -207,7 +208,8 @@ fn play_one(players: &mut Players, args: &GameArgs, ballots: &[Vec<String>], sea
     let first_white = i.is_multiple_of(2);
     let (white, black) = if first_white { (seats[0], seats[1]) } else { (seats[1], seats[0]) };
     let mut game = opening(rules, args, ballots, i / 2)?;
-    let player = Player::new(rules).with_seed(args.seed.wrapping_add(i));
+    // One transposition table a game, kept from move to move.
+    let player = Player::new(rules).with_seed(args.seed.wrapping_add(i)).with_memory(Memory::new());
     let stop = players.play(&mut game, [white, black], &player, args.max_plies as usize)?;
     let winner = match (stop.as_ref().and_then(|s| s.loser), game.outcome()) {
         (Some(loser), _) => Some(Some(loser.other())),

@@ -6,6 +6,7 @@
 use super::{Failure, invalid, over_budget};
 use clap::{Args, ValueEnum};
 use polydame::pdn::GameRecord;
+use polydame::player::Memory;
 use polydame::{Game, Limits, MoveInfo, Outcome, Player, Position, Rules, Side};
 use std::time::Duration;
 
@@ -60,7 +61,8 @@ impl EngineArgs {
         let depth = u32::from(level);
         let time = Duration::from_millis(self.engine_time.unwrap_or(DEFAULT_MS));
         let limits = Limits { depth, time: Some(time), stop: None };
-        Some(Engine { player: Player::new(rules), side, level, limits })
+        // The game's transposition table is kept from move to move.
+        Some(Engine { player: Player::new(rules).with_memory(Memory::new()), side, level, limits })
     }
 }
 
