@@ -370,9 +370,16 @@ pub fn validate(py: Python<'_>, source: &Bound<'_, PyAny>, variant: Option<&Boun
             };
             // A game refused unread has no tags to find its variant by: it is refused
             // whatever the variant.
-            let found = match &game.refused {
-                Some(why) => Err(("too-large", format!("the game is not read: {why}"))),
-                None => registry.of(&game, fixed.as_ref()),
+            // Text that is no PDN game at all (a binary file, an archive of a packing not
+            // unpacked) is refused, where it starts, as the command line and the studio do.
+            let (mut line, mut column) = (game.line, 1);
+            let found = match (&game.refused, game.not_pdn()) {
+                (_, Some(why)) => {
+                    (line, column) = game.oddities.first().map_or((line, column), |o| (o.line, o.column));
+                    Err(("not-pdn", why))
+                }
+                (Some(why), None) => Err(("too-large", format!("the game is not read: {why}"))),
+                (None, None) => registry.of(&game, fixed.as_ref()),
             };
             match found {
                 Ok(n) => {
@@ -386,7 +393,7 @@ pub fn validate(py: Python<'_>, source: &Bound<'_, PyAny>, variant: Option<&Boun
                 }
                 Err((code, why)) => {
                     j.judgement = Judgement::without_variant(code);
-                    j.error = Some(Fault { ply: 0, line: game.line, column: 1, text: String::new(), code, reason: why });
+                    j.error = Some(Fault { ply: 0, line, column, text: String::new(), code, reason: why });
                 }
             }
             j.tags = game.tags;

@@ -78,6 +78,38 @@ def test_a_bad_move_in_a_variation_is_a_warning_as_everywhere():
     assert (bad.valid, bad.judgement, bad.error["text"]) == (False, "invalid", "28x18")
 
 
+def test_one_verdict_in_python_and_on_the_command_line(tmp_path, polydame_bin):
+    """The same files (a bad move only in a variation, a gzip archive, Windows-1251 names,
+    a binary file) get the same verdict, code, line and column from validate() as from
+    `polydame validate --json`."""
+    import gzip
+    import json
+    import subprocess
+
+    files = {
+        "variation.pdn": '[GameType "20"]\n1. 32-28 (1. 32-27 19-24 2. 27x20) 19-23 2. 28x18 *\n'.encode(),
+        "packed.pdn.gz": gzip.compress(b'[GameType "21"]\n1. 11-15 23-19 2. 8-11 22-18 *\n\n[GameType "21"]\n1. 11-15 23-18 *\n'),
+        "cyrillic.pdn": '[White "Иванов"]\n[Black "Петров"]\n[GameType "25"]\n1. c3-d4 f6-g5 2. d4-e5 *\n'.encode("windows-1251"),
+        "junk.pdn": bytes(range(1, 200)) * 3,
+    }
+    for name, data in files.items():
+        path = tmp_path / name
+        path.write_bytes(data)
+        out = subprocess.run([polydame_bin, "validate", "--json", str(path)], capture_output=True, text=True)
+        cli = [json.loads(line) for line in out.stdout.splitlines() if '"game"' in line]
+        ours = polydame.validate(path)
+        assert len(ours) == len(cli) > 0, (name, out.stdout, out.stderr)
+        for v, c in zip(ours, cli):
+            assert (v.valid, v.judgement, v.plies) == (c["valid"], c["judgement"], c["plies"]), (name, c)
+            if c.get("error"):
+                e = c["error"]
+                assert (v.error["code"], v.error["line"], v.error["column"]) == (e["code"], e["line"], e["column"]), (name, c)
+            else:
+                assert v.error is None, (name, v.error)
+        if name == "cyrillic.pdn":
+            assert ours[0].tags["White"] == "Иванов" == cli[0]["white"]
+
+
 def test_every_refusal_is_a_polydame_error_and_a_value_error():
     for exc in (polydame.IllegalMove, polydame.InvalidFen, polydame.VariantError, polydame.BudgetExceeded):
         assert issubclass(exc, polydame.PolydameError) and issubclass(exc, ValueError), exc
