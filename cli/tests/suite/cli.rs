@@ -299,7 +299,9 @@ fn match_gives_up_an_engine_that_never_moves() {
 }
 
 /// A hex board's text diagram has the cells' names beside it, each where the diagram has
-/// its cell: the top corner i9 beside the top line, a1 beside the bottom one.
+/// its cell: the top corner i9 beside the top line, a1 beside the bottom one; and its
+/// coordinates: each file's letter below the right of its lowest cell, each rank's number
+/// below the left of its lowest.
 #[test]
 fn the_hex_board_names_its_cells_beside_it() {
     let o = polydame(&["board", "hexdame"]);
@@ -307,6 +309,8 @@ fn the_hex_board_names_its_cells_beside_it() {
     let out = String::from_utf8_lossy(&o.stdout).to_string();
     let lines: Vec<&str> = out.lines().collect();
     assert!(lines[0].trim_start().starts_with('b') && lines[0].ends_with("i9"), "{out}");
-    assert!(lines[16].trim_start().starts_with('w') && lines[16].ends_with("a1"), "{out}");
+    assert!(lines[16].split_whitespace().eq(["2", "w", "b", "a1"]), "{out}");
+    assert!(lines[17].split_whitespace().eq(["1", "a"]), "{out}");
+    assert!(lines[5].split_whitespace().take(1).eq(["9"]) && lines[5].contains(" i "), "{out}");
     assert!(lines[12].ends_with("a5    b4    c3    d2    e1"), "{out}");
 }
