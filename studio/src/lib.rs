@@ -9,7 +9,6 @@
 //! site ([`Site`]), and every error answer is the API's JSON.
 
 pub mod api;
-mod base64;
 mod body;
 mod config;
 mod gate;

@@ -85,8 +85,8 @@ fn open(pdn: Option<String>, file: Option<FileBytes>) -> Result<Source, ApiError
         }
     };
     let name = file.name.filter(|n| !n.trim().is_empty()).unwrap_or_else(|| "the file".to_string());
-    let bytes = crate::base64::decode(&file.base64)
-        .map_err(|e| ApiError::new(400, "bad-request", format!("the bytes of {name} are not base64: {e}")))?;
+    let bytes =
+        base64_bytes(&file.base64).map_err(|e| ApiError::new(400, "bad-request", format!("the bytes of {name} are not base64: {e}")))?;
     if bytes.starts_with(b"PK\x03\x04") {
         let why = "it is a zip archive, which the studio does not unpack (gzip, bzip2 and zstd are read): unpack it and open its PDN file";
         return Err(ApiError::new(422, "unreadable-file", format!("{name} cannot be read: {why}")));
@@ -162,4 +162,27 @@ fn judge(game: &PdnGame, number: usize, registry: &Registry, fixed: Option<&Nota
     out["start_fen"] = json!(start);
     out["moves"] = json!(moves);
     out
+}
+
+/// The bytes of base64 text (RFC 4648, the standard alphabet, as the page's `btoa` writes
+/// it): padding optional, ASCII white space skipped (a text wrapped at 76 columns reads);
+/// else where it is not base64, counted in characters of `text` from 1.
+fn base64_bytes(text: &str) -> Result<Vec<u8>, String> {
+    use base64::Engine;
+    use base64::engine::{DecodePaddingMode, GeneralPurpose, GeneralPurposeConfig};
+    const LENIENT: GeneralPurpose = GeneralPurpose::new(
+        &base64::alphabet::STANDARD,
+        GeneralPurposeConfig::new().with_decode_padding_mode(DecodePaddingMode::Indifferent),
+    );
+    // Each byte kept, with the number of the character it is in `text`.
+    let kept: Vec<(usize, u8)> = text.bytes().enumerate().filter(|(_, b)| !b.is_ascii_whitespace()).collect();
+    let compact: Vec<u8> = kept.iter().map(|&(_, b)| b).collect();
+    LENIENT.decode(&compact).map_err(|e| match e {
+        base64::DecodeError::InvalidByte(at, _) | base64::DecodeError::InvalidLastSymbol(at, _) => {
+            let (i, _) = kept[at];
+            let c = text[i..].chars().next().unwrap_or('?');
+            format!("`{}` at character {} is not a base64 digit there", c.escape_default(), text[..i].chars().count() + 1)
+        }
+        other => other.to_string(),
+    })
 }
