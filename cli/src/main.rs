@@ -76,6 +76,32 @@ enum Command {
         /// With --pdn: the game of the file, from 1.
         #[arg(long, value_name = "N", default_value_t = 1, requires = "pdn", value_parser = clap::value_parser!(u64).range(1..))]
         game: u64,
+        /// Value the pieces by these learned weights (`polydame tune`'s file) instead of
+        /// the rules' own.
+        #[arg(long, value_name = "FILE")]
+        weights: Option<String>,
+    },
+    /// Learn the player's worth of each piece on each cell from its own games (Texel's
+    /// method), and write it as a weights file for `best --weights`.
+    ///
+    /// The games are played as `match` plays them; the fit keeps their quiet positions
+    /// (none where a capture is due) and the games' results. With --check N, the learned
+    /// player then plays N games against the rules' own at the same depth, colours
+    /// alternating, and its score is printed.
+    Tune {
+        #[command(flatten)]
+        variant: VariantArgs,
+        #[command(flatten)]
+        games: commands::selfplay::GameArgs,
+        /// Steps of gradient descent over all the positions.
+        #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        epochs: u32,
+        /// Write the weights to this file.
+        #[arg(long, value_name = "FILE")]
+        out: String,
+        /// Then play this many games of the learned player against the rules' own.
+        #[arg(long, value_name = "N", default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=100_000))]
+        check: u32,
     },
     /// The player against itself, from random openings or ballots: the games as PDN.
     ///
@@ -335,6 +361,9 @@ fn run(command: Command, out: &mut Out) -> commands::Done {
             commands::board::run(&variant, &fen, commands::board::Picture { svg, last: last.as_deref() }, out)
         }
         Command::Check { file } => commands::check::run(&file, out),
+        Command::Tune { variant, games, epochs, out: file, check } => {
+            commands::tune::run(&variant, &games, &commands::tune::Job { epochs: epochs as usize, out: &file, check }, out)
+        }
         Command::Match { variant, games, out: file, json, engine, dxp, clock, concurrency, move_limit }
             if !engine.is_empty() || dxp.is_some() =>
         {
@@ -368,9 +397,9 @@ fn run(command: Command, out: &mut Out) -> commands::Done {
         Command::Hub { variant, options } => commands::hub::run(variant.as_deref(), &options, out),
         Command::Serve { port, host, open } => commands::serve::run(&host, port, open),
         Command::Dxp { variant, options, host, port, depth, once } => commands::dxp::run(&variant, &options, &host, port, depth, once),
-        Command::Best { variant, fen, depth, time, json, moves, pdn, game } => {
+        Command::Best { variant, fen, depth, time, json, moves, pdn, game, weights } => {
             let past = commands::best::Past { moves: &moves, pdn: pdn.as_deref(), game };
-            commands::best::run(&variant, &fen, &past, commands::best::Search { depth, time, json }, out)
+            commands::best::run(&variant, &fen, &past, commands::best::Search { depth, time, json, weights: weights.as_deref() }, out)
         }
         Command::Moves { variant, fen, fen_file, routes, json } => {
             let from = commands::moves::Positions { fen: &fen, fen_file: fen_file.as_deref() };

@@ -10,8 +10,8 @@ use crate::spec::Side;
 /// What one more row towards promotion is worth.
 const ROW: i32 = 4;
 /// What one more legal move than the opponent is worth, up to [`MOBILITY_CAP`] moves.
-const MOBILITY: i32 = 2;
-const MOBILITY_CAP: usize = 24;
+pub(super) const MOBILITY: i32 = 2;
+pub(super) const MOBILITY_CAP: usize = 24;
 
 /// Per side, kind and cell, what a piece there is worth.
 pub(super) struct Worth {
@@ -45,6 +45,14 @@ impl Worth {
                 }
             }
         }
+        Worth::of_table(rules, table)
+    }
+
+    /// The worth `table` gives (laid out as [`Worth::table`]; its length checked by the
+    /// caller): learned weights (see [`super::tune`]).
+    pub fn of_table(rules: &Rules, table: Vec<i32>) -> Worth {
+        let spec = rules.spec();
+        let (kinds, cells) = (spec.kinds.len(), spec.geometry.len());
         let mut by_bit = Vec::new();
         if let Some(l) = &rules.layout {
             by_bit = vec![0; 2 * kinds * 128];
@@ -56,6 +64,11 @@ impl Worth {
         }
         let in_hand = spec.drops.as_ref().map_or(0, |d| 100 * spec.kinds[d.kind as usize].value as i32);
         Worth { table, by_bit, kinds, cells, in_hand }
+    }
+
+    /// Every entry, `[(side * kinds + kind) * cells + cell]`.
+    pub fn table(&self) -> &[i32] {
+        &self.table
     }
 
     /// The pieces of the side to move less the other side's (those in hand too).

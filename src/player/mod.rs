@@ -23,15 +23,17 @@ mod line;
 mod search;
 mod selfplay;
 mod table;
+mod tune;
 
 use crate::compile::Rules;
 use crate::engine::{BudgetExceeded, History, MoveInfo, Position};
 use search::TreeSearch;
-pub use selfplay::{PlyFacts, SelfPlayGame, play_out, random_opening, self_play_game};
+pub use selfplay::{PlyFacts, SelfPlayGame, play_out, play_out_sides, random_opening, self_play_game};
 use std::cell::RefCell;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+pub use tune::{MAX_WEIGHTS_BYTES, Tuning, Weights, tune};
 
 /// A won position's score (less the plies it takes to win it).
 pub const WIN_SCORE: i32 = 1_000_000;
@@ -165,6 +167,12 @@ impl<'r> Player<'r> {
     /// finds equal, it may choose another.
     pub fn with_seed(self, seed: u64) -> Player<'r> {
         Player { seed, ..self }
+    }
+
+    /// The same player valuing pieces by learned `weights` (see [`tune`]; they are the
+    /// variant's, as [`Weights::from_toml`] checks) instead of the rules' own.
+    pub fn with_weights(self, weights: &Weights) -> Player<'r> {
+        Player { worth: eval::Worth::of_table(self.rules, weights.table.clone()), ..self }
     }
 
     /// The same player searching with `memory`'s table, kept from one search to the

@@ -79,7 +79,18 @@ impl SelfPlayGame {
 /// (repetitions and move-count draws are draws it sees coming), until the game ends or has `max_plies` plies,
 /// or the limits' stop flag is set (the game then stops unfinished, as at `max_plies`).
 /// The plies already in `game` are its opening.
-pub fn play_out<'r>(player: &Player<'r>, mut game: Game<'r>, limits: &Limits, max_plies: usize) -> Result<SelfPlayGame, BudgetExceeded> {
+pub fn play_out<'r>(player: &Player<'r>, game: Game<'r>, limits: &Limits, max_plies: usize) -> Result<SelfPlayGame, BudgetExceeded> {
+    play_out_sides([player, player], game, limits, max_plies)
+}
+
+/// [`play_out`] with a player for each side: `players[0]` moves for White, `players[1]`
+/// for Black (two players to compare, such as one with learned weights and one without).
+pub fn play_out_sides<'r>(
+    players: [&Player<'r>; 2],
+    mut game: Game<'r>,
+    limits: &Limits,
+    max_plies: usize,
+) -> Result<SelfPlayGame, BudgetExceeded> {
     let opening = game.moves().len();
     let mut nodes = 0;
     let outcome = loop {
@@ -88,6 +99,7 @@ pub fn play_out<'r>(player: &Player<'r>, mut game: Game<'r>, limits: &Limits, ma
         if outcome != Outcome::Ongoing || game.moves().len() >= max_plies || stopped {
             break outcome;
         }
+        let player = players[game.position().side_to_move().index()];
         let found = player.best_in(game.position(), limits.clone(), game.history())?;
         nodes += found.nodes;
         let m = found.best.expect("an ongoing game has a legal move");

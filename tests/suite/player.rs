@@ -333,3 +333,36 @@ fn a_memory_keeps_what_one_search_found_for_the_next() {
         h.play_move(&b).unwrap();
     }
 }
+
+#[test]
+fn learned_weights_fit_the_games_and_read_back() {
+    use polydame::player::{Weights, play_out, random_opening, tune};
+    let rules = load_variant("english").unwrap();
+    let own = Weights::of(&rules);
+    // The rules' own weights, written and read back, are the same, and play the same.
+    let text = own.to_toml("the rules' own");
+    assert!(text.starts_with("# the rules' own\n"));
+    assert_eq!(Weights::from_toml(&rules, &text), Ok(own.clone()));
+    let pos = polydame::Position::start(&rules);
+    let plain = Player::new(&rules).best(&pos, Limits::depth(5)).unwrap();
+    assert_eq!(Player::new(&rules).with_weights(&own).best(&pos, Limits::depth(5)).unwrap(), plain);
+    // Another variant's weights, or a broken file, are refused with why.
+    let international = load_variant("international").unwrap();
+    let theirs = Weights::of(&international).to_toml("");
+    assert!(Weights::from_toml(&rules, &theirs).unwrap_err().contains("not of english"));
+    assert!(Weights::from_toml(&rules, "variant = 3").unwrap_err().starts_with("not a weights file"));
+    // Fitted to games, the weights predict their results better, the same each time.
+    let games: Vec<_> = (1..=30)
+        .map(|seed| {
+            play_out(&Player::new(&rules).with_seed(seed), random_opening(&rules, seed, 4).unwrap(), &Limits::depth(2), 200).unwrap()
+        })
+        .collect();
+    let (learned, t) = tune(&rules, &games, &own, 100);
+    assert!(t.positions > 500, "{t:?}");
+    assert!(t.loss_after < t.loss_before, "{t:?}");
+    assert_ne!(learned, own);
+    assert_eq!(tune(&rules, &games, &own, 100).0, learned);
+    let again = Weights::from_toml(&rules, &learned.to_toml("")).unwrap();
+    assert_eq!(again, learned);
+    assert!(Player::new(&rules).with_weights(&learned).best(&pos, Limits::depth(3)).unwrap().best.is_some());
+}

@@ -2,6 +2,7 @@
 
 use super::{Done, Failure, FenArgs, Out, VariantArgs, invalid, over_budget};
 use polydame::pdn::{parse_game, pdn_games, replay_recorded, unpack};
+use polydame::player::{MAX_WEIGHTS_BYTES, Weights};
 use polydame::{Game, Limits, Player, Rules};
 use serde::Serialize;
 use std::path::Path;
@@ -29,11 +30,13 @@ pub struct Past<'a> {
     pub game: u64,
 }
 
-/// How to search: to `depth` plies, or for `time` ms; the answer as JSON.
-pub struct Search {
+/// How to search: to `depth` plies, or for `time` ms; the answer as JSON; the pieces
+/// valued by a weights file.
+pub struct Search<'a> {
     pub depth: Option<u32>,
     pub time: Option<u64>,
     pub json: bool,
+    pub weights: Option<&'a str>,
 }
 
 /// The largest PDN record `best --pdn` reads (unpacked), in bytes: 64 MiB.
@@ -43,7 +46,7 @@ pub const MAX_PDN_BYTES: u64 = 64 << 20;
 /// PDN game) to `depth` plies (6 by default, or as deep as the time allows) or for `time`
 /// ms, knowing the game's past, and prints the best move, its score, the line expected and
 /// the work done.
-pub fn run(variant: &VariantArgs, fen: &FenArgs, past: &Past, search: Search, out: &mut Out) -> Done {
+pub fn run(variant: &VariantArgs, fen: &FenArgs, past: &Past, search: Search<'_>, out: &mut Out) -> Done {
     let rules = variant.load()?;
     let mut game = match past.pdn {
         Some(path) => record_game(&rules, path, past.game)?,
@@ -55,7 +58,11 @@ pub fn run(variant: &VariantArgs, fen: &FenArgs, past: &Past, search: Search, ou
     let start = Instant::now();
     let depth = search.depth.unwrap_or(if search.time.is_some() { polydame::player::MAX_DEPTH } else { 6 });
     let limits = Limits { depth, time: search.time.map(Duration::from_millis), stop: None };
-    let found = Player::new(&rules).best_in(game.position(), limits, game.history()).map_err(|e| over_budget(&rules, &e))?;
+    let mut player = Player::new(&rules);
+    if let Some(path) = search.weights {
+        player = player.with_weights(&read_weights(&rules, path)?);
+    }
+    let found = player.best_in(game.position(), limits, game.history()).map_err(|e| over_budget(&rules, &e))?;
     let secs = start.elapsed().as_secs_f64();
     // The line in the variant's notation, each move written as in its own position.
     let pv = game.line_text(&found.pv);
@@ -103,4 +110,14 @@ fn record_game<'r>(rules: &'r Rules, path: &Path, n: u64) -> Result<Game<'r>, Fa
         game.play_move(m).map_err(|e| invalid(format!("{name}, game {n}: {e}")))?;
     }
     Ok(game)
+}
+
+/// The weights of a file `polydame tune` wrote, for `rules`.
+pub fn read_weights(rules: &Rules, path: &str) -> Result<Weights, Failure> {
+    let size = std::fs::metadata(path).map_err(|e| invalid(format!("cannot read {path}: {e}")))?.len();
+    if size > MAX_WEIGHTS_BYTES as u64 {
+        return Err(invalid(format!("{path} has {size} bytes, more than the {MAX_WEIGHTS_BYTES} a weights file may have")));
+    }
+    let text = std::fs::read_to_string(path).map_err(|e| invalid(format!("cannot read {path}: {e}")))?;
+    Weights::from_toml(rules, &text).map_err(|e| invalid(format!("{path}: {e}")))
 }

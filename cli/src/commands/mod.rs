@@ -20,6 +20,7 @@ pub mod report;
 pub mod selfplay;
 pub mod serve;
 pub mod show;
+pub mod tune;
 pub mod validate;
 pub mod variants;
 

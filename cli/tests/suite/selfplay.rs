@@ -216,3 +216,29 @@ fn best_knows_the_game_s_past_from_moves_or_a_record() {
     assert!(err.contains("bad.pdn:2:19: game 1, ply 3 `8-12`: 12 is occupied"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn tune_writes_weights_that_best_reads() {
+    let dir = std::env::temp_dir().join(format!("polydame-tune-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("english.weights.toml");
+    let out = Command::new(env!("CARGO_BIN_EXE_polydame"))
+        .args(["tune", "english", "--games", "20", "--depth", "2", "--epochs", "50", "--check", "4", "--out", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        said.contains("quiet positions; scale k = ") && said.contains("check: the learned player against the rules' own, 4 games"),
+        "{said}"
+    );
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.starts_with("# polydame tune english: 20 games at depth 2"), "{text}");
+    let v = best_json(&["english", "--weights", file.to_str().unwrap(), "--depth", "4", "--json"]);
+    assert!(v["move"].is_string(), "{v}");
+    // Another variant's weights are refused, saying whose they are.
+    let out = Command::new(env!("CARGO_BIN_EXE_polydame")).args(["best", "russian", "--weights", file.to_str().unwrap()]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("the weights are of english"), "{}", String::from_utf8_lossy(&out.stderr));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,0 +1,91 @@
+//! `polydame tune`: the player's worth of each piece on each cell, learned from its own
+//! games (`polydame::player::tune`), written as a weights file; with `--check`, the
+//! learned player against the rules' own, colours alternating, and its score.
+
+use super::selfplay::{GameArgs, play_games};
+use super::{Done, Out, VariantArgs, invalid, over_budget};
+use polydame::player::{Weights, play_out_sides, random_opening, tune};
+use polydame::{Limits, Outcome, Player, Rules, Side};
+use rayon::prelude::*;
+use std::time::Instant;
+
+/// What `tune` does beyond the games it plays.
+pub struct Job<'a> {
+    /// Steps of gradient descent.
+    pub epochs: usize,
+    /// Where the weights go.
+    pub out: &'a str,
+    /// Games of the learned player against the rules' own, after the fit (0: none).
+    pub check: u32,
+}
+
+/// Plays the games, fits the weights to their quiet positions, writes them, and (with
+/// `--check`) plays the learned player against the rules' own.
+pub fn run(variant: &VariantArgs, args: &GameArgs, job: &Job, out: &mut Out) -> Done {
+    let rules = variant.load()?;
+    let start = Instant::now();
+    let games = play_games(&rules, args, "tune")?;
+    let played = start.elapsed().as_secs_f64();
+    let (weights, t) = tune(&rules, &games, &Weights::of(&rules), job.epochs);
+    let comment = format!(
+        "polydame tune {}: {} games at depth {} from seed {} (random openings of {} plies), {} epochs\n\
+         {} quiet positions; scale k = {:.3}; mean squared error {:.5} with the rules' own worth, {:.5} with these",
+        rules.id(),
+        args.games,
+        args.depth,
+        args.seed,
+        args.opening_plies,
+        job.epochs,
+        t.positions,
+        t.scale,
+        t.loss_before,
+        t.loss_after
+    );
+    std::fs::write(job.out, weights.to_toml(&comment)).map_err(|e| invalid(format!("cannot write {}: {e}", job.out)))?;
+    out.say(comment);
+    out.say(format!(
+        "games played in {played:.1} s, fitted in {:.1} s; weights written to {}",
+        start.elapsed().as_secs_f64() - played,
+        job.out
+    ));
+    if job.check > 0 {
+        check(&rules, &weights, args, job.check, out)?;
+    }
+    Ok(())
+}
+
+/// `count` games from random openings (seeds after the tuning's), the learned player White
+/// in even games and Black in odd, at the tuning's depth: its score, with a 95% interval.
+fn check(rules: &Rules, weights: &Weights, args: &GameArgs, count: u32, out: &mut Out) -> Done {
+    let limits = Limits::depth(args.depth);
+    let one = |i: u64| -> Result<f64, polydame::BudgetExceeded> {
+        let seed = args.seed.wrapping_add(u64::from(args.games)).wrapping_add(i / 2);
+        let learned = Player::new(rules).with_seed(seed).with_weights(weights);
+        let own = Player::new(rules).with_seed(seed);
+        let (side, players) = if i.is_multiple_of(2) { (Side::White, [&learned, &own]) } else { (Side::Black, [&own, &learned]) };
+        let game = random_opening(rules, seed, args.opening_plies)?;
+        let g = play_out_sides(players, game, &limits, args.max_plies as usize)?;
+        Ok(match g.outcome {
+            Outcome::Win(w, _) if w == side => 1.0,
+            Outcome::Win(..) => 0.0,
+            _ => 0.5,
+        })
+    };
+    let scores: Vec<f64> = (0..u64::from(count)).into_par_iter().map(one).collect::<Result<_, _>>().map_err(|e| over_budget(rules, &e))?;
+    let n = scores.len() as f64;
+    let mean = scores.iter().sum::<f64>() / n;
+    let sd = if scores.len() > 1 { (scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0)).sqrt() } else { 0.0 };
+    let (w, d, l) = (
+        scores.iter().filter(|&&s| s == 1.0).count(),
+        scores.iter().filter(|&&s| s == 0.5).count(),
+        scores.iter().filter(|&&s| s == 0.0).count(),
+    );
+    out.say(format!(
+        "check: the learned player against the rules' own, {} games at depth {}: +{w} ={d} -{l}, score {:.1}% ± {:.1}% (95%)",
+        scores.len(),
+        args.depth,
+        100.0 * mean,
+        100.0 * 1.96 * sd / n.sqrt()
+    ));
+    Ok(())
+}

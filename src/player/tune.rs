@@ -1,0 +1,227 @@
+//! Learning the player's worth of a piece on each cell from games (Texel's method): the
+//! evaluation's piece-square table, fitted so that the score of each quiet position of the
+//! games predicts how the game ended.
+//!
+//! The model: White's winning chance in a position is `1 / (1 + e^(-k × score / 100))`,
+//! where the score is White's pieces' worth less Black's plus the mobility term, as the
+//! player counts it ([`Player::evaluate`](super::Player::evaluate) for White), and `k` the
+//! scale that fits the starting weights best. The weights move, by gradient descent with
+//! Adam, to lower the mean squared difference between that chance and each game's result
+//! (1, ½, 0 for White); a small pull towards the starting weights keeps the cells the games
+//! rarely visit near them. Positions where the side to move must capture are left out (the
+//! score of a position in the middle of an exchange says little), as are the opening's
+//! random plies.
+
+use super::eval::{MOBILITY, MOBILITY_CAP, Worth};
+use super::selfplay::SelfPlayGame;
+use crate::compile::Rules;
+use crate::engine::{MoveList, Position, Routes};
+use crate::spec::Side;
+use serde::{Deserialize, Serialize};
+
+/// Learned weights: what a piece of each side and kind is worth on each cell, in
+/// hundredths of a man, for one variant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Weights {
+    variant: String,
+    kinds: Vec<String>,
+    cells: usize,
+    /// `[(side * kinds + kind) * cells + cell]`, as the evaluation lays it out.
+    pub(super) table: Vec<i32>,
+}
+
+/// A weights file, as `polydame tune` writes it: the variant, its kinds, and per side and
+/// kind the worth on each cell in cell order (the order of `polydame show`'s names).
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WeightsFile {
+    variant: String,
+    kinds: Vec<String>,
+    cells: usize,
+    white: Vec<Vec<i32>>,
+    black: Vec<Vec<i32>>,
+}
+
+/// The largest weights file read, in bytes (4 MiB: a board of 512 cells with 8 kinds
+/// takes under 100 KiB).
+pub const MAX_WEIGHTS_BYTES: usize = 4 << 20;
+
+impl Weights {
+    /// The weights the rules give (the player's own: kind value and advance).
+    pub fn of(rules: &Rules) -> Weights {
+        Weights::from_worth(rules, &Worth::new(rules))
+    }
+
+    fn from_worth(rules: &Rules, worth: &Worth) -> Weights {
+        let spec = rules.spec();
+        Weights {
+            variant: rules.id().to_string(),
+            kinds: spec.kinds.iter().map(|k| k.name.clone()).collect(),
+            cells: spec.geometry.len(),
+            table: worth.table().to_vec(),
+        }
+    }
+
+    /// The weights as a file (TOML), `comment` (lines without `#`) at its top.
+    pub fn to_toml(&self, comment: &str) -> String {
+        let (k, n) = (self.kinds.len(), self.cells);
+        let side = |s: usize| (0..k).map(|kind| self.table[(s * k + kind) * n..][..n].to_vec()).collect();
+        let file = WeightsFile { variant: self.variant.clone(), kinds: self.kinds.clone(), cells: n, white: side(0), black: side(1) };
+        let body = toml::to_string(&file).unwrap_or_default();
+        let head: String = comment.lines().map(|l| format!("# {l}\n")).collect();
+        head + &body
+    }
+
+    /// Weights read from a file's text, for `rules`: an error when the text is no weights
+    /// file, or is another variant's (its id, kinds or cells differ).
+    pub fn from_toml(rules: &Rules, text: &str) -> Result<Weights, String> {
+        if text.len() > MAX_WEIGHTS_BYTES {
+            return Err(format!("the weights file has {} bytes, more than the {MAX_WEIGHTS_BYTES} read", text.len()));
+        }
+        let file: WeightsFile = toml::from_str(text).map_err(|e| format!("not a weights file: {e}"))?;
+        let own = Weights::of(rules);
+        if file.variant != own.variant || file.kinds != own.kinds || file.cells != own.cells {
+            return Err(format!(
+                "the weights are of {} ({} cells, kinds {}), not of {} ({} cells, kinds {})",
+                file.variant,
+                file.cells,
+                file.kinds.join(", "),
+                own.variant,
+                own.cells,
+                own.kinds.join(", ")
+            ));
+        }
+        let rows = file.white.iter().chain(&file.black);
+        if file.white.len() != own.kinds.len() || file.black.len() != own.kinds.len() || rows.clone().any(|r| r.len() != own.cells) {
+            return Err(format!("the weights need one row of {} numbers for each kind of each side", own.cells));
+        }
+        if rows.clone().flatten().any(|w| w.abs() > 1_000_000) {
+            return Err("a weight is beyond ±1,000,000".to_string());
+        }
+        Ok(Weights { table: rows.flatten().copied().collect(), ..own })
+    }
+}
+
+/// What a tuning did.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tuning {
+    /// Quiet positions fitted.
+    pub positions: usize,
+    /// The scale `k` of the model.
+    pub scale: f64,
+    /// The mean squared error of the starting weights.
+    pub loss_before: f64,
+    /// The mean squared error of the weights found.
+    pub loss_after: f64,
+}
+
+/// One quiet position of a game: White's pieces' and Black's entries in the table, the
+/// mobility term, and the game's result for White.
+struct Sample {
+    white: Vec<u32>,
+    black: Vec<u32>,
+    mobility: f64,
+    result: f64,
+}
+
+/// The quiet positions of `games` (after their openings), with how each game ended; an
+/// unfinished game is left out.
+fn samples(rules: &Rules, games: &[SelfPlayGame]) -> Vec<Sample> {
+    let (k, n) = (rules.spec().kinds.len(), rules.spec().geometry.len());
+    let mut out = Vec::new();
+    let (mut list, mut scratch) = (MoveList::new(), MoveList::new());
+    for g in games {
+        let result = match g.outcome {
+            crate::engine::Outcome::Win(Side::White, _) => 1.0,
+            crate::engine::Outcome::Win(Side::Black, _) => 0.0,
+            crate::engine::Outcome::Draw(_) => 0.5,
+            crate::engine::Outcome::Ongoing => continue,
+        };
+        let mut pos: Position = g.record.start.clone();
+        for (ply, (m, legal)) in g.record.moves.iter().enumerate() {
+            let quiet = !legal.iter().any(|l| !l.captured.is_empty());
+            if ply >= g.opening && quiet {
+                out.push(sample(rules, &mut pos, (k, n), result, (&mut list, &mut scratch)));
+            }
+            pos.generate(rules, &mut list, Routes::Distinct);
+            let Some(mv) = list.iter().find(|x| x.info() == *m) else { break };
+            pos.make(rules, mv);
+        }
+    }
+    out
+}
+
+fn sample(rules: &Rules, pos: &mut Position, (k, n): (usize, usize), result: f64, lists: (&mut MoveList, &mut MoveList)) -> Sample {
+    let (list, scratch) = lists;
+    let entries = |side: Side| -> Vec<u32> {
+        pos.pieces(side)
+            .iter()
+            .filter_map(|c| pos.piece(c).map(|(_, kind)| ((side.index() * k + kind as usize) * n + c as usize) as u32))
+            .collect()
+    };
+    let (white, black) = (entries(Side::White), entries(Side::Black));
+    let ours = pos.count_moves(rules, list, Routes::Distinct);
+    let theirs = pos.with_turn_passed(rules, |p| p.count_moves(rules, scratch, Routes::Distinct));
+    let diff = ours.min(MOBILITY_CAP) as f64 - theirs.min(MOBILITY_CAP) as f64;
+    let for_white = if pos.side_to_move() == Side::White { diff } else { -diff };
+    Sample { white, black, mobility: f64::from(MOBILITY) * for_white, result }
+}
+
+fn score(table: &[f64], s: &Sample) -> f64 {
+    s.white.iter().map(|&i| table[i as usize]).sum::<f64>() - s.black.iter().map(|&i| table[i as usize]).sum::<f64>() + s.mobility
+}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+fn loss(table: &[f64], samples: &[Sample], scale: f64) -> f64 {
+    samples.iter().map(|s| (s.result - sigmoid(scale * score(table, s) / 100.0)).powi(2)).sum::<f64>() / samples.len().max(1) as f64
+}
+
+/// The scale that fits `table` best, by a search over its logarithm.
+fn best_scale(table: &[f64], samples: &[Sample]) -> f64 {
+    let (mut lo, mut hi) = ((0.01f64).ln(), (10.0f64).ln());
+    for _ in 0..40 {
+        let (a, b) = (lo + (hi - lo) / 3.0, hi - (hi - lo) / 3.0);
+        if loss(table, samples, a.exp()) < loss(table, samples, b.exp()) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    ((lo + hi) / 2.0).exp()
+}
+
+/// Fits the weights to the quiet positions of `games`, from `start`, in `epochs` steps
+/// of gradient descent over all of them. The same games give the same weights.
+pub fn tune(rules: &Rules, games: &[SelfPlayGame], start: &Weights, epochs: usize) -> (Weights, Tuning) {
+    let samples = samples(rules, games);
+    let origin: Vec<f64> = start.table.iter().map(|&w| f64::from(w)).collect();
+    let mut table = origin.clone();
+    let scale = best_scale(&table, &samples);
+    let loss_before = loss(&table, &samples, scale);
+    // Adam, steps of about a hundredth of a man; the pull to the start: λ (w - w0)².
+    let (rate, beta1, beta2, lambda) = (1.0, 0.9, 0.999, 1e-7);
+    let (mut m, mut v) = (vec![0.0; table.len()], vec![0.0; table.len()]);
+    let count = samples.len().max(1) as f64;
+    for t in 1..=epochs {
+        let mut grad: Vec<f64> = table.iter().zip(&origin).map(|(w, o)| 2.0 * lambda * (w - o)).collect();
+        for s in &samples {
+            let p = sigmoid(scale * score(&table, s) / 100.0);
+            let g = 2.0 * (p - s.result) * p * (1.0 - p) * scale / 100.0 / count;
+            s.white.iter().for_each(|&i| grad[i as usize] += g);
+            s.black.iter().for_each(|&i| grad[i as usize] -= g);
+        }
+        for i in 0..table.len() {
+            m[i] = beta1 * m[i] + (1.0 - beta1) * grad[i];
+            v[i] = beta2 * v[i] + (1.0 - beta2) * grad[i] * grad[i];
+            let (mh, vh) = (m[i] / (1.0 - beta1.powi(t as i32)), v[i] / (1.0 - beta2.powi(t as i32)));
+            table[i] -= rate * mh / (vh.sqrt() + 1e-12);
+        }
+    }
+    let weights = Weights { table: table.iter().map(|w| w.round() as i32).collect(), ..start.clone() };
+    let rounded: Vec<f64> = weights.table.iter().map(|&w| f64::from(w)).collect();
+    let tuning = Tuning { positions: samples.len(), scale, loss_before, loss_after: loss(&rounded, &samples, scale) };
+    (weights, tuning)
+}
