@@ -89,6 +89,7 @@
 #![warn(missing_docs)]
 
 mod compile;
+pub mod egtb;
 pub mod engine;
 pub mod geometry;
 pub mod json;

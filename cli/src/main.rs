@@ -178,6 +178,33 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Endgame tables built from the rules alone: every position of a few pieces solved by
+    /// retrograde analysis (win, draw or loss for the side to move, and the plies to the
+    /// end), per material class.
+    Egtb {
+        #[command(flatten)]
+        variant: VariantArgs,
+        /// Every class of at most this many pieces, both sides together (default 3).
+        #[arg(long, value_parser = clap::value_parser!(u8).range(0..=16), conflicts_with = "load")]
+        pieces: Option<u8>,
+        /// Only this class and those it leads to, as `3 king against king` (White's pieces
+        /// first; repeatable).
+        #[arg(long = "class", value_name = "MATERIAL", conflicts_with_all = ["pieces", "load"])]
+        classes: Vec<String>,
+        /// Write the tables to this file.
+        #[arg(long, value_name = "FILE")]
+        save: Option<String>,
+        /// Read the tables from this file (written by --save for the same variant) instead
+        /// of building them.
+        #[arg(long, value_name = "FILE")]
+        load: Option<String>,
+        /// Probe this position: its value and each move's.
+        #[command(flatten)]
+        fen: FenArgs,
+        /// One JSON line per class.
+        #[arg(long)]
+        json: bool,
+    },
     /// Write PDN files again canonically: the variant's own GameType and notation, captures
     /// in full only where ambiguous, results as the variant writes them, with their tags,
     /// comments and variations
@@ -366,6 +393,10 @@ fn run(command: Command, out: &mut Out) -> commands::Done {
         Command::Perft { variant, depth, fen, divide, threads, routes, json } => {
             let threads = threads.map(usize::from);
             commands::perft::run(&variant, &fen, commands::perft::Count { depth, divide, threads, routes, json }, out)
+        }
+        Command::Egtb { variant, pieces, classes, save, load, fen, json } => {
+            let job = commands::egtb::Job { pieces: pieces.map(usize::from), classes, save, load, json };
+            commands::egtb::run(&variant, &fen, job, out)
         }
         Command::Convert { files, variant, options, out: path } => commands::convert::run(commands::convert::Job {
             files: &files,

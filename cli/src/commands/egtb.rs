@@ -1,0 +1,176 @@
+//! `polydame egtb`: endgame tables of a variant, built by retrograde analysis from its
+//! rules (or read from a file), with what each class holds, and a position probed.
+
+use super::{Done, Failure, FenArgs, Out, VariantArgs, invalid};
+use polydame::egtb::{ClassStats, Material, Tables, Wdl};
+use polydame::notation::move_text;
+use polydame::{MoveInfo, MoveList, Position, Routes, Rules};
+use serde::Serialize;
+use std::io::{BufReader, BufWriter};
+use std::time::Instant;
+
+/// What to build or read, and what to do with it.
+pub struct Job {
+    /// Every class of at most this many pieces.
+    pub pieces: Option<usize>,
+    /// These classes (and those they lead to), as `3 king against king`.
+    pub classes: Vec<String>,
+    pub save: Option<String>,
+    pub load: Option<String>,
+    pub json: bool,
+}
+
+/// `egtb --json`: one object per class.
+#[derive(Serialize)]
+struct ClassJson<'a> {
+    class: &'a str,
+    positions: u64,
+    /// Per side to move, White first: wins, draws, losses.
+    white_to_move: [u64; 3],
+    black_to_move: [u64; 3],
+    longest_win: [u16; 2],
+    seconds: f64,
+    bytes: u64,
+}
+
+/// Builds (or reads) the tables, prints each class, saves them if asked, and probes the
+/// position given with --fen.
+pub fn run(variant: &VariantArgs, fen: &FenArgs, job: Job, out: &mut Out) -> Done {
+    let rules = variant.load()?;
+    let clock = Instant::now();
+    let mut rows = Vec::new();
+    let tables = match &job.load {
+        Some(path) => {
+            let file = std::fs::File::open(path).map_err(|e| invalid(format!("error: cannot read {path}: {e}")))?;
+            let tables = Tables::load(&mut BufReader::new(file), &rules).map_err(|e| invalid(format!("error: {path}: {e}")))?;
+            rows.extend(tables.classes().cloned());
+            tables
+        }
+        None => build(&rules, &job, &mut rows)?,
+    };
+    let seconds = clock.elapsed().as_secs_f64();
+    say_classes(out, &rows, job.json);
+    if !job.json {
+        let positions: u64 = rows.iter().map(ClassStats::positions).sum();
+        let verb = if job.load.is_some() { "read" } else { "built" };
+        out.say(format!(
+            "{} classes, {} positions, {verb} in {seconds:.2} s, {} in memory (2 bytes a position)",
+            rows.len(),
+            group(positions),
+            size(tables.bytes())
+        ));
+    }
+    if let Some(path) = &job.save {
+        let file = std::fs::File::create(path).map_err(|e| invalid(format!("error: cannot write {path}: {e}")))?;
+        tables.save(&mut BufWriter::new(file), &rules).map_err(|e| invalid(format!("error: {path}: {e}")))?;
+        if !job.json {
+            out.say(format!("saved to {path}"));
+        }
+    }
+    if fen.fen.is_some() {
+        probe(out, &rules, &tables, &mut fen.position(&rules)?);
+    }
+    Ok(())
+}
+
+/// Builds the classes asked for, each row added as it is done.
+fn build(rules: &Rules, job: &Job, rows: &mut Vec<ClassStats>) -> Result<Tables, Failure> {
+    let mut each = |s: &ClassStats| rows.push(s.clone());
+    let built = if job.classes.is_empty() {
+        Tables::build(rules, job.pieces.unwrap_or(3), &mut each)
+    } else {
+        let targets: Vec<Material> =
+            job.classes.iter().map(|t| Material::parse(rules, t)).collect::<Result<_, _>>().map_err(|e| invalid(format!("error: {e}")))?;
+        Tables::build_classes(rules, &targets, &mut each)
+    };
+    built.map_err(|e| invalid(format!("error: {e}")))
+}
+
+/// One line per class: its positions, each side to move's wins, draws and losses, its
+/// longest win, the time and the size.
+fn say_classes(out: &mut Out, rows: &[ClassStats], json: bool) {
+    if json {
+        for r in rows {
+            let [white_to_move, black_to_move] = r.results;
+            let (positions, bytes) = (r.positions(), r.bytes());
+            let seconds = (r.seconds * 1e3).round() / 1e3;
+            out.json(&ClassJson { class: &r.name, positions, white_to_move, black_to_move, longest_win: r.longest, seconds, bytes });
+        }
+        return;
+    }
+    let width = rows.iter().map(|r| r.name.len()).max().unwrap_or(5).max(5);
+    out.say(format!(
+        "{:width$}  {:>11}  {:>29}  {:>29}  {:>7}  {:>8}  {:>9}",
+        "class", "positions", "White to move: win/draw/loss", "Black to move: win/draw/loss", "longest", "time", "size"
+    ));
+    for r in rows {
+        let wdl = |s: usize| format!("{}/{}/{}", group(r.results[s][0]), group(r.results[s][1]), group(r.results[s][2]));
+        out.say(format!(
+            "{:width$}  {:>11}  {:>29}  {:>29}  {:>7}  {:>7.2}s  {:>9}",
+            r.name,
+            group(r.positions()),
+            wdl(0),
+            wdl(1),
+            r.longest[0].max(r.longest[1]),
+            r.seconds,
+            size(r.bytes())
+        ));
+    }
+}
+
+/// The position's value, and each of its moves with the value it leads to.
+fn probe(out: &mut Out, rules: &Rules, tables: &Tables, pos: &mut Position) {
+    let fen = polydame::fen::write_fen(rules, pos);
+    let side = pos.side_to_move().name();
+    let Some(p) = tables.probe(pos) else {
+        out.say(format!("{fen}: not in the tables ({} was not built)", Material::of(pos).describe(rules)));
+        return;
+    };
+    out.say(format!("{fen}: {}", said(p.wdl, p.plies, side)));
+    let mut list = MoveList::new();
+    pos.generate(rules, &mut list, Routes::Distinct);
+    let infos: Vec<MoveInfo> = list.iter().map(|m| m.info()).collect();
+    let mut rows = Vec::new();
+    for (i, m) in list.iter().enumerate() {
+        let undo = pos.make(rules, m);
+        let after = tables.probe(pos).map_or("not in the tables".to_string(), |q| said(q.wdl, q.plies, pos.side_to_move().name()));
+        pos.unmake(rules, m, undo);
+        rows.push(format!("  {}: then {after}", move_text(rules, &infos[i], &infos)));
+    }
+    rows.sort();
+    for r in rows {
+        out.say(r);
+    }
+}
+
+/// `win for White in 13 plies`, `draw`.
+fn said(wdl: Wdl, plies: u16, side: &str) -> String {
+    match wdl {
+        Wdl::Draw => "draw".to_string(),
+        _ if plies == 0 => format!("{} for {side} to move (the game is over)", wdl.name()),
+        _ => format!("{} for {side} (to move) in {plies} plies", wdl.name()),
+    }
+}
+
+/// A count with thousands separated: `1,842,400`.
+fn group(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A size in bytes for people: `58 KiB`, `3.5 MiB`.
+fn size(bytes: u64) -> String {
+    match bytes {
+        b if b < 1 << 10 => format!("{b} B"),
+        b if b < 1 << 20 => format!("{:.0} KiB", b as f64 / 1024.0),
+        b if b < 1 << 30 => format!("{:.1} MiB", b as f64 / (1u64 << 20) as f64),
+        b => format!("{:.2} GiB", b as f64 / (1u64 << 30) as f64),
+    }
+}
