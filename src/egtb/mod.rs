@@ -291,13 +291,21 @@ impl Tables {
         let mut cells = Default::default();
         cells_by_kind(pos, &mut cells);
         let v = *class.values.get(class.indexer.rank(pos.side_to_move(), &cells, &self.binom)? as usize)?;
-        let wdl = match value::wdl_of(v) {
-            value::WIN => Wdl::Win,
-            value::LOSS => Wdl::Loss,
-            value::DRAW => Wdl::Draw,
-            _ => return None,
-        };
-        Some(Probe { wdl, plies: value::plies(v) })
+        Some(Probe { wdl: wdl(v)?, plies: value::plies(v) })
+    }
+
+    /// Calls `f` with every position of the class of `material` and its value, White to
+    /// move first, in index order; `false` when the class is not built.
+    pub fn for_each(&self, rules: &Rules, material: &Material, f: &mut dyn FnMut(&Position, Probe)) -> bool {
+        let Some(class) = self.class_of(material) else { return false };
+        let mut scratch = Vec::new();
+        for (i, &v) in class.values.iter().enumerate() {
+            let Some(wdl) = wdl(v) else { continue };
+            if let Some(pos) = class.indexer.unrank(rules, i as u64, &self.binom, &mut scratch) {
+                f(&pos, Probe { wdl, plies: value::plies(v) });
+            }
+        }
+        true
     }
 
     /// What building (or reading) each class found, in build order.
@@ -313,6 +321,16 @@ impl Tables {
     /// The tables' size in memory, in bytes (two per index).
     pub fn bytes(&self) -> u64 {
         self.classes.iter().map(|c| c.stats.bytes()).sum()
+    }
+}
+
+/// The result of a value (`None`: no position).
+fn wdl(v: u16) -> Option<Wdl> {
+    match value::wdl_of(v) {
+        value::WIN => Some(Wdl::Win),
+        value::LOSS => Some(Wdl::Loss),
+        value::DRAW => Some(Wdl::Draw),
+        _ => None,
     }
 }
 

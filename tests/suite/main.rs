@@ -4,6 +4,8 @@
 mod api;
 mod clauses;
 mod convert;
+mod egtb;
+mod egtb_facts;
 mod engine;
 mod engines;
 mod frisian_limit;
