@@ -60,6 +60,10 @@ enum Command {
         /// Stop after this many milliseconds, with the deepest search finished.
         #[arg(long, value_name = "MS")]
         time: Option<u64>,
+        /// Probe these endgame tables (written by `egtb --save` for the variant) at the
+        /// search's nodes: a position they hold is scored by them, not searched on.
+        #[arg(long, value_name = "FILE")]
+        egtb: Option<String>,
         /// One JSON object: move, score, depth, line, nodes, seconds.
         #[arg(long)]
         json: bool,
@@ -382,7 +386,9 @@ fn run(command: Command, out: &mut Out) -> commands::Done {
         Command::Hub { variant, options } => commands::hub::run(variant.as_deref(), &options, out),
         Command::Serve { port, host, open } => commands::serve::run(&host, port, open),
         Command::Dxp { variant, options, host, port, depth, once } => commands::dxp::run(&variant, &options, &host, port, depth, once),
-        Command::Best { variant, fen, depth, time, json } => commands::best::run(&variant, &fen, depth, time, json, out),
+        Command::Best { variant, fen, depth, time, egtb, json } => {
+            commands::best::run(&variant, &fen, commands::best::Search { depth, time, egtb }, json, out)
+        }
         Command::Moves { variant, fen, fen_file, routes, json } => {
             let from = commands::moves::Positions { fen: &fen, fen_file: fen_file.as_deref() };
             commands::moves::run(&variant, from, routes, json, out)

@@ -123,9 +123,15 @@ pub enum EgtbError {
     /// none of its kind stands).
     #[error("a move leads to {0}, which the tables' index does not hold (a piece where no game puts one)")]
     Unindexed(String),
-    /// A position has more moves inside its class than a table counts.
-    #[error("a position has more than 65,535 moves")]
-    TooManyMoves,
+    /// More moves inside a class than a build follows: 65,535 from one position, or
+    /// 2^32 - 1 in all.
+    #[error("{material} has {moves} moves inside its class, more than a build follows (65,535 from a position, 2^32 - 1 in all)")]
+    TooManyMoves {
+        /// The material, in words.
+        material: String,
+        /// The moves counted.
+        moves: u64,
+    },
     /// A distance past the most a table holds.
     #[error("a distance in {material} passes {} plies, the most a table holds", value::MAX_PLIES)]
     TooDeep {
@@ -188,6 +194,7 @@ pub struct Tables {
     classes: Vec<Class>,
     by_material: HashMap<Material, usize>,
     binom: Binomials,
+    max_pieces: usize,
 }
 
 impl Tables {
@@ -257,7 +264,14 @@ impl Tables {
     /// No tables yet, for `rules`.
     fn empty(rules: &Rules) -> Tables {
         let binom = Binomials::new();
-        Tables { variant: rules.id().to_string(), rules_hash: rules_hash(rules), classes: Vec::new(), by_material: HashMap::new(), binom }
+        Tables {
+            variant: rules.id().to_string(),
+            rules_hash: rules_hash(rules),
+            classes: Vec::new(),
+            by_material: HashMap::new(),
+            binom,
+            max_pieces: 0,
+        }
     }
 
     /// The index of the class of `m`, or why it has none.
@@ -273,6 +287,7 @@ impl Tables {
     /// Adds a class's table.
     fn push(&mut self, class: Class) {
         self.by_material.insert(class.stats.material, self.classes.len());
+        self.max_pieces = self.max_pieces.max(class.stats.material.total());
         self.classes.push(class);
     }
 
@@ -311,6 +326,11 @@ impl Tables {
     /// What building (or reading) each class found, in build order.
     pub fn classes(&self) -> impl Iterator<Item = &ClassStats> {
         self.classes.iter().map(|c| &c.stats)
+    }
+
+    /// The most pieces of a class built (a position of more is in no table).
+    pub fn max_pieces(&self) -> usize {
+        self.max_pieces
     }
 
     /// The id of the variant the tables are of.

@@ -53,6 +53,10 @@ pub(super) fn solve(rules: &Rules, tables: &Tables, material: &Material, indexer
         .map(|c| examine_chunk(rules, tables, material, indexer, c * CHUNK..((c + 1) * CHUNK).min(n)))
         .collect();
     let chunks: Vec<Chunk> = chunks.into_iter().collect::<Result<_, _>>()?;
+    let moves: u64 = chunks.iter().map(|c| c.successors.len() as u64).sum();
+    if moves > u64::from(u32::MAX) {
+        return Err(EgtbError::TooManyMoves { material: material.describe(rules), moves });
+    }
     let graph = Graph::new(&chunks, n as usize);
     propagate(chunks, graph, indexer.placements()).map_err(|()| EgtbError::TooDeep { material: material.describe(rules) })
 }
@@ -77,7 +81,9 @@ fn examine_chunk(
         let before = out.successors.len();
         let start = examine(rules, tables, material, indexer, &mut pos, &mut work, &mut out.successors)?;
         out.starts.push(start);
-        out.edges.push(u16::try_from(out.successors.len() - before).map_err(|_| EgtbError::TooManyMoves)?);
+        let edges = out.successors.len() - before;
+        let moves = edges as u64;
+        out.edges.push(u16::try_from(edges).map_err(|_| EgtbError::TooManyMoves { material: material.describe(rules), moves })?);
     }
     Ok(out)
 }

@@ -270,7 +270,7 @@ fn egtb_deep_english_four_pieces() {
 }
 
 #[test]
-#[ignore = "egtb_deep: about a minute on 2 cores"]
+#[ignore = "egtb_deep: about two minutes on 2 cores"]
 fn egtb_deep_international_three_kings_agree_with_forward_iteration() {
     let rules = load_variant("international").unwrap();
     let target = Material::parse(&rules, "3 king against king").unwrap();
@@ -333,4 +333,32 @@ fn unsupported_rules_are_refused_with_their_reasons() {
     assert!(err.contains("no kind `queen`; the kinds are: man, king"), "{err}");
     let err = Tables::build_classes(&rules, &[Material::parse(&rules, "13 king against king").unwrap()], &mut |_| {}).err().unwrap();
     assert!(err.to_string().contains("more than the 12 it starts with"), "{err}");
+}
+
+/// The player given tables scores the positions they hold by them: a 2-ply search plays
+/// every won position of two kings against one at its tables' distance, each move to a
+/// position lost in one ply fewer.
+#[test]
+fn the_player_probes_the_tables() {
+    let rules = load_variant("english").unwrap();
+    let m = Material::parse(&rules, "2 king against king").unwrap();
+    let tables = std::sync::Arc::new(Tables::build_classes(&rules, &[m], &mut |_| {}).unwrap());
+    let player = polydame::Player::new(&rules).with_tables(tables.clone());
+    let mut checked = 0;
+    tables.for_each(&rules, &m, &mut |pos, p| {
+        if pos.side_to_move() != Side::White || p.wdl != Wdl::Win || checked >= 200 {
+            return;
+        }
+        let best = player.best(pos, polydame::Limits::depth(2)).unwrap();
+        assert_eq!(best.forced(), Some(u32::from(p.plies)), "{}", polydame::fen::write_fen(&rules, pos));
+        let mut after = pos.clone();
+        let mv = best.best.unwrap();
+        let mut list = MoveList::new();
+        after.generate(&rules, &mut list, polydame::Routes::Distinct);
+        let m = list.iter().find(|m| m.info() == mv).unwrap();
+        after.make(&rules, m);
+        assert_eq!(tables.probe(&after), Some(Probe { wdl: Wdl::Loss, plies: p.plies - 1 }));
+        checked += 1;
+    });
+    assert_eq!(checked, 200);
 }
