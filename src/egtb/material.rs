@@ -22,7 +22,7 @@ pub struct Material {
 
 impl Material {
     /// The material with these counts per side, each a count per kind (by index; missing
-    /// kinds count 0). `None` with more than [`MAX_KINDS`] kinds.
+    /// kinds count 0). `None` with more than 8 kinds (the engine's most).
     pub fn new(white: &[u8], black: &[u8]) -> Option<Material> {
         if white.len() > MAX_KINDS || black.len() > MAX_KINDS {
             return None;
