@@ -32,6 +32,7 @@
 mod file;
 mod index;
 mod material;
+mod plan;
 mod solve;
 mod value;
 
@@ -40,8 +41,8 @@ use crate::engine::Position;
 use index::{Binomials, Domains, Indexer};
 pub use material::Material;
 use material::{Kinds, cells_by_kind};
+pub use plan::Plan;
 use std::collections::HashMap;
-use std::time::Instant;
 
 /// A position's result for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -226,39 +227,17 @@ impl Tables {
     }
 
     /// Builds the tables of every material of at most `pieces` pieces that a game of the
-    /// variant can reach; `each` hears of every class built, in build order.
+    /// variant can reach; `each` hears of every class built, in build order (see
+    /// [`Plan::up_to`]).
     pub fn build(rules: &Rules, pieces: usize, each: &mut dyn FnMut(&ClassStats)) -> Result<Tables, EgtbError> {
-        Tables::supported(rules)?;
-        let kinds = Kinds::of(rules)?;
-        let classes = kinds.all_up_to(rules, pieces);
-        Tables::build_list(rules, &classes, each)
+        Plan::up_to(rules, pieces)?.build(rules, each)
     }
 
     /// Builds the tables of `targets` and of every class they lead to (captures,
-    /// promotions); `each` hears of every class built, in build order.
+    /// promotions); `each` hears of every class built, in build order (see
+    /// [`Plan::leading_from`]).
     pub fn build_classes(rules: &Rules, targets: &[Material], each: &mut dyn FnMut(&ClassStats)) -> Result<Tables, EgtbError> {
-        Tables::supported(rules)?;
-        let kinds = Kinds::of(rules)?;
-        for m in targets {
-            kinds.check(rules, m).map_err(|why| EgtbError::Unreachable { material: m.describe(rules), why })?;
-        }
-        let classes: Vec<Material> = kinds.closure(targets).into_iter().filter(|m| kinds.check(rules, m).is_ok()).collect();
-        Tables::build_list(rules, &classes, each)
-    }
-
-    /// Builds the classes of `list`, in its order (successors first).
-    fn build_list(rules: &Rules, list: &[Material], each: &mut dyn FnMut(&ClassStats)) -> Result<Tables, EgtbError> {
-        let mut tables = Tables::empty(rules);
-        let domains = Domains::of(rules);
-        for m in list {
-            let clock = Instant::now();
-            let indexer = tables.indexer(rules, m, &domains)?;
-            let values = solve::solve(rules, &tables, m, &indexer)?;
-            let stats = stats_of(rules, m, &values, indexer.placements(), clock.elapsed().as_secs_f64());
-            each(&stats);
-            tables.push(Class { indexer, values, stats });
-        }
-        Ok(tables)
+        Plan::leading_from(rules, targets)?.build(rules, each)
     }
 
     /// No tables yet, for `rules`.

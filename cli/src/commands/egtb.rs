@@ -2,7 +2,7 @@
 //! rules (or read from a file), with what each class holds, and a position probed.
 
 use super::{Done, Failure, FenArgs, Out, VariantArgs, invalid};
-use polydame::egtb::{ClassStats, Material, Tables, Wdl};
+use polydame::egtb::{ClassStats, Material, Plan, Tables, Wdl};
 use polydame::notation::move_text;
 use polydame::{MoveInfo, MoveList, Position, Routes, Rules};
 use serde::Serialize;
@@ -33,30 +33,29 @@ struct ClassJson<'a> {
     bytes: u64,
 }
 
-/// Builds (or reads) the tables, prints each class, saves them if asked, and probes the
-/// position given with --fen.
+/// Builds (or reads) the tables, prints each class as it is done, saves them if asked, and
+/// probes the position given with --fen.
 pub fn run(variant: &VariantArgs, fen: &FenArgs, job: Job, out: &mut Out) -> Done {
     let rules = variant.load()?;
     let clock = Instant::now();
-    let mut rows = Vec::new();
+    let mut rows = Rows { json: job.json, width: 0, positions: 0 };
     let tables = match &job.load {
         Some(path) => {
             let file = std::fs::File::open(path).map_err(|e| invalid(format!("error: cannot read {path}: {e}")))?;
             let tables = Tables::load(&mut BufReader::new(file), &rules).map_err(|e| invalid(format!("error: {path}: {e}")))?;
-            rows.extend(tables.classes().cloned());
+            rows.header(out, tables.classes().map(|c| c.name.len()).max().unwrap_or(0));
+            for c in tables.classes() {
+                rows.say(out, c);
+            }
             tables
         }
-        None => build(&rules, &job, &mut rows)?,
+        None => build(&rules, &job, &mut rows, out)?,
     };
-    let seconds = clock.elapsed().as_secs_f64();
-    say_classes(out, &rows, job.json);
     if !job.json {
-        let positions: u64 = rows.iter().map(ClassStats::positions).sum();
         let verb = if job.load.is_some() { "read" } else { "built" };
+        let (classes, positions, seconds) = (tables.classes().count(), group(rows.positions), clock.elapsed().as_secs_f64());
         out.say(format!(
-            "{} classes, {} positions, {verb} in {seconds:.2} s, {} in memory (2 bytes a position)",
-            rows.len(),
-            group(positions),
+            "{classes} classes, {positions} positions, {verb} in {seconds:.2} s, {} in memory (2 bytes a position)",
             size(tables.bytes())
         ));
     }
@@ -73,38 +72,68 @@ pub fn run(variant: &VariantArgs, fen: &FenArgs, job: Job, out: &mut Out) -> Don
     Ok(())
 }
 
-/// Builds the classes asked for, each row added as it is done.
-fn build(rules: &Rules, job: &Job, rows: &mut Vec<ClassStats>) -> Result<Tables, Failure> {
-    let mut each = |s: &ClassStats| rows.push(s.clone());
-    let built = if job.classes.is_empty() {
-        Tables::build(rules, job.pieces.unwrap_or(3), &mut each)
+/// Plans the classes asked for, says on standard error what the build will take, and
+/// builds them, each row printed as its class is done.
+fn build(rules: &Rules, job: &Job, rows: &mut Rows, out: &mut Out) -> Result<Tables, Failure> {
+    let fail = |e: polydame::egtb::EgtbError| invalid(format!("error: {e}"));
+    let plan = if job.classes.is_empty() {
+        Plan::up_to(rules, job.pieces.unwrap_or(3))
     } else {
-        let targets: Vec<Material> =
-            job.classes.iter().map(|t| Material::parse(rules, t)).collect::<Result<_, _>>().map_err(|e| invalid(format!("error: {e}")))?;
-        Tables::build_classes(rules, &targets, &mut each)
-    };
-    built.map_err(|e| invalid(format!("error: {e}")))
+        let targets: Vec<Material> = job.classes.iter().map(|t| Material::parse(rules, t)).collect::<Result<_, _>>().map_err(fail)?;
+        Plan::leading_from(rules, &targets)
+    }
+    .map_err(fail)?;
+    let classes = plan.classes();
+    if let Some((m, n)) = plan.largest() {
+        eprintln!(
+            "building {} classes, {} positions ({} of tables); the largest, {}, {} positions",
+            classes.len(),
+            group(plan.indices()),
+            size(plan.indices() * 2),
+            m.describe(rules),
+            group(n)
+        );
+    }
+    rows.header(out, classes.iter().map(|m| m.describe(rules).len()).max().unwrap_or(0));
+    plan.build(rules, &mut |s| rows.say(out, s)).map_err(fail)
 }
 
-/// One line per class: its positions, each side to move's wins, draws and losses, its
-/// longest win, the time and the size.
-fn say_classes(out: &mut Out, rows: &[ClassStats], json: bool) {
-    if json {
-        for r in rows {
+/// The rows of the classes as they are printed: one line per class, its positions, each
+/// side to move's wins, draws and losses, its longest win, the time and the size (or one
+/// JSON object each).
+struct Rows {
+    json: bool,
+    /// The width of the class column.
+    width: usize,
+    /// The positions of the rows printed.
+    positions: u64,
+}
+
+impl Rows {
+    /// The header line, for class names up to `longest` characters.
+    fn header(&mut self, out: &mut Out, longest: usize) {
+        self.width = longest.max(5);
+        if !self.json {
+            let width = self.width;
+            out.say(format!(
+                "{:width$}  {:>11}  {:>29}  {:>29}  {:>7}  {:>8}  {:>9}",
+                "class", "positions", "White to move: win/draw/loss", "Black to move: win/draw/loss", "longest", "time", "size"
+            ));
+        }
+    }
+
+    /// One class's row.
+    fn say(&mut self, out: &mut Out, r: &ClassStats) {
+        self.positions += r.positions();
+        if self.json {
             let [white_to_move, black_to_move] = r.results;
             let (positions, bytes) = (r.positions(), r.bytes());
             let seconds = (r.seconds * 1e3).round() / 1e3;
             out.json(&ClassJson { class: &r.name, positions, white_to_move, black_to_move, longest_win: r.longest, seconds, bytes });
+            return;
         }
-        return;
-    }
-    let width = rows.iter().map(|r| r.name.len()).max().unwrap_or(5).max(5);
-    out.say(format!(
-        "{:width$}  {:>11}  {:>29}  {:>29}  {:>7}  {:>8}  {:>9}",
-        "class", "positions", "White to move: win/draw/loss", "Black to move: win/draw/loss", "longest", "time", "size"
-    ));
-    for r in rows {
         let wdl = |s: usize| format!("{}/{}/{}", group(r.results[s][0]), group(r.results[s][1]), group(r.results[s][2]));
+        let width = self.width;
         out.say(format!(
             "{:width$}  {:>11}  {:>29}  {:>29}  {:>7}  {:>7.2}s  {:>9}",
             r.name,
