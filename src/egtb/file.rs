@@ -113,7 +113,7 @@ fn read_values(input: &mut dyn BufRead, rules: &Rules, tables: &mut Tables, head
     let mut sum = Fnv::new();
     for &(m, n, secs) in heads {
         kinds.check(rules, &m).map_err(|why| EgtbError::File(format!("the file has a table of {}: {why}", m.describe(rules))))?;
-        let indexer = tables.indexer(rules, &m, &domains)?;
+        let indexer = super::plan::class_index(rules, &m, &domains, &tables.binom)?;
         if indexer.placements() * 2 != n {
             return Err(EgtbError::File(format!(
                 "the table of {} has {n} values, not the {} its index has",

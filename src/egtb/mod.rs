@@ -38,7 +38,7 @@ mod value;
 
 use crate::compile::Rules;
 use crate::engine::Position;
-use index::{Binomials, Domains, Indexer};
+use index::{Binomials, Indexer};
 pub use material::Material;
 use material::{Kinds, cells_by_kind};
 pub use plan::Plan;
@@ -251,16 +251,6 @@ impl Tables {
             binom,
             max_pieces: 0,
         }
-    }
-
-    /// The index of the class of `m`, or why it has none.
-    fn indexer(&self, rules: &Rules, m: &Material, domains: &Domains) -> Result<Indexer, EgtbError> {
-        let large = |positions: u128| EgtbError::TooLarge { material: m.describe(rules), positions, most: MAX_CLASS_POSITIONS };
-        let indexer = Indexer::new(m, domains, rules.cells, &self.binom).ok_or_else(|| large(u128::MAX))?;
-        if indexer.placements() > MAX_CLASS_POSITIONS / 2 {
-            return Err(large(u128::from(indexer.placements()) * 2));
-        }
-        Ok(indexer)
     }
 
     /// Adds a class's table.

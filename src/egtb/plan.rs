@@ -49,11 +49,7 @@ impl Plan {
         let (domains, binom) = (Domains::of(rules), Binomials::new());
         let mut classes = Vec::with_capacity(list.len());
         for m in list {
-            let large = |positions: u128| EgtbError::TooLarge { material: m.describe(rules), positions, most: MAX_CLASS_POSITIONS };
-            let indexer = Indexer::new(&m, &domains, rules.cells, &binom).ok_or_else(|| large(u128::MAX))?;
-            if indexer.placements() > MAX_CLASS_POSITIONS / 2 {
-                return Err(large(u128::from(indexer.placements()) * 2));
-            }
+            let indexer = class_index(rules, &m, &domains, &binom)?;
             classes.push((m, indexer));
         }
         Ok(Plan { classes })
@@ -92,4 +88,14 @@ impl Plan {
         }
         Ok(tables)
     }
+}
+
+/// The index of the class of `m`, or why it is too large for one.
+pub(super) fn class_index(rules: &Rules, m: &Material, domains: &Domains, binom: &Binomials) -> Result<Indexer, EgtbError> {
+    let large = |positions: u128| EgtbError::TooLarge { material: m.describe(rules), positions, most: MAX_CLASS_POSITIONS };
+    let indexer = Indexer::new(m, domains, rules.cells, binom).ok_or_else(|| large(u128::MAX))?;
+    if indexer.placements() > MAX_CLASS_POSITIONS / 2 {
+        return Err(large(u128::from(indexer.placements()) * 2));
+    }
+    Ok(indexer)
 }

@@ -222,97 +222,134 @@ impl Graph {
 /// Spreads the values backwards level by level (see the module's text); `Err` when a
 /// distance passes [`MAX_PLIES`].
 fn propagate(chunks: Vec<Chunk>, graph: Graph, placements: u64) -> Result<Vec<u16>, ()> {
-    let n = graph.offsets.len() - 1;
-    let mut values = vec![0u16; n];
-    // Per position: its moves inside the class not yet known to lose for it, and the
-    // plies after which its moves out of the class are all lost (or CANNOT_LOSE).
-    let mut remaining = Vec::with_capacity(n);
-    let mut lose_after = vec![CANNOT_LOSE; n];
-    let mut valid = vec![false; n];
-    // Per level, the positions whose value is set at it, and those whose moves out of the
-    // class give a value at it (set then unless found sooner).
-    let mut level_of: Vec<Vec<u32>> = vec![Vec::new()];
-    let mut pending: Vec<Vec<(u32, u16)>> = Vec::new();
-    let mut i = 0usize;
-    for c in chunks {
-        for (start, &e) in c.starts.iter().zip(&c.edges) {
-            remaining.push(e);
-            match *start {
-                Start::Invalid => {}
-                Start::Decided(v) => {
-                    valid[i] = true;
-                    values[i] = v;
-                    if value::wdl_of(v) != value::DRAW {
-                        level_of[0].push(i as u32);
-                    }
-                }
-                Start::Open { win, lose_after: after } => {
-                    valid[i] = true;
-                    lose_after[i] = after;
-                    if win > 0 {
-                        push_pending(&mut pending, win, i as u32, value::make(value::WIN, win));
-                    } else if e == 0 && after != CANNOT_LOSE {
-                        push_pending(&mut pending, after + 1, i as u32, value::make(value::LOSS, after + 1));
-                    }
-                }
-            }
-            i += 1;
-        }
-    }
-    let side = |x: u32| u64::from(x) >= placements;
+    let mut s = Spread::seed(chunks, graph.offsets.len() - 1);
     let mut level = 0usize;
-    while level < level_of.len() || level < pending.len() {
+    while level < s.level_of.len() || level < s.pending.len() {
         if level > MAX_PLIES as usize {
             return Err(());
         }
-        let mut now = level_of.get_mut(level).map(std::mem::take).unwrap_or_default();
-        for (x, v) in pending.get_mut(level).map(std::mem::take).unwrap_or_default() {
-            if values[x as usize] == 0 {
-                values[x as usize] = v;
+        s.level(&graph, placements, level);
+        level += 1;
+    }
+    Ok(s.finish())
+}
+
+/// The state of the spreading of values.
+struct Spread {
+    /// Per position, its value (0: not known yet).
+    values: Vec<u16>,
+    /// Per position, its moves inside the class not yet known to lose for it.
+    remaining: Vec<u16>,
+    /// Per position, the plies after which its moves out of the class are all lost, or
+    /// [`CANNOT_LOSE`].
+    lose_after: Vec<u16>,
+    /// Per index, whether it is a position.
+    valid: Vec<bool>,
+    /// Per level, the positions whose value was set at it.
+    level_of: Vec<Vec<u32>>,
+    /// Per level, the positions whose moves out of the class give them a value at it (set
+    /// then unless found sooner).
+    pending: Vec<Vec<(u32, u16)>>,
+}
+
+impl Spread {
+    /// The state before any level: the decided positions at level 0, the values the moves
+    /// out of the class give pending at theirs.
+    fn seed(chunks: Vec<Chunk>, n: usize) -> Spread {
+        let mut s = Spread {
+            values: vec![0; n],
+            remaining: Vec::with_capacity(n),
+            lose_after: vec![CANNOT_LOSE; n],
+            valid: vec![false; n],
+            level_of: vec![Vec::new()],
+            pending: Vec::new(),
+        };
+        let mut i = 0usize;
+        for c in chunks {
+            for (start, &e) in c.starts.iter().zip(&c.edges) {
+                s.remaining.push(e);
+                match *start {
+                    Start::Invalid => {}
+                    Start::Decided(v) => {
+                        s.valid[i] = true;
+                        s.values[i] = v;
+                        if value::wdl_of(v) != value::DRAW {
+                            s.level_of[0].push(i as u32);
+                        }
+                    }
+                    Start::Open { win, lose_after } => {
+                        s.valid[i] = true;
+                        s.lose_after[i] = lose_after;
+                        if win > 0 {
+                            push_pending(&mut s.pending, win, i as u32, value::make(value::WIN, win));
+                        } else if e == 0 && lose_after != CANNOT_LOSE {
+                            push_pending(&mut s.pending, lose_after + 1, i as u32, value::make(value::LOSS, lose_after + 1));
+                        }
+                    }
+                }
+                i += 1;
+            }
+        }
+        s
+    }
+
+    /// Sets the pending values of `level`, and spreads every value of the level to the
+    /// positions with a move to it.
+    fn level(&mut self, graph: &Graph, placements: u64, level: usize) {
+        let side = |x: u32| u64::from(x) >= placements;
+        let mut now = self.level_of.get_mut(level).map(std::mem::take).unwrap_or_default();
+        for (x, v) in self.pending.get_mut(level).map(std::mem::take).unwrap_or_default() {
+            if self.values[x as usize] == 0 {
+                self.values[x as usize] = v;
                 now.push(x);
             }
         }
         let d = level as u16;
         let mut next = Vec::new();
         for &x in &now {
-            let won = value::wdl_of(values[x as usize]) == value::WIN;
+            let won = value::wdl_of(self.values[x as usize]) == value::WIN;
             for &p in graph.predecessors(x) {
-                if values[p as usize] != 0 {
+                let at_p = p as usize;
+                if self.values[at_p] != 0 {
                     continue;
                 }
                 // Good for p: a loss for the opponent, or a win where p's side moves again.
                 if won == (side(p) == side(x)) {
-                    values[p as usize] = value::make(value::WIN, d + 1);
+                    self.values[at_p] = value::make(value::WIN, d + 1);
                     next.push(p);
                     continue;
                 }
-                remaining[p as usize] -= 1;
-                let after = lose_after[p as usize];
-                if remaining[p as usize] == 0 && after != CANNOT_LOSE {
+                self.remaining[at_p] -= 1;
+                let after = self.lose_after[at_p];
+                if self.remaining[at_p] == 0 && after != CANNOT_LOSE {
                     let at = after.max(d) + 1;
                     if at == d + 1 {
-                        values[p as usize] = value::make(value::LOSS, at);
+                        self.values[at_p] = value::make(value::LOSS, at);
                         next.push(p);
                     } else {
-                        push_pending(&mut pending, at, p, value::make(value::LOSS, at));
+                        push_pending(&mut self.pending, at, p, value::make(value::LOSS, at));
                     }
                 }
             }
         }
         if !next.is_empty() {
-            level_of.resize(level_of.len().max(level + 2), Vec::new());
-            level_of[level + 1] = next;
+            self.level_of.resize(self.level_of.len().max(level + 2), Vec::new());
+            self.level_of[level + 1] = next;
         }
-        level += 1;
     }
-    for (v, ok) in values.iter_mut().zip(&valid) {
-        *v = match (*v, ok) {
-            (_, false) => value::NOT_A_POSITION,
-            (0, true) => value::make(value::DRAW, 0),
-            (v, true) => v,
-        };
+
+    /// The values: no position where the index is none, a draw where no level reached.
+    fn finish(self) -> Vec<u16> {
+        let mut values = self.values;
+        for (v, ok) in values.iter_mut().zip(&self.valid) {
+            *v = match (*v, ok) {
+                (_, false) => value::NOT_A_POSITION,
+                (0, true) => value::make(value::DRAW, 0),
+                (v, true) => v,
+            };
+        }
+        values
     }
-    Ok(values)
 }
 
 /// Files `(x, v)` to be set at `level` unless found sooner.
