@@ -270,7 +270,7 @@ fn egtb_deep_english_four_pieces() {
 }
 
 #[test]
-#[ignore = "egtb_deep: about two minutes on 2 cores"]
+#[ignore = "egtb_deep: about 40 s on 2 cores"]
 fn egtb_deep_international_three_kings_agree_with_forward_iteration() {
     let rules = load_variant("international").unwrap();
     let target = Material::parse(&rules, "3 king against king").unwrap();
@@ -326,6 +326,13 @@ fn unsupported_rules_are_refused_with_their_reasons() {
     assert!(why("guerrilla-checkers").contains("[drops]"));
     assert!(why("zamma").contains("huffing"));
     assert!(why("fetach").contains("played"));
+    // A class too large for a table is refused before anything is built.
+    let international = load_variant("international").unwrap();
+    let err = polydame::egtb::Plan::up_to(&international, 7).err().unwrap().to_string();
+    assert!(err.contains("against") && err.ends_with("positions, more than a table holds (4294967295)"), "{err}");
+    let plan = polydame::egtb::Plan::up_to(&international, 4).unwrap();
+    // 99,437,972 indices for the 98,095,772 positions: a white and a black man may share one.
+    assert_eq!((plan.classes().len(), plan.indices()), (70, 99_437_972));
     let rules = load_variant("english").unwrap();
     let tables = Tables::build(&rules, 2, &mut |_| {}).unwrap();
     assert_eq!(tables.probe(&Position::start(&rules)), None);
