@@ -47,6 +47,12 @@ impl Material {
         Material { counts }
     }
 
+    /// The material of pieces' cells by side and kind (as [`cells_by_kind`] gives them).
+    pub(crate) fn of_cells(cells: &[[Vec<u16>; MAX_KINDS]; 2]) -> Material {
+        let counts = [0, 1].map(|s| std::array::from_fn(|k| cells[s][k].len().min(255) as u8));
+        Material { counts }
+    }
+
     /// The pieces of `side` of `kind`.
     pub fn count(&self, side: Side, kind: u8) -> u8 {
         self.counts[side.index()][kind as usize & (MAX_KINDS - 1)]

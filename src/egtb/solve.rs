@@ -119,8 +119,8 @@ fn examine(
     for m in list.iter() {
         let undo = pos.make(rules, m);
         let same_side = pos.side_to_move() == mover;
-        let child = if Material::of(pos) == *material && !pos.over {
-            cells_by_kind(pos, &mut work.cells);
+        cells_by_kind(pos, &mut work.cells);
+        let child = if Material::of_cells(&work.cells) == *material && !pos.over {
             let i = indexer.rank(pos.side_to_move(), &work.cells, work.binom).ok_or_else(|| outside(rules, pos))?;
             successors.push(i as u32);
             None
@@ -154,17 +154,18 @@ fn decided(outcome: Outcome, side: Side) -> Option<u16> {
 }
 
 /// The value of a position out of the class being built: decided by the rules where the
-/// game is over after a pass, else from the tables built.
+/// game is over after a pass, else from the tables built; `cells` holds its pieces by side
+/// and kind.
 fn outside_value(rules: &Rules, tables: &Tables, pos: &mut Position, cells: &mut [[Vec<u16>; MAX_KINDS]; 2]) -> Result<u16, EgtbError> {
     if pos.over {
         let outcome = pos.outcome(rules, &mut MoveList::new());
         return decided(outcome, pos.side_to_move()).ok_or_else(|| outside(rules, pos));
     }
-    let material = Material::of(pos);
+    // `cells` holds the position's pieces by side and kind.
+    let material = Material::of_cells(cells);
     let Some(class) = tables.class_of(&material) else {
         return Err(EgtbError::Missing { material: material.describe(rules), fen: crate::fen::write_fen(rules, pos) });
     };
-    cells_by_kind(pos, cells);
     let i = class.indexer.rank(pos.side_to_move(), cells, &tables.binom).ok_or_else(|| outside(rules, pos))?;
     match class.values[i as usize] {
         value::NOT_A_POSITION => Err(outside(rules, pos)),
