@@ -278,6 +278,35 @@ impl Tables {
         Some(Probe { wdl: wdl(v)?, plies: value::plies(v) })
     }
 
+    /// A move that keeps the tables' value of `pos`: to a win in one ply fewer, a loss
+    /// put off as long as it can be, a draw kept (the first such move in the engine's
+    /// order); `None` where the position is not in the tables or has no move.
+    pub fn best_move(&self, rules: &Rules, pos: &Position) -> Option<crate::engine::MoveInfo> {
+        let here = self.probe(pos)?;
+        let mut p = pos.clone();
+        let mut list = crate::engine::MoveList::new();
+        p.generate(rules, &mut list, crate::engine::Routes::Distinct);
+        let mover = p.side_to_move();
+        for m in list.iter() {
+            let undo = p.make(rules, m);
+            let after = self.probe(&p).or_else(|| decided(rules, &mut p));
+            let same = p.side_to_move() == mover;
+            p.unmake(rules, m, undo);
+            // The value after the move, for the side that made it.
+            let Some(after) = after else { continue };
+            let wdl = match (after.wdl, same) {
+                (Wdl::Win, false) => Wdl::Loss,
+                (Wdl::Loss, false) => Wdl::Win,
+                (w, _) => w,
+            };
+            let keeps = wdl == here.wdl && (wdl == Wdl::Draw || after.plies + 1 == here.plies);
+            if keeps {
+                return Some(m.info());
+            }
+        }
+        None
+    }
+
     /// Calls `f` with every position of the class of `material` and its value, White to
     /// move first, in index order; `false` when the class is not built.
     pub fn for_each(&self, rules: &Rules, material: &Material, f: &mut dyn FnMut(&Position, Probe)) -> bool {
@@ -310,6 +339,18 @@ impl Tables {
     /// The tables' size in memory, in bytes (two per index).
     pub fn bytes(&self) -> u64 {
         self.classes.iter().map(|c| c.stats.bytes()).sum()
+    }
+}
+
+/// The value of a position the rules decide (the game over after a pass, which no table
+/// holds).
+fn decided(rules: &Rules, pos: &mut Position) -> Option<Probe> {
+    match pos.outcome(rules, &mut crate::engine::MoveList::new()) {
+        crate::engine::Outcome::Win(side, _) => {
+            Some(Probe { wdl: if side == pos.side_to_move() { Wdl::Win } else { Wdl::Loss }, plies: 0 })
+        }
+        crate::engine::Outcome::Draw(_) => Some(Probe { wdl: Wdl::Draw, plies: 0 }),
+        crate::engine::Outcome::Ongoing => None,
     }
 }
 

@@ -145,7 +145,9 @@ impl<'r> Player<'r> {
 
     /// The same player probing endgame `tables` of its variant: a position of a class
     /// they hold, past the first ply, is scored by them (a win or a loss in the plies they
-    /// give, a draw 0) and not searched on. Without tables (the default) nothing changes.
+    /// give, a draw 0) and not searched on; a line that reaches a won or lost position of
+    /// theirs goes on by their best play to the end. Without tables (the default) nothing
+    /// changes.
     /// The tables ignore draws by repetition and move-count rules (see
     /// [`egtb`](crate::egtb)), and so does the player where it probes them.
     ///
@@ -159,9 +161,10 @@ impl<'r> Player<'r> {
     /// let two_kings = Material::parse(&rules, "2 king against king").unwrap();
     /// let tables = Arc::new(Tables::build_classes(&rules, &[two_kings], &mut |_| {}).unwrap());
     /// let pos = parse_fen(&rules, "W:WK1,K2:BK32").unwrap();
-    /// // A 2-ply search sees the win to its end: 33 plies.
+    /// // A 2-ply search sees the win to its end: 33 plies, the line the whole win.
     /// let best = Player::new(&rules).with_tables(tables).best(&pos, Limits::depth(2)).unwrap();
     /// assert_eq!(best.forced(), Some(33));
+    /// assert_eq!(best.pv.len(), 33);
     /// ```
     pub fn with_tables(self, tables: Arc<Tables>) -> Player<'r> {
         Player { tables: Some(tables), ..self }

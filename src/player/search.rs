@@ -110,6 +110,7 @@ impl<'p, 'r> TreeSearch<'p, 'r> {
             }
             let mut pv = self.lines.get(0).to_vec();
             self.extend_line(&mut pos, &mut pv, depth as usize);
+            self.extend_by_tables(&pos, &mut pv);
             found = Best { best: pv.first().cloned(), score, pv, depth, nodes: self.nodes };
             each(&found);
             if found.forced().is_some() {
@@ -420,6 +421,29 @@ impl<'p, 'r> TreeSearch<'p, 'r> {
             }
             history.push(rules, m, game.position());
             pv.push(m.clone());
+        }
+    }
+}
+
+impl TreeSearch<'_, '_> {
+    /// Where the line ends in a position the endgame tables hold, won or lost: the tables'
+    /// best play from there on, to the end of the game.
+    fn extend_by_tables(&self, pos: &Position, pv: &mut Vec<MoveInfo>) {
+        let Some(tables) = &self.player.tables else { return };
+        let rules = self.player.rules;
+        let mut game = crate::record::Game::from_position(rules, pos.clone());
+        if pv.iter().any(|m| game.play_move(m).is_err()) {
+            return;
+        }
+        while let Some(probe) = tables.probe(game.position()) {
+            if probe.wdl == Wdl::Draw || probe.plies == 0 {
+                break;
+            }
+            let Some(m) = tables.best_move(rules, game.position()) else { break };
+            if game.play_move(&m).is_err() {
+                break;
+            }
+            pv.push(m);
         }
     }
 }

@@ -344,7 +344,7 @@ fn unsupported_rules_are_refused_with_their_reasons() {
 
 /// The player given tables scores the positions they hold by them: a 2-ply search plays
 /// every won position of two kings against one at its tables' distance, each move to a
-/// position lost in one ply fewer.
+/// position lost in one ply fewer, and its line is the whole win.
 #[test]
 fn the_player_probes_the_tables() {
     let rules = load_variant("english").unwrap();
@@ -358,6 +358,8 @@ fn the_player_probes_the_tables() {
         }
         let best = player.best(pos, polydame::Limits::depth(2)).unwrap();
         assert_eq!(best.forced(), Some(u32::from(p.plies)), "{}", polydame::fen::write_fen(&rules, pos));
+        // The line runs on by the tables to the end of the game.
+        assert_eq!(best.pv.len(), usize::from(p.plies), "{}", polydame::fen::write_fen(&rules, pos));
         let mut after = pos.clone();
         let mv = best.best.unwrap();
         let mut list = MoveList::new();
