@@ -90,6 +90,7 @@
 
 pub mod actions;
 mod compile;
+pub mod egtb;
 pub mod engine;
 pub mod geometry;
 pub mod json;

@@ -60,6 +60,10 @@ enum Command {
         /// Stop after this many milliseconds, with the deepest search finished.
         #[arg(long, value_name = "MS")]
         time: Option<u64>,
+        /// Probe these endgame tables (written by `egtb --save` for the variant) at the
+        /// search's nodes: a position they hold is scored by them, not searched on.
+        #[arg(long, value_name = "FILE")]
+        egtb: Option<String>,
         /// One JSON object: move, score, depth, line, nodes, seconds.
         #[arg(long)]
         json: bool,
@@ -214,6 +218,33 @@ enum Command {
         #[command(flatten)]
         routes: RouteArgs,
         /// JSON lines; the last has the total and the time.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Endgame tables built from the rules alone: every position of a few pieces solved by
+    /// retrograde analysis (win, draw or loss for the side to move, and the plies to the
+    /// end), per material class.
+    Egtb {
+        #[command(flatten)]
+        variant: VariantArgs,
+        /// Every class of at most this many pieces, both sides together (default 3).
+        #[arg(long, value_parser = clap::value_parser!(u8).range(0..=16), conflicts_with = "load")]
+        pieces: Option<u8>,
+        /// Only this class and those it leads to, as `3 king against king` (White's pieces
+        /// first; repeatable).
+        #[arg(long = "class", value_name = "MATERIAL", conflicts_with_all = ["pieces", "load"])]
+        classes: Vec<String>,
+        /// Write the tables to this file.
+        #[arg(long, value_name = "FILE")]
+        save: Option<String>,
+        /// Read the tables from this file (written by --save for the same variant) instead
+        /// of building them.
+        #[arg(long, value_name = "FILE")]
+        load: Option<String>,
+        /// Probe this position: its value and each move's.
+        #[command(flatten)]
+        fen: FenArgs,
+        /// One JSON line per class.
         #[arg(long)]
         json: bool,
     },
@@ -397,9 +428,10 @@ fn run(command: Command, out: &mut Out) -> commands::Done {
         Command::Hub { variant, options } => commands::hub::run(variant.as_deref(), &options, out),
         Command::Serve { port, host, open } => commands::serve::run(&host, port, open),
         Command::Dxp { variant, options, host, port, depth, once } => commands::dxp::run(&variant, &options, &host, port, depth, once),
-        Command::Best { variant, fen, depth, time, json, moves, pdn, game, weights } => {
+        Command::Best { variant, fen, depth, time, json, moves, pdn, game, weights, egtb } => {
             let past = commands::best::Past { moves: &moves, pdn: pdn.as_deref(), game };
-            commands::best::run(&variant, &fen, &past, commands::best::Search { depth, time, json, weights: weights.as_deref() }, out)
+            let search = commands::best::Search { depth, time, json, weights: weights.as_deref(), egtb: egtb.as_deref() };
+            commands::best::run(&variant, &fen, &past, search, out)
         }
         Command::Moves { variant, fen, fen_file, routes, json } => {
             let from = commands::moves::Positions { fen: &fen, fen_file: fen_file.as_deref() };
@@ -411,6 +443,10 @@ fn run(command: Command, out: &mut Out) -> commands::Done {
         Command::Perft { variant, depth, fen, divide, threads, routes, json } => {
             let threads = threads.map(usize::from);
             commands::perft::run(&variant, &fen, commands::perft::Count { depth, divide, threads, routes, json }, out)
+        }
+        Command::Egtb { variant, pieces, classes, save, load, fen, json } => {
+            let job = commands::egtb::Job { pieces: pieces.map(usize::from), classes, save, load, json };
+            commands::egtb::run(&variant, &fen, job, out)
         }
         Command::Convert { files, variant, options, out: path } => commands::convert::run(commands::convert::Job {
             files: &files,

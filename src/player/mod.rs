@@ -26,6 +26,7 @@ mod table;
 mod tune;
 
 use crate::compile::Rules;
+use crate::egtb::Tables;
 use crate::engine::{BudgetExceeded, History, MoveInfo, Position};
 use search::TreeSearch;
 pub use selfplay::{PlyFacts, SelfPlayGame, play_out, play_out_sides, random_opening, self_play_game};
@@ -133,6 +134,8 @@ pub struct Player<'r> {
     seed: u64,
     table: RefCell<Option<table::Table>>,
     memory: Option<Memory>,
+    /// Endgame tables probed at the search's nodes, if given ([`Player::with_tables`]).
+    tables: Option<Arc<Tables>>,
 }
 
 /// A transposition table kept from one search to the next: one game's, for the player that
@@ -160,7 +163,34 @@ const TABLE_BITS: u32 = 18;
 impl<'r> Player<'r> {
     /// A player for `rules`: the worth of every piece on every cell, from the rules.
     pub fn new(rules: &'r Rules) -> Player<'r> {
-        Player { rules, worth: eval::Worth::new(rules), seed: 0, table: RefCell::new(None), memory: None }
+        Player { rules, worth: eval::Worth::new(rules), seed: 0, table: RefCell::new(None), tables: None, memory: None }
+    }
+
+    /// The same player probing endgame `tables` of its variant: a position of a class
+    /// they hold, past the first ply, is scored by them (a win or a loss in the plies they
+    /// give, a draw 0) and not searched on; a line that reaches a won or lost position of
+    /// theirs goes on by their best play to the end. Without tables (the default) nothing
+    /// changes.
+    /// The tables ignore draws by repetition and move-count rules (see
+    /// [`egtb`](crate::egtb)), and so does the player where it probes them.
+    ///
+    /// ```
+    /// use polydame::egtb::{Material, Tables};
+    /// use polydame::{load_variant, Limits, Player};
+    /// use polydame::fen::parse_fen;
+    /// use std::sync::Arc;
+    ///
+    /// let rules = load_variant("english").unwrap();
+    /// let two_kings = Material::parse(&rules, "2 king against king").unwrap();
+    /// let tables = Arc::new(Tables::build_classes(&rules, &[two_kings], &mut |_| {}).unwrap());
+    /// let pos = parse_fen(&rules, "W:WK1,K2:BK32").unwrap();
+    /// // A 2-ply search sees the win to its end: 33 plies, the line the whole win.
+    /// let best = Player::new(&rules).with_tables(tables).best(&pos, Limits::depth(2)).unwrap();
+    /// assert_eq!(best.forced(), Some(33));
+    /// assert_eq!(best.pv.len(), 33);
+    /// ```
+    pub fn with_tables(self, tables: Arc<Tables>) -> Player<'r> {
+        Player { tables: Some(tables), ..self }
     }
 
     /// The same player with another seed (0 is the default): of the moves its search

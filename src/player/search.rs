@@ -4,9 +4,11 @@
 use super::line::Lines;
 use super::table::{Bound, Entry, Table};
 use super::{Best, Limits, MAX_DEPTH, Player, WIN_SCORE};
+use crate::egtb::Wdl;
 use crate::engine::{BudgetExceeded, History, MoveInfo, MoveList, Outcome, Position, Routes, Stop};
 use crate::rng::Rng;
 use crate::spec::NoPieces;
+use crate::spec::Side;
 use std::collections::HashSet;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -108,6 +110,7 @@ impl<'p, 'r> TreeSearch<'p, 'r> {
             }
             let mut pv = self.lines.get(0).to_vec();
             self.extend_line(&mut pos, &mut pv, depth as usize);
+            self.extend_by_tables(&pos, &mut pv);
             found = Best { best: pv.first().cloned(), score, pv, depth, nodes: self.nodes };
             each(&found);
             if found.forced().is_some() {
@@ -177,6 +180,11 @@ impl<'p, 'r> TreeSearch<'p, 'r> {
         if ply > 0 && (self.earlier.binary_search(&pos.hash()).is_ok() || self.path.contains(&pos.hash())) {
             return Ok(0);
         }
+        if ply > 0
+            && let Some(score) = self.endgame_score(pos, ply)
+        {
+            return Ok(score);
+        }
         // The table holds searches of depth 1 and more; a node past the depth meets one
         // only by a rare transposition, and probing is a cache miss a node.
         let stored = if depth > 0 { self.table.probe(pos.hash()) } else { None };
@@ -206,6 +214,24 @@ impl<'p, 'r> TreeSearch<'p, 'r> {
         let result = self.node(pos, Node { depth, ply, alpha, beta, hint }, list, order);
         self.lists[ply as usize] = Some(lists);
         result
+    }
+
+    /// The score the endgame tables give `pos`, `ply` plies into the line, where the
+    /// player has tables and they hold its class: a win or a loss in their plies, a draw 0.
+    fn endgame_score(&self, pos: &Position, ply: u32) -> Option<i32> {
+        let tables = self.player.tables.as_ref()?;
+        let pieces = pos.pieces(Side::White).len() + pos.pieces(Side::Black).len();
+        if pieces as usize > tables.max_pieces() {
+            return None;
+        }
+        let probe = tables.probe(pos)?;
+        // Past the forced scores' range, a result is still a win or a loss, unforced.
+        let to_end = (ply + u32::from(probe.plies)).min((WIN_SCORE - FORCED - 1) as u32) as i32;
+        Some(match probe.wdl {
+            Wdl::Win => WIN_SCORE - to_end,
+            Wdl::Loss => -(WIN_SCORE - to_end),
+            Wdl::Draw => 0,
+        })
     }
 
     /// A leaf where no piece can capture, scored with its moves counted, not listed: what
@@ -395,6 +421,29 @@ impl<'p, 'r> TreeSearch<'p, 'r> {
             }
             history.push(rules, m, game.position());
             pv.push(m.clone());
+        }
+    }
+}
+
+impl TreeSearch<'_, '_> {
+    /// Where the line ends in a position the endgame tables hold, won or lost: the tables'
+    /// best play from there on, to the end of the game.
+    fn extend_by_tables(&self, pos: &Position, pv: &mut Vec<MoveInfo>) {
+        let Some(tables) = &self.player.tables else { return };
+        let rules = self.player.rules;
+        let mut game = crate::record::Game::from_position(rules, pos.clone());
+        if pv.iter().any(|m| game.play_move(m).is_err()) {
+            return;
+        }
+        while let Some(probe) = tables.probe(game.position()) {
+            if probe.wdl == Wdl::Draw || probe.plies == 0 {
+                break;
+            }
+            let Some(m) = tables.best_move(rules, game.position()) else { break };
+            if game.play_move(&m).is_err() {
+                break;
+            }
+            pv.push(m);
         }
     }
 }

@@ -5,6 +5,8 @@ mod actions;
 mod api;
 mod clauses;
 mod convert;
+mod egtb;
+mod egtb_facts;
 mod engine;
 mod engines;
 mod frisian_limit;

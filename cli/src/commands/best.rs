@@ -6,6 +6,7 @@ use polydame::player::{MAX_WEIGHTS_BYTES, Weights};
 use polydame::{Game, Limits, Player, Rules};
 use serde::Serialize;
 use std::path::Path;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// `best --json`: one object.
@@ -31,12 +32,14 @@ pub struct Past<'a> {
 }
 
 /// How to search: to `depth` plies, or for `time` ms; the answer as JSON; the pieces
-/// valued by a weights file.
+/// valued by a weights file; endgame tables to probe.
 pub struct Search<'a> {
     pub depth: Option<u32>,
     pub time: Option<u64>,
     pub json: bool,
     pub weights: Option<&'a str>,
+    /// A tables file (`egtb --save`).
+    pub egtb: Option<&'a str>,
 }
 
 /// The largest PDN record `best --pdn` reads (unpacked), in bytes: 64 MiB.
@@ -44,8 +47,8 @@ pub const MAX_PDN_BYTES: u64 = 64 << 20;
 
 /// Searches the position reached (the start, or --fen, after the moves; or the end of a
 /// PDN game) to `depth` plies (6 by default, or as deep as the time allows) or for `time`
-/// ms, knowing the game's past, and prints the best move, its score, the line expected and
-/// the work done.
+/// ms, knowing the game's past and probing endgame tables if given, and prints the best
+/// move, its score, the line expected and the work done.
 pub fn run(variant: &VariantArgs, fen: &FenArgs, past: &Past, search: Search<'_>, out: &mut Out) -> Done {
     let rules = variant.load()?;
     let mut game = match past.pdn {
@@ -61,6 +64,9 @@ pub fn run(variant: &VariantArgs, fen: &FenArgs, past: &Past, search: Search<'_>
     let mut player = Player::new(&rules);
     if let Some(path) = search.weights {
         player = player.with_weights(&read_weights(&rules, path)?);
+    }
+    if let Some(path) = search.egtb {
+        player = player.with_tables(Arc::new(super::egtb::read_tables(&rules, path)?));
     }
     let found = player.best_in(game.position(), limits, game.history()).map_err(|e| over_budget(&rules, &e))?;
     let secs = start.elapsed().as_secs_f64();

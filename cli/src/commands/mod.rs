@@ -6,6 +6,7 @@ pub mod board;
 pub mod check;
 pub mod convert;
 pub mod dxp;
+pub mod egtb;
 pub mod engine_match;
 pub mod hub;
 pub mod matches;

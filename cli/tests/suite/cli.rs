@@ -264,6 +264,7 @@ fn help_names_each_subcommand_with_what_it_does() {
         ("moves", "legal moves"),
         ("play", "Play moves"),
         ("perft", "legal-move tree"),
+        ("egtb", "Endgame tables"),
         ("convert", "PDN"),
         ("validate", "every move"),
         ("random-game", "random legal games"),

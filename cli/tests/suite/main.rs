@@ -7,6 +7,7 @@ mod archive;
 mod archive_input;
 mod cli;
 mod draw_rules;
+mod egtb;
 mod fen_dialects;
 mod hub;
 mod limits;
