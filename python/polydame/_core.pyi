@@ -259,7 +259,13 @@ class BestMove:
     @property
     def nodes(self) -> int: ...
 
-def best_move(board: Board, depth: Optional[SupportsIndex] = None, time: Optional[float] = None, seed: int = 0) -> BestMove: ...
+def best_move(
+    board: Board,
+    depth: Optional[SupportsIndex] = None,
+    time: Optional[float] = None,
+    seed: int = 0,
+    weights: Union[str, os.PathLike[str], None] = None,
+) -> BestMove: ...
 
 @final
 class PdnGame:

@@ -2,6 +2,7 @@
 
 use crate::board::{Board, Move};
 use crate::{budget_error, guard};
+use polydame::player::{MAX_WEIGHTS_BYTES, Weights};
 use polydame::{Limits, Player};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -36,9 +37,18 @@ impl BestMove {
 /// ``time`` seconds (both: whichever ends first; neither: depth 6), without the
 /// interpreter's lock. ``move`` is ``None`` when the game is over. A depth past
 /// ``MAX_SEARCH_DEPTH`` searches that deep; Ctrl-C stops the search (``KeyboardInterrupt``).
+/// ``weights``: a weights file of ``polydame tune`` for the board's variant, the pieces
+/// valued by it (``ValueError`` for another variant's, or no weights file).
 #[pyfunction]
-#[pyo3(signature = (board, depth = None, time = None, seed = 0))]
-pub fn best_move(py: Python<'_>, board: &Board, depth: Option<&Bound<'_, PyAny>>, time: Option<f64>, seed: u64) -> PyResult<BestMove> {
+#[pyo3(signature = (board, depth = None, time = None, seed = 0, weights = None))]
+pub fn best_move(
+    py: Python<'_>,
+    board: &Board,
+    depth: Option<&Bound<'_, PyAny>>,
+    time: Option<f64>,
+    seed: u64,
+    weights: Option<std::path::PathBuf>,
+) -> PyResult<BestMove> {
     // A depth too large for a number of plies is the deepest search, as any past it is.
     let depth = match depth {
         None => None,
@@ -53,11 +63,16 @@ pub fn best_move(py: Python<'_>, board: &Board, depth: Option<&Bound<'_, PyAny>>
         (d, None) => Limits::depth(d.unwrap_or(6).clamp(1, polydame::player::MAX_DEPTH)),
     };
     let rules = board.rules();
+    let weights = weights.map(|path| read_weights(rules, &path)).transpose()?;
     let game = board.game();
     let stop = Arc::new(AtomicBool::new(false));
     let limits = limits.stop_on(stop.clone());
-    let best = guard::run(py, &stop, || Player::new(rules).with_seed(seed).best_in(game.position(), limits, game.history()))?
-        .map_err(|e| budget_error(e, &game.fen()))?;
+    let player = || match &weights {
+        Some(w) => Player::new(rules).with_seed(seed).with_weights(w),
+        None => Player::new(rules).with_seed(seed),
+    };
+    let best =
+        guard::run(py, &stop, || player().best_in(game.position(), limits, game.history()))?.map_err(|e| budget_error(e, &game.fen()))?;
     let legal = board.legal()?;
     let line = game.line_text(&best.pv);
     Ok(BestMove {
@@ -67,4 +82,15 @@ pub fn best_move(py: Python<'_>, board: &Board, depth: Option<&Bound<'_, PyAny>>
         depth: best.depth,
         nodes: best.nodes,
     })
+}
+
+/// The weights of a file `polydame tune` wrote (at most ``MAX_WEIGHTS_BYTES``), for `rules`.
+fn read_weights(rules: &polydame::Rules, path: &std::path::Path) -> PyResult<Weights> {
+    let name = path.display();
+    let size = std::fs::metadata(path).map_err(|e| pyo3::exceptions::PyOSError::new_err(format!("{name}: {e}")))?.len();
+    if size > MAX_WEIGHTS_BYTES as u64 {
+        return Err(PyValueError::new_err(format!("{name} has {size} bytes, more than the {MAX_WEIGHTS_BYTES} a weights file may have")));
+    }
+    let text = std::fs::read_to_string(path).map_err(|e| pyo3::exceptions::PyOSError::new_err(format!("{name}: {e}")))?;
+    Weights::from_toml(rules, &text).map_err(|e| PyValueError::new_err(format!("{name}: {e}")))
 }

@@ -234,3 +234,21 @@ def test_svg_options():
         with pytest.raises(ValueError):
             b.svg(size=bad)
     assert b._repr_svg_() == plain
+
+
+def test_best_move_with_learned_weights(tmp_path, polydame_bin):
+    import subprocess
+
+    path = tmp_path / "english.weights.toml"
+    done = subprocess.run(
+        [polydame_bin, "tune", "english", "--games", "10", "--depth", "1", "--epochs", "20", "--out", str(path)],
+        capture_output=True, text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    board = polydame.Board("english")
+    best = polydame.best_move(board, depth=4, weights=path)
+    assert best.move in board.legal_moves
+    with pytest.raises(ValueError, match="the weights are of english"):
+        polydame.best_move(polydame.Board("russian"), depth=2, weights=path)
+    with pytest.raises(OSError):
+        polydame.best_move(board, depth=2, weights=tmp_path / "none.toml")
