@@ -2,7 +2,7 @@
 
 use crate::board::{Board, Move};
 use crate::{budget_error, guard};
-use polydame::player::{MAX_WEIGHTS_BYTES, Weights};
+use polydame::player::Weights;
 use polydame::{Limits, Player};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -84,13 +84,10 @@ pub fn best_move(
     })
 }
 
-/// The weights of a file `polydame tune` wrote (at most ``MAX_WEIGHTS_BYTES``), for `rules`.
+/// The weights of a file `polydame tune` wrote, for `rules`: ``OSError`` when it cannot
+/// be read, ``ValueError`` when it is no weights file of these rules.
 fn read_weights(rules: &polydame::Rules, path: &std::path::Path) -> PyResult<Weights> {
-    let name = path.display();
-    let size = std::fs::metadata(path).map_err(|e| pyo3::exceptions::PyOSError::new_err(format!("{name}: {e}")))?.len();
-    if size > MAX_WEIGHTS_BYTES as u64 {
-        return Err(PyValueError::new_err(format!("{name} has {size} bytes, more than the {MAX_WEIGHTS_BYTES} a weights file may have")));
-    }
-    let text = std::fs::read_to_string(path).map_err(|e| pyo3::exceptions::PyOSError::new_err(format!("{name}: {e}")))?;
-    Weights::from_toml(rules, &text).map_err(|e| PyValueError::new_err(format!("{name}: {e}")))
+    Weights::read(rules, path)
+        .map_err(|e| pyo3::exceptions::PyOSError::new_err(format!("{}: {e}", path.display())))?
+        .map_err(PyValueError::new_err)
 }

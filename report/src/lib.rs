@@ -39,6 +39,7 @@
 
 mod render;
 mod sections;
+pub use sections::thousands;
 pub mod stats;
 mod svg;
 

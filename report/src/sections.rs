@@ -51,7 +51,7 @@ fn num(x: f64) -> String {
 }
 
 /// A count with its thousands apart: 5,336,686.
-fn thousands(n: u64) -> String {
+pub fn thousands(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {

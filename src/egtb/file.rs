@@ -121,7 +121,8 @@ fn read_values(input: &mut dyn BufRead, rules: &Rules, tables: &mut Tables, head
                 indexer.placements() * 2
             )));
         }
-        let mut values = Vec::with_capacity(n as usize);
+        // Grown as the values are read: a header's count is not trusted with memory.
+        let mut values = Vec::with_capacity((n as usize).min(1 << 20));
         let mut buf = vec![0u8; 1 << 16];
         let mut left = n as usize * 2;
         while left > 0 {

@@ -72,6 +72,19 @@ impl Weights {
         head + &body
     }
 
+    /// The weights of the file at `path` (at most [`MAX_WEIGHTS_BYTES`]), for `rules`: the
+    /// outer error when the file cannot be read, the inner one when it is no weights file
+    /// of these rules (as [`Weights::from_toml`] says), the file named in it.
+    pub fn read(rules: &Rules, path: &std::path::Path) -> std::io::Result<Result<Weights, String>> {
+        let name = path.display();
+        let size = std::fs::metadata(path)?.len();
+        if size > MAX_WEIGHTS_BYTES as u64 {
+            return Ok(Err(format!("{name} has {size} bytes, more than the {MAX_WEIGHTS_BYTES} a weights file may have")));
+        }
+        let text = std::fs::read_to_string(path)?;
+        Ok(Weights::from_toml(rules, &text).map_err(|e| format!("{name}: {e}")))
+    }
+
     /// Weights read from a file's text, for `rules`: an error when the text is no weights
     /// file, or is another variant's (its id, kinds or cells differ).
     pub fn from_toml(rules: &Rules, text: &str) -> Result<Weights, String> {

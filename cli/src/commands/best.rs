@@ -2,7 +2,7 @@
 
 use super::{Done, Failure, FenArgs, Out, VariantArgs, invalid, over_budget};
 use polydame::pdn::{parse_game, pdn_games, replay_recorded, unpack};
-use polydame::player::{MAX_WEIGHTS_BYTES, Weights};
+use polydame::player::Weights;
 use polydame::{Game, Limits, Player, Rules};
 use serde::Serialize;
 use std::path::Path;
@@ -120,10 +120,5 @@ fn record_game<'r>(rules: &'r Rules, path: &Path, n: u64) -> Result<Game<'r>, Fa
 
 /// The weights of a file `polydame tune` wrote, for `rules`.
 pub fn read_weights(rules: &Rules, path: &str) -> Result<Weights, Failure> {
-    let size = std::fs::metadata(path).map_err(|e| invalid(format!("cannot read {path}: {e}")))?.len();
-    if size > MAX_WEIGHTS_BYTES as u64 {
-        return Err(invalid(format!("{path} has {size} bytes, more than the {MAX_WEIGHTS_BYTES} a weights file may have")));
-    }
-    let text = std::fs::read_to_string(path).map_err(|e| invalid(format!("cannot read {path}: {e}")))?;
-    Weights::from_toml(rules, &text).map_err(|e| invalid(format!("{path}: {e}")))
+    Weights::read(rules, Path::new(path)).map_err(|e| invalid(format!("cannot read {path}: {e}")))?.map_err(invalid)
 }

@@ -59,7 +59,8 @@ pub fn run(variant: &VariantArgs, fen: &FenArgs, job: Job, out: &mut Out) -> Don
     };
     if !job.json {
         let verb = if job.load.is_some() { "read" } else { "built" };
-        let (classes, positions, seconds) = (tables.classes().count(), group(rows.positions), clock.elapsed().as_secs_f64());
+        let (classes, positions, seconds) =
+            (tables.classes().count(), polydame_report::thousands(rows.positions), clock.elapsed().as_secs_f64());
         out.say(format!(
             "{classes} classes, {positions} positions, {verb} in {seconds:.2} s, {} in memory (2 bytes a position)",
             size(tables.bytes())
@@ -94,10 +95,10 @@ fn build(rules: &Rules, job: &Job, rows: &mut Rows, out: &mut Out) -> Result<Tab
         eprintln!(
             "building {} classes, {} positions ({} of tables); the largest, {}, {} positions",
             classes.len(),
-            group(plan.indices()),
+            polydame_report::thousands(plan.indices()),
             size(plan.indices() * 2),
             m.describe(rules),
-            group(n)
+            polydame_report::thousands(n)
         );
     }
     rows.header(out, classes.iter().map(|m| m.describe(rules).len()).max().unwrap_or(0));
@@ -138,12 +139,19 @@ impl Rows {
             out.json(&ClassJson { class: &r.name, positions, white_to_move, black_to_move, longest_win: r.longest, seconds, bytes });
             return;
         }
-        let wdl = |s: usize| format!("{}/{}/{}", group(r.results[s][0]), group(r.results[s][1]), group(r.results[s][2]));
+        let wdl = |s: usize| {
+            format!(
+                "{}/{}/{}",
+                polydame_report::thousands(r.results[s][0]),
+                polydame_report::thousands(r.results[s][1]),
+                polydame_report::thousands(r.results[s][2])
+            )
+        };
         let width = self.width;
         out.say(format!(
             "{:width$}  {:>11}  {:>29}  {:>29}  {:>7}  {:>7.2}s  {:>9}",
             r.name,
-            group(r.positions()),
+            polydame_report::thousands(r.positions()),
             wdl(0),
             wdl(1),
             r.longest[0].max(r.longest[1]),
@@ -185,19 +193,6 @@ fn said(wdl: Wdl, plies: u16, side: &str) -> String {
         _ if plies == 0 => format!("{} for {side} to move (the game is over)", wdl.name()),
         _ => format!("{} for {side} (to move) in {plies} plies", wdl.name()),
     }
-}
-
-/// A count with thousands separated: `1,842,400`.
-fn group(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// A size in bytes for people: `58 KiB`, `3.5 MiB`.
