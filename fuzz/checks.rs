@@ -439,3 +439,16 @@ fn check_routes(rules: &Rules, pos: &Position, distinct: &[MoveInfo], fen: &str)
         assert!(other == keys, "{}: in {fen}, {routes:?} gives other moves than Distinct", rules.id());
     }
 }
+
+/// A file of endgame tables (`egtb --save`) or of learned weights (`tune`) of a shipped
+/// variant: the first byte picks the variant, the second's lowest bit the reader. Neither
+/// reader may panic, and weights read write back to the same weights.
+pub fn files(data: &[u8]) {
+    let [selector, which, rest @ ..] = data else { return };
+    let rules = pick(*selector);
+    if which & 1 == 0 {
+        let _ = polydame::egtb::Tables::load(&mut &rest[..], rules);
+    } else if let Ok(w) = polydame::player::Weights::from_toml(rules, &String::from_utf8_lossy(rest)) {
+        assert_eq!(polydame::player::Weights::from_toml(rules, &w.to_toml("again")), Ok(w), "weights read back to others");
+    }
+}

@@ -67,6 +67,11 @@ fn play_inputs() {
     replay("play", checks::play);
 }
 
+#[test]
+fn files_inputs() {
+    replay("files", checks::files);
+}
+
 /// A regression input of a target whose first byte picks the variant is named for that
 /// variant (`fanorona-...`), and still picks it: a variant added before it in the list of
 /// shipped variants would move it onto another (see `fuzz/regressions/README.md`).
