@@ -106,6 +106,14 @@ enum Command {
         /// Then play this many games of the learned player against the rules' own.
         #[arg(long, value_name = "N", default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=100_000))]
         check: u32,
+        /// Learn patterns too: what each arrangement of pieces on each small window of
+        /// cells is worth (docs/player.md says which windows).
+        #[arg(long)]
+        patterns: bool,
+        /// Start from this weights file instead of the rules' own worth, and play the
+        /// tuning games (and --check's learned side) with it: a second round of tuning.
+        #[arg(long, value_name = "FILE")]
+        weights: Option<String>,
     },
     /// The player against itself, from random openings or ballots: the games as PDN.
     ///
@@ -392,8 +400,9 @@ fn run(command: Command, out: &mut Out) -> commands::Done {
             commands::board::run(&variant, &fen, commands::board::Picture { svg, last: last.as_deref() }, out)
         }
         Command::Check { file } => commands::check::run(&file, out),
-        Command::Tune { variant, games, epochs, out: file, check } => {
-            commands::tune::run(&variant, &games, &commands::tune::Job { epochs: epochs as usize, out: &file, check }, out)
+        Command::Tune { variant, games, epochs, out: file, check, patterns, weights } => {
+            let job = commands::tune::Job { epochs: epochs as usize, out: &file, check, patterns, weights: weights.as_deref() };
+            commands::tune::run(&variant, &games, &job, out)
         }
         Command::Match { variant, games, out: file, json, engine, dxp, clock, concurrency, move_limit }
             if !engine.is_empty() || dxp.is_some() =>

@@ -13,6 +13,9 @@ const ROW: i32 = 4;
 pub(super) const MOBILITY: i32 = 2;
 pub(super) const MOBILITY_CAP: usize = 24;
 
+/// The state slot of a window's cell off the board: always empty.
+const OFF: u8 = 128;
+
 /// Per side, kind and cell, what a piece there is worth.
 pub(super) struct Worth {
     /// `table[(side * kinds + kind) * cells + cell]`.
@@ -24,6 +27,56 @@ pub(super) struct Worth {
     cells: usize,
     /// A piece in hand (`[drops]`): its kind's value, no cell's bonus.
     in_hand: i32,
+    /// The windows' bits, and what each arrangement on each is worth for White
+    /// (`patterns[window * ARRANGEMENTS + arrangement]`); none unless learned.
+    windows: Vec<[u8; 4]>,
+    patterns: Vec<i32>,
+}
+
+/// The arrangements of a window's four cells, each empty (or off the board), White's or
+/// Black's: `3^4`.
+pub const ARRANGEMENTS: usize = 81;
+
+/// The evaluation's windows, from the rules alone: for each cell, the four cells `c`,
+/// `c + d1`, `c + d2` and `c + d1 + d2`, where `d1` and `d2` are the first two directions
+/// of the first kind's first quiet move for White (forward left and forward right on a
+/// draughts board: a square of four cells standing on its corner). A window with fewer
+/// than three cells on the board is left out, as are all where the board has no bit
+/// layout or the first kind no two such directions.
+pub struct Windows {
+    /// Per window, its cells (`None`: off the board).
+    pub cells: Vec<[Option<u16>; 4]>,
+}
+
+impl Windows {
+    pub fn of(rules: &Rules) -> Windows {
+        let spec = rules.spec();
+        let g = &spec.geometry;
+        let dirs: Vec<usize> = spec.kinds.first().and_then(|k| k.moves.first()).map_or(Vec::new(), |m| m.dirs[0].iter().collect());
+        if rules.layout.is_none() || dirs.len() < 2 {
+            return Windows { cells: Vec::new() };
+        }
+        let (d1, d2) = (dirs[0], dirs[1]);
+        let cells = (0..g.len() as u16)
+            .map(|c| {
+                let (a, b) = (g.step(c, d1), g.step(c, d2));
+                let far = a.and_then(|a| g.step(a, d2)).or_else(|| b.and_then(|b| g.step(b, d1)));
+                [Some(c), a, b, far]
+            })
+            .filter(|w| w.iter().flatten().count() >= 3)
+            .collect();
+        Windows { cells }
+    }
+
+    /// The arrangement of each window in `pos`, in order.
+    pub fn arrangements<'a>(&'a self, pos: &'a Position) -> impl Iterator<Item = usize> + 'a {
+        let state = |c: Option<u16>| match c.and_then(|c| pos.piece(c)) {
+            Some((Side::White, _)) => 1,
+            Some((Side::Black, _)) => 2,
+            None => 0,
+        };
+        self.cells.iter().map(move |w| w.iter().rev().fold(0, |a, &c| a * 3 + state(c)))
+    }
 }
 
 impl Worth {
@@ -63,7 +116,51 @@ impl Worth {
             }
         }
         let in_hand = spec.drops.as_ref().map_or(0, |d| 100 * spec.kinds[d.kind as usize].value as i32);
-        Worth { table, by_bit, kinds, cells, in_hand }
+        Worth { table, by_bit, kinds, cells, in_hand, windows: Vec::new(), patterns: Vec::new() }
+    }
+
+    /// The same worth with learned `patterns` (laid out as [`Worth::patterns`], one
+    /// [`ARRANGEMENTS`] a window of [`Windows::of`] the rules; its length checked by the
+    /// caller), where the board has a bit layout.
+    pub fn with_patterns(self, rules: &Rules, patterns: Vec<i32>) -> Worth {
+        let Some(l) = &rules.layout else { return self };
+        if patterns.is_empty() {
+            return self;
+        }
+        let bit = |c: Option<u16>| c.map_or(OFF, |c| l.bit[c as usize]);
+        let windows = Windows::of(rules).cells.iter().map(|w| w.map(bit)).collect();
+        Worth { windows, patterns, ..self }
+    }
+
+    /// The patterns' worths (empty: none).
+    pub fn patterns(&self) -> &[i32] {
+        &self.patterns
+    }
+
+    /// What the patterns give White in `pos` (0 without patterns).
+    fn pattern_score(&self, pos: &Position) -> i32 {
+        if self.windows.is_empty() {
+            return 0;
+        }
+        // Each bit's state (0 empty, 1 White's, 2 Black's); `OFF` stays empty.
+        let mut state = [0u8; OFF as usize + 1];
+        for (side, v) in [(Side::White, 1), (Side::Black, 2)] {
+            let set = pos.bits[side];
+            for (word, base) in [(set as u64, 0), ((set >> 64) as u64, 64)] {
+                let mut w = word;
+                while w != 0 {
+                    state[(w.trailing_zeros() as usize + base) & 127] = v;
+                    w &= w - 1;
+                }
+            }
+        }
+        let mut score = 0;
+        for (i, w) in self.windows.iter().enumerate() {
+            let at = |k: usize| state[w[k] as usize] as usize;
+            let arrangement = at(0) + 3 * at(1) + 9 * at(2) + 27 * at(3);
+            score += self.patterns[i * ARRANGEMENTS + arrangement];
+        }
+        score
     }
 
     /// Every entry, `[(side * kinds + kind) * cells + cell]`.
@@ -110,6 +207,8 @@ impl Worth {
     pub fn evaluate(&self, rules: &Rules, pos: &mut Position, ours: usize, scratch: &mut MoveList) -> i32 {
         let theirs = pos.with_turn_passed(rules, |p| p.count_moves(rules, scratch, crate::engine::Routes::Distinct));
         let mobility = ours.min(MOBILITY_CAP) as i32 - theirs.min(MOBILITY_CAP) as i32;
-        self.material(pos) + MOBILITY * mobility
+        let patterns = self.pattern_score(pos);
+        let patterns = if pos.side_to_move() == Side::White { patterns } else { -patterns };
+        self.material(pos) + MOBILITY * mobility + patterns
     }
 }

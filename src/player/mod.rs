@@ -20,6 +20,7 @@
 
 mod eval;
 mod line;
+mod order;
 mod search;
 mod selfplay;
 mod table;
@@ -202,7 +203,8 @@ impl<'r> Player<'r> {
     /// The same player valuing pieces by learned `weights` (see [`tune`]; they are the
     /// variant's, as [`Weights::from_toml`] checks) instead of the rules' own.
     pub fn with_weights(self, weights: &Weights) -> Player<'r> {
-        Player { worth: eval::Worth::of_table(self.rules, weights.table.clone()), ..self }
+        let worth = eval::Worth::of_table(self.rules, weights.table.clone()).with_patterns(self.rules, weights.patterns.clone());
+        Player { worth, ..self }
     }
 
     /// The same player searching with `memory`'s table, kept from one search to the

@@ -2,11 +2,11 @@
 //! table, move ordering and quiescence over captures.
 
 use super::line::Lines;
+use super::order::MoveOrder;
 use super::table::{Bound, Entry, Table};
 use super::{Best, Limits, MAX_DEPTH, Player, WIN_SCORE};
 use crate::egtb::Wdl;
 use crate::engine::{BudgetExceeded, History, MoveInfo, MoveList, Outcome, Position, Routes, Stop};
-use crate::rng::Rng;
 use crate::spec::NoPieces;
 use crate::spec::Side;
 use std::collections::HashSet;
@@ -26,6 +26,14 @@ const WIDE_CAPTURES: usize = 4;
 /// as a tenth of a position), fewer where their capture searches are long. A capture
 /// search itself looks at the clock every `STOP_EVERY` steps.
 const CLOCK_EVERY: u64 = 64;
+/// Late move reductions: at a node this many plies deep or more, the quiet moves tried
+/// after the first [`REDUCE_AFTER`] are searched a ply shallower, and past
+/// [`REDUCE_MORE_AFTER`] two plies shallower where the node is [`REDUCE_MORE_DEPTH`] deep;
+/// a move that then scores above the window is searched again to the full depth.
+const REDUCE_DEPTH: u32 = 3;
+const REDUCE_AFTER: usize = 3;
+const REDUCE_MORE_AFTER: usize = 8;
+const REDUCE_MORE_DEPTH: u32 = 5;
 /// Scores beyond this are forced wins or losses.
 const FORCED: i32 = WIN_SCORE - 1000;
 const INFINITY: i32 = WIN_SCORE + 1;
@@ -61,6 +69,8 @@ pub(super) struct TreeSearch<'p, 'r> {
     scratch: MoveList,
     /// The line each ply expects.
     lines: Lines,
+    /// Killers and history, for the order of quiet moves.
+    order: MoveOrder,
 }
 
 impl<'p, 'r> TreeSearch<'p, 'r> {
@@ -82,6 +92,7 @@ impl<'p, 'r> TreeSearch<'p, 'r> {
             lists: Vec::new(),
             scratch: MoveList::new(),
             lines: Lines::default(),
+            order: MoveOrder::new(player.rules.spec().geometry.len(), player.seed),
         }
     }
 
@@ -272,6 +283,30 @@ impl<'p, 'r> TreeSearch<'p, 'r> {
         score
     }
 
+    /// The score, for the side that made it, of the move just made from a node `n` whose
+    /// window is now `alpha..n.beta`. The first move is searched with the whole window;
+    /// a later one first with the narrowest window above `alpha` (and `reduce` plies
+    /// shallower), which proves most of them no better cheaply, then again with the whole
+    /// window and depth only if it came out better. A move after which the same side moves
+    /// again is searched as the side's own position.
+    fn child(&mut self, pos: &mut Position, n: Node, alpha: i32, c: Child) -> Result<i32, BudgetExceeded> {
+        let (depth, ply) = (n.depth.saturating_sub(1), n.ply + 1);
+        if c.again {
+            return self.negamax(pos, depth, ply, alpha, n.beta);
+        }
+        if c.first || n.depth == 0 {
+            return Ok(-self.negamax(pos, depth, ply, -n.beta, -alpha)?);
+        }
+        let mut score = -self.negamax(pos, depth - c.reduce, ply, -alpha - 1, -alpha)?;
+        if score > alpha && c.reduce > 0 && !self.out_of_time {
+            score = -self.negamax(pos, depth, ply, -alpha - 1, -alpha)?;
+        }
+        if score > alpha && score < n.beta && !self.out_of_time {
+            score = -self.negamax(pos, depth, ply, -n.beta, -alpha)?;
+        }
+        Ok(score)
+    }
+
     /// A position whose capture search passed the rules' budget: at the root an error (its
     /// moves, one of which is the answer, are not known); deeper, it is scored by its
     /// material alone and not searched on, so that one such position in the tree does not
@@ -329,24 +364,27 @@ impl<'p, 'r> TreeSearch<'p, 'r> {
                 only_captures = true;
             }
         }
-        self.order_moves(list, order, n.hint, n.ply, only_captures);
+        let side = pos.side_to_move();
+        self.order.order(list, order, n.hint, n.ply, only_captures, side);
+        // Late quiet moves are searched shallower where no capture is in the list.
+        let reducible = n.depth >= REDUCE_DEPTH && n.ply > 0 && list.iter().all(|m| m.captures() == 0);
         let mut best_index = u16::MAX;
-        for &(_, i) in order.iter() {
+        for (tried, &(_, i)) in order.iter().enumerate() {
             let m = list.get(i as usize);
+            let reduce = match tried {
+                _ if !reducible || !MoveOrder::quiet(m) => 0,
+                t if t >= REDUCE_MORE_AFTER && n.depth >= REDUCE_MORE_DEPTH => 2,
+                t if t >= REDUCE_AFTER => 1,
+                _ => 0,
+            };
             self.path.push(pos.hash());
             let undo = pos.make(rules, m);
             self.history.push_ref(rules, m, pos);
-            // A side that moves again (`moves_again`) scores the next position as its own.
-            let again = m.moves_again();
-            let score = if again {
-                self.negamax(pos, n.depth.saturating_sub(1), n.ply + 1, alpha, n.beta)
-            } else {
-                self.negamax(pos, n.depth.saturating_sub(1), n.ply + 1, -n.beta, -alpha)
-            };
+            let score = self.child(pos, n, alpha, Child { again: m.moves_again(), first: tried == 0, reduce });
             self.history.pop();
             pos.unmake(rules, m, undo);
             self.path.pop();
-            let score = if again { score? } else { -score? };
+            let score = score?;
             if self.out_of_time {
                 // The move's search was cut: its score says nothing.
                 break;
@@ -359,7 +397,10 @@ impl<'p, 'r> TreeSearch<'p, 'r> {
                     self.lines.set(n.ply as usize, m);
                 }
             }
-            if alpha >= n.beta || self.out_of_time {
+            if alpha >= n.beta {
+                if n.depth > 0 {
+                    self.order.refuted(m, n.ply, n.depth, side);
+                }
                 break;
             }
         }
@@ -375,23 +416,6 @@ impl<'p, 'r> TreeSearch<'p, 'r> {
             self.table.store(Entry { key: pos.hash(), score: to_table(best, n.ply), depth, bound, best: best_index });
         }
         Ok(best)
-    }
-
-    /// The order the moves of `list` are tried in: the table's best move, then captures
-    /// (the largest first), then the rest; at the first ply, ties in the seed's order.
-    fn order_moves(&self, list: &MoveList, order: &mut Vec<(u32, u16)>, hint: u16, ply: u32, only_captures: bool) {
-        order.clear();
-        let seed = self.player.seed;
-        for (i, m) in list.iter().enumerate() {
-            let taken = m.captures() as u32;
-            if only_captures && taken == 0 {
-                continue;
-            }
-            let first = if i as u16 == hint { 1 << 20 } else { 0 };
-            let tie = if ply == 0 && seed != 0 { Rng::new(seed ^ i as u64).next_u64() as u32 & 0x3ff } else { 0x3ff - i.min(0x3ff) as u32 };
-            order.push((first | taken.min(0x3ff) << 10 | tie, i as u16));
-        }
-        order.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
     }
 
     /// Makes `pv` at least `depth` moves long where the table knows the best moves after it.
@@ -459,6 +483,14 @@ struct Node {
     alpha: i32,
     beta: i32,
     hint: u16,
+}
+
+/// How a move's position is searched (see [`TreeSearch::child`]).
+#[derive(Clone, Copy)]
+struct Child {
+    again: bool,
+    first: bool,
+    reduce: u32,
 }
 
 /// A forced score stored as plies from the node, not from the root.

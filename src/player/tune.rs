@@ -12,7 +12,7 @@
 //! score of a position in the middle of an exchange says little), as are the opening's
 //! random plies.
 
-use super::eval::{MOBILITY, MOBILITY_CAP, Worth};
+use super::eval::{ARRANGEMENTS, MOBILITY, MOBILITY_CAP, Windows, Worth};
 use super::selfplay::SelfPlayGame;
 use crate::compile::Rules;
 use crate::engine::{MoveList, Position, Routes};
@@ -28,6 +28,11 @@ pub struct Weights {
     cells: usize,
     /// `[(side * kinds + kind) * cells + cell]`, as the evaluation lays it out.
     pub(super) table: Vec<i32>,
+    /// What each arrangement of each window of [`Windows::of`] the rules is worth for White,
+    /// `[window * 81 + arrangement]` (an arrangement: the states of the window's four cells,
+    /// 0 empty, 1 White's, 2 Black's, the first cell's the lowest ternary digit); empty:
+    /// no patterns.
+    pub(super) patterns: Vec<i32>,
 }
 
 /// A weights file, as `polydame tune` writes it: the variant, its kinds, and per side and
@@ -40,6 +45,9 @@ struct WeightsFile {
     cells: usize,
     white: Vec<Vec<i32>>,
     black: Vec<Vec<i32>>,
+    /// Per window, what each of its 81 arrangements is worth for White.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    patterns: Vec<Vec<i32>>,
 }
 
 /// The largest weights file read, in bytes (4 MiB: a board of 512 cells with 8 kinds
@@ -59,14 +67,31 @@ impl Weights {
             kinds: spec.kinds.iter().map(|k| k.name.clone()).collect(),
             cells: spec.geometry.len(),
             table: worth.table().to_vec(),
+            patterns: worth.patterns().to_vec(),
         }
+    }
+
+    /// The same weights with patterns, all worth 0, where they have none and the rules
+    /// have windows (see [`Windows::of`]).
+    pub fn with_patterns(self, rules: &Rules) -> Weights {
+        if !self.patterns.is_empty() {
+            return self;
+        }
+        Weights { patterns: vec![0; Windows::of(rules).cells.len() * ARRANGEMENTS], ..self }
+    }
+
+    /// Whether the weights have patterns.
+    pub fn has_patterns(&self) -> bool {
+        !self.patterns.is_empty()
     }
 
     /// The weights as a file (TOML), `comment` (lines without `#`) at its top.
     pub fn to_toml(&self, comment: &str) -> String {
         let (k, n) = (self.kinds.len(), self.cells);
         let side = |s: usize| (0..k).map(|kind| self.table[(s * k + kind) * n..][..n].to_vec()).collect();
-        let file = WeightsFile { variant: self.variant.clone(), kinds: self.kinds.clone(), cells: n, white: side(0), black: side(1) };
+        let patterns = self.patterns.chunks(ARRANGEMENTS).map(<[i32]>::to_vec).collect();
+        let file =
+            WeightsFile { variant: self.variant.clone(), kinds: self.kinds.clone(), cells: n, white: side(0), black: side(1), patterns };
         let body = toml::to_string(&file).unwrap_or_default();
         let head: String = comment.lines().map(|l| format!("# {l}\n")).collect();
         head + &body
@@ -108,10 +133,14 @@ impl Weights {
         if file.white.len() != own.kinds.len() || file.black.len() != own.kinds.len() || rows.clone().any(|r| r.len() != own.cells) {
             return Err(format!("the weights need one row of {} numbers for each kind of each side", own.cells));
         }
-        if rows.clone().flatten().any(|w| w.abs() > 1_000_000) {
+        let windows = Windows::of(rules).cells.len();
+        if !file.patterns.is_empty() && (file.patterns.len() != windows || file.patterns.iter().any(|p| p.len() != ARRANGEMENTS)) {
+            return Err(format!("the patterns need one row of {ARRANGEMENTS} numbers for each of the rules' {windows} windows"));
+        }
+        if rows.clone().chain(&file.patterns).flatten().any(|w| w.abs() > 1_000_000) {
             return Err("a weight is beyond ±1,000,000".to_string());
         }
-        Ok(Weights { table: rows.flatten().copied().collect(), ..own })
+        Ok(Weights { table: rows.flatten().copied().collect(), patterns: file.patterns.concat(), ..own })
     }
 }
 
@@ -133,14 +162,17 @@ pub struct Tuning {
 struct Sample {
     white: Vec<u32>,
     black: Vec<u32>,
+    /// The weights of the windows' arrangements, after the table's.
+    patterns: Vec<u32>,
     mobility: f64,
     result: f64,
 }
 
 /// The quiet positions of `games` (after their openings), with how each game ended; an
 /// unfinished game is left out.
-fn samples(rules: &Rules, games: &[SelfPlayGame]) -> Vec<Sample> {
+fn samples(rules: &Rules, games: &[SelfPlayGame], windows: Option<&Windows>) -> Vec<Sample> {
     let (k, n) = (rules.spec().kinds.len(), rules.spec().geometry.len());
+    let table = 2 * k * n;
     let mut out = Vec::new();
     let (mut list, mut scratch) = (MoveList::new(), MoveList::new());
     for g in games {
@@ -154,7 +186,11 @@ fn samples(rules: &Rules, games: &[SelfPlayGame]) -> Vec<Sample> {
         for (ply, (m, legal)) in g.record.moves.iter().enumerate() {
             let quiet = !legal.iter().any(|l| !l.captured.is_empty());
             if ply >= g.opening && quiet {
-                out.push(sample(rules, &mut pos, (k, n), result, (&mut list, &mut scratch)));
+                let mut s = sample(rules, &mut pos, (k, n), result, (&mut list, &mut scratch));
+                if let Some(w) = windows {
+                    s.patterns = w.arrangements(&pos).enumerate().map(|(i, a)| (table + i * ARRANGEMENTS + a) as u32).collect();
+                }
+                out.push(s);
             }
             pos.generate(rules, &mut list, Routes::Distinct);
             let Some(mv) = list.iter().find(|x| x.info() == *m) else { break };
@@ -177,12 +213,17 @@ fn sample(rules: &Rules, pos: &mut Position, (k, n): (usize, usize), result: f64
     let theirs = pos.with_turn_passed(rules, |p| p.count_moves(rules, scratch, Routes::Distinct));
     let diff = ours.min(MOBILITY_CAP) as f64 - theirs.min(MOBILITY_CAP) as f64;
     let for_white = if pos.side_to_move() == Side::White { diff } else { -diff };
-    Sample { white, black, mobility: f64::from(MOBILITY) * for_white, result }
+    Sample { white, black, patterns: Vec::new(), mobility: f64::from(MOBILITY) * for_white, result }
 }
 
 fn score(table: &[f64], s: &Sample) -> f64 {
-    s.white.iter().map(|&i| table[i as usize]).sum::<f64>() - s.black.iter().map(|&i| table[i as usize]).sum::<f64>() + s.mobility
+    let sum = |v: &[u32]| v.iter().map(|&i| table[i as usize]).sum::<f64>();
+    sum(&s.white) - sum(&s.black) + sum(&s.patterns) + s.mobility
 }
+
+/// The pull of a pattern's worth towards 0, per squared hundredth of a man: stronger than
+/// the table's, for an arrangement seen in few positions says little.
+const PATTERN_PULL: f64 = 1e-6;
 
 fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
@@ -208,9 +249,13 @@ fn best_scale(table: &[f64], samples: &[Sample]) -> f64 {
 
 /// Fits the weights to the quiet positions of `games`, from `start`, in `epochs` steps
 /// of gradient descent over all of them. The same games give the same weights.
+/// With patterns in `start` (see [`Weights::with_patterns`]) they are fitted too, pulled
+/// towards 0 where the games rarely show them.
 pub fn tune(rules: &Rules, games: &[SelfPlayGame], start: &Weights, epochs: usize) -> (Weights, Tuning) {
-    let samples = samples(rules, games);
-    let origin: Vec<f64> = start.table.iter().map(|&w| f64::from(w)).collect();
+    let windows = start.has_patterns().then(|| Windows::of(rules));
+    let samples = samples(rules, games, windows.as_ref());
+    let origin: Vec<f64> = start.table.iter().chain(&start.patterns).map(|&w| f64::from(w)).collect();
+    let cut = start.table.len();
     let mut table = origin.clone();
     let scale = best_scale(&table, &samples);
     let loss_before = loss(&table, &samples, scale);
@@ -219,12 +264,14 @@ pub fn tune(rules: &Rules, games: &[SelfPlayGame], start: &Weights, epochs: usiz
     let (mut m, mut v) = (vec![0.0; table.len()], vec![0.0; table.len()]);
     let count = samples.len().max(1) as f64;
     for t in 1..=epochs {
-        let mut grad: Vec<f64> = table.iter().zip(&origin).map(|(w, o)| 2.0 * lambda * (w - o)).collect();
+        let pull = |i: usize| if i < cut { lambda } else { PATTERN_PULL };
+        let mut grad: Vec<f64> = table.iter().zip(&origin).enumerate().map(|(i, (w, o))| 2.0 * pull(i) * (w - o)).collect();
         for s in &samples {
             let p = sigmoid(scale * score(&table, s) / 100.0);
             let g = 2.0 * (p - s.result) * p * (1.0 - p) * scale / 100.0 / count;
             s.white.iter().for_each(|&i| grad[i as usize] += g);
             s.black.iter().for_each(|&i| grad[i as usize] -= g);
+            s.patterns.iter().for_each(|&i| grad[i as usize] += g);
         }
         for i in 0..table.len() {
             m[i] = beta1 * m[i] + (1.0 - beta1) * grad[i];
@@ -233,8 +280,9 @@ pub fn tune(rules: &Rules, games: &[SelfPlayGame], start: &Weights, epochs: usiz
             table[i] -= rate * mh / (vh.sqrt() + 1e-12);
         }
     }
-    let weights = Weights { table: table.iter().map(|w| w.round() as i32).collect(), ..start.clone() };
-    let rounded: Vec<f64> = weights.table.iter().map(|&w| f64::from(w)).collect();
+    let rounded: Vec<i32> = table.iter().map(|w| w.round() as i32).collect();
+    let weights = Weights { table: rounded[..cut].to_vec(), patterns: rounded[cut..].to_vec(), ..start.clone() };
+    let rounded: Vec<f64> = rounded.iter().map(|&w| f64::from(w)).collect();
     let tuning = Tuning { positions: samples.len(), scale, loss_before, loss_after: loss(&rounded, &samples, scale) };
     (weights, tuning)
 }

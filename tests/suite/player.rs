@@ -366,3 +366,38 @@ fn learned_weights_fit_the_games_and_read_back() {
     assert_eq!(again, learned);
     assert!(Player::new(&rules).with_weights(&learned).best(&pos, Limits::depth(3)).unwrap().best.is_some());
 }
+
+#[test]
+fn learned_patterns_fit_the_games_better_and_read_back() {
+    use polydame::player::{Weights, play_out, random_opening, tune};
+    let rules = load_variant("english").unwrap();
+    let own = Weights::of(&rules);
+    assert!(!own.has_patterns());
+    let games: Vec<_> = (1..=30)
+        .map(|seed| {
+            play_out(&Player::new(&rules).with_seed(seed), random_opening(&rules, seed, 4).unwrap(), &Limits::depth(2), 200).unwrap()
+        })
+        .collect();
+    // The patterns are more to fit with: the same games are fitted better.
+    let (table, plain) = tune(&rules, &games, &own, 100);
+    let (learned, t) = tune(&rules, &games, &own.clone().with_patterns(&rules), 100);
+    assert!(learned.has_patterns() && !table.has_patterns());
+    assert!(t.loss_after < plain.loss_after, "{t:?} against {plain:?}");
+    let text = learned.to_toml("");
+    assert_eq!(Weights::from_toml(&rules, &text), Ok(learned.clone()));
+    // A row too few is refused with why.
+    let short = text.replacen("patterns = [[", "patterns = [", 1).replacen("], [", ", ", 1);
+    assert!(Weights::from_toml(&rules, &short).is_err());
+    // They count in the evaluation, from each side's view.
+    let mut game = random_opening(&rules, 7, 10).unwrap();
+    let table_only: String = text.lines().filter(|l| !l.starts_with("patterns")).map(|l| format!("{l}\n")).collect();
+    let table_only = Weights::from_toml(&rules, &table_only).unwrap();
+    assert!(!table_only.has_patterns());
+    let with = Player::new(&rules).with_weights(&learned);
+    let without = Player::new(&rules).with_weights(&table_only);
+    let differ = |p: &polydame::Position| with.evaluate(p) != without.evaluate(p);
+    assert!(differ(game.position()));
+    let m = game.legal_moves().unwrap()[0].clone();
+    game.play_move(&m).unwrap();
+    assert!(differ(game.position()));
+}

@@ -4,7 +4,7 @@
 use super::{Failure, invalid, over_budget};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use polydame::player::{SelfPlayGame, play_out, random_opening, self_play_game};
+use polydame::player::{SelfPlayGame, Weights, play_out, random_opening, self_play_game};
 use polydame::{Game, Limits, Player, Rules};
 use rayon::prelude::*;
 use std::io::IsTerminal;
@@ -74,6 +74,11 @@ pub(super) fn opening<'r>(rules: &'r Rules, args: &GameArgs, ballots: &[Vec<Stri
 
 /// Plays the games, in parallel, and returns them in order (game `i` from seed `seed + i`).
 pub fn play_games(rules: &Rules, args: &GameArgs, what: &str) -> Result<Vec<SelfPlayGame>, Failure> {
+    play_games_with(rules, args, what, None)
+}
+
+/// [`play_games`] by the player valuing pieces by `weights` (the rules' own: `None`).
+pub fn play_games_with(rules: &Rules, args: &GameArgs, what: &str, weights: Option<&Weights>) -> Result<Vec<SelfPlayGame>, Failure> {
     let ballots = match &args.ballots {
         Some(path) => read_ballots(rules, path)?,
         None => Vec::new(),
@@ -82,10 +87,18 @@ pub fn play_games(rules: &Rules, args: &GameArgs, what: &str) -> Result<Vec<Self
     let limits = Limits::depth(args.depth);
     let one = |i: u64| {
         let (seed, max_plies) = (args.seed.wrapping_add(i), args.max_plies as usize);
-        let played = if ballots.is_empty() {
-            self_play_game(rules, seed, args.opening_plies, &limits, max_plies)
-        } else {
-            play_out(&Player::new(rules).with_seed(seed), opening(rules, args, &ballots, i)?, &limits, max_plies)
+        let played = match weights {
+            None if ballots.is_empty() => self_play_game(rules, seed, args.opening_plies, &limits, max_plies),
+            _ => {
+                let player = Player::new(rules).with_seed(seed);
+                let player = if let Some(w) = weights { player.with_weights(w) } else { player };
+                let game = if ballots.is_empty() {
+                    random_opening(rules, seed, args.opening_plies).map_err(|e| over_budget(rules, &e))?
+                } else {
+                    opening(rules, args, &ballots, i)?
+                };
+                play_out(&player, game, &limits, max_plies)
+            }
         };
         let played = played.map_err(|e| over_budget(rules, &e));
         if let Some(b) = &bar {

@@ -2,11 +2,13 @@
 //! games (`polydame::player::tune`), written as a weights file; with `--check`, the
 //! learned player against the rules' own, colours alternating, and its score.
 
-use super::selfplay::{GameArgs, play_games};
+use super::best::read_weights;
+use super::selfplay::{GameArgs, play_games_with};
 use super::{Done, Out, VariantArgs, invalid, over_budget};
 use polydame::player::{Weights, play_out_sides, random_opening, tune};
 use polydame::{Limits, Outcome, Player, Rules, Side};
 use rayon::prelude::*;
+use std::path::Path;
 use std::time::Instant;
 
 /// What `tune` does beyond the games it plays.
@@ -17,6 +19,10 @@ pub struct Job<'a> {
     pub out: &'a str,
     /// Games of the learned player against the rules' own, after the fit (0: none).
     pub check: u32,
+    /// Whether patterns are learned too.
+    pub patterns: bool,
+    /// The weights file to start from and play the games with (`None`: the rules' own).
+    pub weights: Option<&'a str>,
 }
 
 /// Plays the games, fits the weights to their quiet positions, writes them, and (with
@@ -24,18 +30,23 @@ pub struct Job<'a> {
 pub fn run(variant: &VariantArgs, args: &GameArgs, job: &Job, out: &mut Out) -> Done {
     let rules = variant.load()?;
     let start = Instant::now();
-    let games = play_games(&rules, args, "tune")?;
+    let from = job.weights.map(|path| read_weights(&rules, path)).transpose()?;
+    let games = play_games_with(&rules, args, "tune", from.as_ref())?;
     let played = start.elapsed().as_secs_f64();
-    let (weights, t) = tune(&rules, &games, &Weights::of(&rules), job.epochs);
+    let first = from.clone().unwrap_or_else(|| Weights::of(&rules));
+    let first = if job.patterns { first.with_patterns(&rules) } else { first };
+    let (weights, t) = tune(&rules, &games, &first, job.epochs);
     let comment = format!(
-        "polydame tune {}: {} games at depth {} from seed {} (random openings of {} plies), {} epochs\n\
-         {} quiet positions; scale k = {:.3}; mean squared error {:.5} with the rules' own worth, {:.5} with these",
+        "polydame tune {}: {} games at depth {} from seed {} (random openings of {} plies), {} epochs{}{}\n\
+         {} quiet positions; scale k = {:.3}; mean squared error {:.5} with the weights before, {:.5} with these",
         rules.id(),
         args.games,
         args.depth,
         args.seed,
         args.opening_plies,
         job.epochs,
+        if weights.has_patterns() { ", with patterns" } else { "" },
+        job.weights.map_or(String::new(), |w| format!(", from {}", Path::new(w).file_name().map_or(w.into(), |n| n.to_string_lossy()))),
         t.positions,
         t.scale,
         t.loss_before,
@@ -49,19 +60,22 @@ pub fn run(variant: &VariantArgs, args: &GameArgs, job: &Job, out: &mut Out) -> 
         job.out
     ));
     if job.check > 0 {
-        check(&rules, &weights, args, job.check, out)?;
+        check(&rules, &weights, from.as_ref(), args, job.check, out)?;
     }
     Ok(())
 }
 
 /// `count` games from random openings (seeds after the tuning's), the learned player White
-/// in even games and Black in odd, at the tuning's depth: its score, with a 95% interval.
-fn check(rules: &Rules, weights: &Weights, args: &GameArgs, count: u32, out: &mut Out) -> Done {
+/// in even games and Black in odd, at the tuning's depth, against the player with the
+/// weights it started from (`before`; `None`: the rules' own): its score, with a 95%
+/// interval.
+fn check(rules: &Rules, weights: &Weights, before: Option<&Weights>, args: &GameArgs, count: u32, out: &mut Out) -> Done {
     let limits = Limits::depth(args.depth);
     let one = |i: u64| -> Result<f64, polydame::BudgetExceeded> {
         let seed = args.seed.wrapping_add(u64::from(args.games)).wrapping_add(i / 2);
         let learned = Player::new(rules).with_seed(seed).with_weights(weights);
         let own = Player::new(rules).with_seed(seed);
+        let own = if let Some(b) = before { own.with_weights(b) } else { own };
         let (side, players) = if i.is_multiple_of(2) { (Side::White, [&learned, &own]) } else { (Side::Black, [&own, &learned]) };
         let game = random_opening(rules, seed, args.opening_plies)?;
         let g = play_out_sides(players, game, &limits, args.max_plies as usize)?;
@@ -81,7 +95,7 @@ fn check(rules: &Rules, weights: &Weights, args: &GameArgs, count: u32, out: &mu
         scores.iter().filter(|&&s| s == 0.0).count(),
     );
     out.say(format!(
-        "check: the learned player against the rules' own, {} games at depth {}: +{w} ={d} -{l}, score {:.1}% ± {:.1}% (95%)",
+        "check: the learned player against the one before, {} games at depth {}: +{w} ={d} -{l}, score {:.1}% ± {:.1}% (95%)",
         scores.len(),
         args.depth,
         100.0 * mean,
