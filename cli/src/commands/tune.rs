@@ -60,22 +60,23 @@ pub fn run(variant: &VariantArgs, args: &GameArgs, job: &Job, out: &mut Out) -> 
         job.out
     ));
     if job.check > 0 {
-        check(&rules, &weights, from.as_ref(), args, job.check, out)?;
+        let before = from.as_ref().zip(job.weights);
+        check(&rules, &weights, before, args, job.check, out)?;
     }
     Ok(())
 }
 
 /// `count` games from random openings (seeds after the tuning's), the learned player White
 /// in even games and Black in odd, at the tuning's depth, against the player with the
-/// weights it started from (`before`; `None`: the rules' own): its score, with a 95%
-/// interval.
-fn check(rules: &Rules, weights: &Weights, before: Option<&Weights>, args: &GameArgs, count: u32, out: &mut Out) -> Done {
+/// weights it started from (`before`, and their file; `None`: the rules' own): its score,
+/// with a 95% interval.
+fn check(rules: &Rules, weights: &Weights, before: Option<(&Weights, &str)>, args: &GameArgs, count: u32, out: &mut Out) -> Done {
     let limits = Limits::depth(args.depth);
     let one = |i: u64| -> Result<f64, polydame::BudgetExceeded> {
         let seed = args.seed.wrapping_add(u64::from(args.games)).wrapping_add(i / 2);
         let learned = Player::new(rules).with_seed(seed).with_weights(weights);
         let own = Player::new(rules).with_seed(seed);
-        let own = if let Some(b) = before { own.with_weights(b) } else { own };
+        let own = if let Some((b, _)) = before { own.with_weights(b) } else { own };
         let (side, players) = if i.is_multiple_of(2) { (Side::White, [&learned, &own]) } else { (Side::Black, [&own, &learned]) };
         let game = random_opening(rules, seed, args.opening_plies)?;
         let g = play_out_sides(players, game, &limits, args.max_plies as usize)?;
@@ -95,7 +96,8 @@ fn check(rules: &Rules, weights: &Weights, before: Option<&Weights>, args: &Game
         scores.iter().filter(|&&s| s == 0.0).count(),
     );
     out.say(format!(
-        "check: the learned player against the one before, {} games at depth {}: +{w} ={d} -{l}, score {:.1}% ± {:.1}% (95%)",
+        "check: the learned player against {}, {} games at depth {}: +{w} ={d} -{l}, score {:.1}% ± {:.1}% (95%)",
+        before.map_or("the rules' own".to_string(), |(_, file)| format!("the one of {file}")),
         scores.len(),
         args.depth,
         100.0 * mean,

@@ -240,5 +240,20 @@ fn tune_writes_weights_that_best_reads() {
     let out = Command::new(env!("CARGO_BIN_EXE_polydame")).args(["best", "russian", "--weights", file.to_str().unwrap()]).output().unwrap();
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("the weights are of english"), "{}", String::from_utf8_lossy(&out.stderr));
+    // A second round, from those weights and with patterns, checked against them.
+    let second = dir.join("second.toml");
+    let out = Command::new(env!("CARGO_BIN_EXE_polydame"))
+        .args(["tune", "english", "--games", "20", "--depth", "2", "--epochs", "50", "--check", "4", "--patterns"])
+        .args(["--weights", file.to_str().unwrap(), "--out", second.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(said.contains("50 epochs, with patterns, from english.weights.toml"), "{said}");
+    assert!(said.contains(&format!("against the one of {}, 4 games", file.display())), "{said}");
+    let text = std::fs::read_to_string(&second).unwrap();
+    assert!(text.contains("\npatterns = ["), "{text}");
+    let v = best_json(&["english", "--weights", second.to_str().unwrap(), "--depth", "4", "--json"]);
+    assert!(v["move"].is_string(), "{v}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
