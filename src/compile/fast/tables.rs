@@ -137,12 +137,12 @@ pub(crate) struct FastRules<B> {
     /// (each direction is one step of bits; 0xFF: none).
     pub(crate) dir_of: [u8; 256],
     /// `around[bit]`: its neighbours; `lines[bit]`: every cell on a line from it;
-    /// `jump_around[((side * MAX_KINDS + kind) * 2 + stage) * STRIDE + bit]`: its
+    /// `jump_around[side][(kind * 2 + stage) * STRIDE + bit]`: its
     /// neighbours in the directions of the kind's rule at that stage where the rules are
     /// plain.
     pub(crate) around: Box<[B; STRIDE]>,
     pub(crate) lines: Box<[B; STRIDE]>,
-    pub(crate) jump_around: Box<[B; 2 * MAX_KINDS * 2 * STRIDE]>,
+    pub(crate) jump_around: Box<[[B; MAX_KINDS * 2 * STRIDE]; 2]>,
     /// `jump_land[bit]`: the cells two steps from it in one direction (the landings of
     /// its jumps: a step is one shift, so the landing over a neighbour at bit `v` is bit
     /// `2v - bit`, and it is a landing if it is in this set).
@@ -258,7 +258,7 @@ impl<B: Bits> FastRules<B> {
             dir_of: [0xFF; 256],
             around: Box::new([B::ZERO; STRIDE]),
             lines: Box::new([B::ZERO; STRIDE]),
-            jump_around: Box::new([B::ZERO; 2 * MAX_KINDS * 2 * STRIDE]),
+            jump_around: Box::new([[B::ZERO; MAX_KINDS * 2 * STRIDE]; 2]),
             jump_land: Box::new([B::ZERO; STRIDE]),
             blind_jumps: false,
             cells: B::from_wide(l.cells),
@@ -323,8 +323,7 @@ impl<B: Bits> FastRules<B> {
                 });
                 for (stage, st) in stages.iter().enumerate() {
                     for bit in 0..STRIDE {
-                        f.jump_around[((side * MAX_KINDS + k) * 2 + stage) * STRIDE + bit] =
-                            st.dirs.iter().fold(B::ZERO, |m, d| m | f.next[at(d, bit)]);
+                        f.jump_around[side][(k * 2 + stage) * STRIDE + bit] = st.dirs.iter().fold(B::ZERO, |m, d| m | f.next[at(d, bit)]);
                     }
                 }
                 f.hot[side][k] = Hot { zone: kind.zone, promotes_to: kind.promotes_to, cells: kind.cells, may_stop: kind.may_stop, stages };

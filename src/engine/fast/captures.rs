@@ -24,7 +24,7 @@ pub(super) struct FastSearch<'a, B, const TRACE: bool, const SHAPE: u8> {
     /// The side to move's rules per kind (and what is read most of them, and the
     /// neighbours in each kind's first capture directions), and the board's kind planes.
     pub(super) kinds: &'a [KindRules<B>],
-    pub(super) jump_around: &'a [B],
+    pub(super) jump_around: &'a [B; MAX_KINDS * 2 * STRIDE],
     pub(super) hot: &'a [Hot<B>; MAX_KINDS],
     pub(super) planes: [B; 2],
     /// What a capture cannot pass or land on: every piece but the capturing one (and with
@@ -44,9 +44,8 @@ pub(super) struct FastSearch<'a, B, const TRACE: bool, const SHAPE: u8> {
     pub(super) visited: B,
     pub(super) start_kind: usize,
     pub(super) list: &'a mut FastList<B>,
-    /// Captures counted, not stored (`count_only`).
+    /// Captures counted, not stored (see `count_below`).
     pub(super) counted: usize,
-    pub(super) count_only: bool,
     /// The capture's rank so far (see [`FastRules::rank`]), whether captures are ranked
     /// now, and the best rank found.
     pub(super) key: u128,
@@ -54,6 +53,11 @@ pub(super) struct FastSearch<'a, B, const TRACE: bool, const SHAPE: u8> {
     pub(super) best: Option<u128>,
     /// Captures with the same origin, destination and taken pieces are one move.
     pub(super) distinct: bool,
+    /// A capture taking at least `compare_from` pieces is compared with those stored
+    /// before it is stored; one taking fewer than `count_below` is counted, not stored
+    /// (zero where captures are stored).
+    pub(super) compare_from: u32,
+    pub(super) count_below: u32,
     /// Routes are told apart by where they turn (a flying king going on straight is one).
     pub(super) paths: bool,
     /// Steps taken, counted so that the next look at the list's stop comes when they pass
@@ -122,11 +126,18 @@ impl<B: Width> FastRules<B> {
             list.trail.clear();
         }
         let ahead = self.budget - Stop::first_look(list.stop.as_ref(), self.budget);
+        let compare_from = if routes == Routes::Distinct {
+            self.dedup_from
+        } else if self.route_dedup {
+            0
+        } else {
+            u32::MAX
+        };
         let mut s = FastSearch::<B, TRACE, SHAPE> {
             f: self,
             kinds: &self.kinds[b.side],
             hot: &self.hot[b.side & 1],
-            jump_around: &self.jump_around[(b.side & 1) * MAX_KINDS * 2 * STRIDE..][..MAX_KINDS * 2 * STRIDE],
+            jump_around: &self.jump_around[b.side & 1],
             planes: b.planes,
             occ: B::ZERO,
             enemy: b.opp,
@@ -138,11 +149,12 @@ impl<B: Width> FastRules<B> {
             start_kind: 0,
             list,
             counted: 0,
-            count_only,
             key: 0,
             ranking: self.ranked,
             best: None,
             distinct: routes == Routes::Distinct,
+            compare_from,
+            count_below: if count_only { compare_from } else { 0 },
             paths: routes == Routes::Paths,
             steps: ahead,
             ahead,
@@ -381,13 +393,13 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
         if self.n > 0 && self.spent() {
             return false;
         }
-        let excluded = self.excluded(K, last, skip);
         let st = self.hot(K).stages[(self.n > 0) as usize];
-        let dirs = st.dirs & !excluded;
+        if !st.flies && !TRACE && skip == NO_DIR && self.f.blind_jumps {
+            return self.jumps_blind(at, K, st.prey);
+        }
+        let dirs = st.dirs & !self.excluded(K, last, skip);
         if st.flies {
             self.flies(at, dirs, K, st.prey, if st.land_next { (1, 1) } else { (1, u8::MAX) }, (0, u8::MAX))
-        } else if !TRACE && skip == NO_DIR && self.f.blind_jumps {
-            self.jumps_blind(at, K, st.prey)
         } else {
             self.jumps(at, dirs, K, st.prey)
         }

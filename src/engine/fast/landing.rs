@@ -26,13 +26,12 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
                 }
             }
         }
-        let compare = if self.distinct { self.n >= self.f.dedup_from } else { self.f.route_dedup };
-        if self.count_only && !compare {
+        if self.n < self.count_below {
             self.counted += 1;
             return;
         }
         let m = FastMove { from: self.from, to, taken: self.taken, kinds: (self.start_kind | kind_after << 4) as u8, trace: 0 };
-        if compare && self.stored(&m) {
+        if self.n >= self.compare_from && self.stored(&m) {
             return;
         }
         self.push(m);
