@@ -162,9 +162,15 @@ impl Memory {
 const TABLE_BITS: u32 = 18;
 
 impl<'r> Player<'r> {
-    /// A player for `rules`: the worth of every piece on every cell, from the rules.
+    /// A player for `rules`: the worth of every piece on every cell, and of the patterns,
+    /// learned for the variant where weights ship for it ([`Weights::shipped`]), else
+    /// from the rules alone (kind values and advance; [`Weights::of`]).
     pub fn new(rules: &'r Rules) -> Player<'r> {
-        Player { rules, worth: eval::Worth::new(rules), seed: 0, table: RefCell::new(None), tables: None, memory: None }
+        let worth = match Weights::shipped(rules) {
+            Some(w) => eval::Worth::of_table(rules, w.table).with_patterns(rules, w.patterns),
+            None => eval::Worth::new(rules),
+        };
+        Player { rules, worth, seed: 0, table: RefCell::new(None), tables: None, memory: None }
     }
 
     /// The same player probing endgame `tables` of its variant: a position of a class

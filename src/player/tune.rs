@@ -35,6 +35,8 @@ pub struct Weights {
     pub(super) patterns: Vec<i32>,
 }
 
+include!(concat!(env!("OUT_DIR"), "/weights.rs"));
+
 /// A weights file, as `polydame tune` writes it: the variant, its kinds, and per side and
 /// kind the worth on each cell in cell order (the order of `polydame show`'s names).
 #[derive(Serialize, Deserialize)]
@@ -117,6 +119,29 @@ impl Weights {
             return Err(format!("the weights file has {} bytes, more than the {MAX_WEIGHTS_BYTES} read", text.len()));
         }
         let file: WeightsFile = toml::from_str(text).map_err(|e| format!("not a weights file: {e}"))?;
+        Weights::of_file(rules, &file)
+    }
+
+    /// The weights shipped for `rules`' variant (the file `weights/ID.toml` of the
+    /// project, built in), where there are and they fit the rules' board and kinds (a
+    /// variant loaded with options that change them gets none): what [`Player::new`]
+    /// plays with.
+    ///
+    /// [`Player::new`]: super::Player::new
+    pub fn shipped(rules: &Rules) -> Option<Weights> {
+        static PARSED: std::sync::OnceLock<Vec<(&str, Option<WeightsFile>)>> = std::sync::OnceLock::new();
+        let parsed = PARSED.get_or_init(|| SHIPPED_WEIGHTS.iter().map(|&(id, text)| (id, toml::from_str(text).ok())).collect());
+        let (_, file) = parsed.iter().find(|(id, _)| *id == rules.id())?;
+        Weights::of_file(rules, file.as_ref()?).ok()
+    }
+
+    /// The ids of the variants weights ship for.
+    pub fn shipped_ids() -> impl Iterator<Item = &'static str> {
+        SHIPPED_WEIGHTS.iter().map(|&(id, _)| id)
+    }
+
+    /// The weights of a file read, for `rules` (see [`Weights::from_toml`]).
+    fn of_file(rules: &Rules, file: &WeightsFile) -> Result<Weights, String> {
         let own = Weights::of(rules);
         if file.variant != own.variant || file.kinds != own.kinds || file.cells != own.cells {
             return Err(format!(

@@ -401,3 +401,25 @@ fn learned_patterns_fit_the_games_better_and_read_back() {
     game.play_move(&m).unwrap();
     assert!(differ(game.position()));
 }
+
+#[test]
+fn shipped_weights_are_the_players_own() {
+    use polydame::player::Weights;
+    for id in Weights::shipped_ids() {
+        // Each file of weights/ is a shipped variant's, and fits it.
+        let rules = load_variant(id).unwrap_or_else(|e| panic!("weights/{id}.toml: {e}"));
+        let shipped = Weights::shipped(&rules).unwrap_or_else(|| panic!("weights/{id}.toml does not fit {id}"));
+        assert!(shipped != Weights::of(&rules), "{id}");
+        // The player plays with them, not with the rules' own worth.
+        let pos = polydame::Position::start(&rules);
+        let plain = Player::new(&rules).with_weights(&Weights::of(&rules));
+        assert_eq!(Player::new(&rules).evaluate(&pos), Player::new(&rules).with_weights(&shipped).evaluate(&pos), "{id}");
+        let mut game = polydame::player::random_opening(&rules, 3, 6).unwrap();
+        let m = game.legal_moves().unwrap()[0].clone();
+        game.play_move(&m).unwrap();
+        assert_ne!(Player::new(&rules).evaluate(game.position()), plain.evaluate(game.position()), "{id}");
+    }
+    // A variant without weights plays with the rules' own.
+    let rules = load_variant("pskov").unwrap();
+    assert!(Weights::shipped(&rules).is_none());
+}

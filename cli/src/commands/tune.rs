@@ -75,8 +75,7 @@ fn check(rules: &Rules, weights: &Weights, before: Option<(&Weights, &str)>, arg
     let one = |i: u64| -> Result<f64, polydame::BudgetExceeded> {
         let seed = args.seed.wrapping_add(u64::from(args.games)).wrapping_add(i / 2);
         let learned = Player::new(rules).with_seed(seed).with_weights(weights);
-        let own = Player::new(rules).with_seed(seed);
-        let own = if let Some((b, _)) = before { own.with_weights(b) } else { own };
+        let own = Player::new(rules).with_seed(seed).with_weights(before.map_or(&Weights::of(rules), |(b, _)| b));
         let (side, players) = if i.is_multiple_of(2) { (Side::White, [&learned, &own]) } else { (Side::Black, [&own, &learned]) };
         let game = random_opening(rules, seed, args.opening_plies)?;
         let g = play_out_sides(players, game, &limits, args.max_plies as usize)?;
