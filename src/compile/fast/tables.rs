@@ -77,6 +77,11 @@ pub(crate) struct Prefilter {
     pub leap_backs: [DirSet; MAX_KINDS],
     pub prey: [u8; MAX_KINDS],
     pub others: u8,
+    /// The kinds whose later captures are jumps, none the way back of another (bit k), and the directions back from
+    /// those jumps: what tells the landings a capture may go on from (see
+    /// [`FastRules::cont_test`]).
+    pub cont_kinds: u8,
+    pub cont_backs: DirSet,
 }
 
 /// One side's rules for one kind of piece.
@@ -231,6 +236,11 @@ pub(crate) struct FastRules<B> {
     pub(crate) plain: bool,
     /// The shape the capture search is compiled for (see `captures::FastSearch`).
     pub(crate) shape: u8,
+    /// The rules are plain and taken pieces block until the move ends: the cells a jump
+    /// could go on from (next to an enemy piece with an empty cell beyond it, the cells
+    /// of the side's pieces taken as empty) are found once a search, and a landing
+    /// outside them is not searched from.
+    pub(crate) cont_test: bool,
     /// Some kind may stand on some cells only; some kind may stop a capture.
     pub(crate) kind_cells: bool,
     pub(crate) may_stop: bool,
@@ -295,6 +305,7 @@ impl<B: Bits> FastRules<B> {
             prefilter: [Prefilter::default(); 2],
             plain: false,
             shape: 0,
+            cont_test: false,
             kind_cells: rules.has_kind_cells,
             may_stop: rules.tables.iter().flatten().any(|t| t.may_stop),
             limited: 0,
@@ -338,6 +349,7 @@ impl<B: Bits> FastRules<B> {
         }
         f.plain = f.is_plain();
         f.shape = f.shape_of();
+        f.cont_test = f.shape <= PLAIN && f.removal_end && f.prefilter.iter().any(|pf| pf.cont_kinds != 0);
         f
     }
 
@@ -366,6 +378,13 @@ impl<B: Bits> FastRules<B> {
             pf.backs[k] = back(kind.first_jumps);
             pf.leap_backs[k] = back(kind.first_leaps);
             pf.prey[k] = kind.first_prey;
+            // A jump's way back (over the piece just taken) would let every landing
+            // through: only kinds that never jump back are tested.
+            let one_way = |c: &&CapRule| c.dirs.iter().all(|d| !c.dirs.contains(self.opposite[d] as usize));
+            if let Some(c) = at_stage(&kind.caps, 1).next().filter(|c| c.shape == Shape::Jump).filter(one_way) {
+                pf.cont_kinds |= 1 << k;
+                pf.cont_backs |= back(c.dirs);
+            }
         }
         pf
     }

@@ -6,7 +6,7 @@ use super::Width;
 use super::captures::FastSearch;
 use super::{FastMove, Trace};
 
-impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAPE> {
+impl<B: Width, const TRACE: bool, const SHAPE: u8, const CONT: bool> FastSearch<'_, B, TRACE, SHAPE, CONT> {
     /// A complete capture ending on `to`, the piece of kind `kind_after` then, ranked by
     /// the precedence and told apart from those stored.
     #[inline(always)]
