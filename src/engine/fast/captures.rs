@@ -6,6 +6,7 @@
 
 use super::Width;
 use super::{Board, FastList, FastRules};
+use crate::compile::fast::{CONT, UNIFORM};
 use crate::compile::fast::{GENERAL, Hot, KindRules, LEAN, MAX_KINDS, PLAIN, STRIDE};
 use crate::compile::{CapRule, Shape};
 use crate::engine::budget::Stop;
@@ -18,9 +19,11 @@ use crate::spec::{Halt, MidPromotion};
 /// (to list the moves, or to tell routes apart by their landings); `SHAPE`: what the
 /// search leaves out, [`LEAN`] (plain rules without a halt rule, precedence by the order
 /// kings are met or kinds a rule may not take), [`PLAIN`] (see [`FastRules::plain`]), or
-/// nothing ([`GENERAL`]); `CONT`: a landing is searched from only where a jump could
-/// go on (see [`FastRules::cont_test`]).
-pub(super) struct FastSearch<'a, B, const TRACE: bool, const SHAPE: u8, const CONT: bool> {
+/// nothing ([`GENERAL`]); `OPTS`, what else it is compiled for (see [`FastRules::opts`]):
+/// [`CONT`], a landing is searched from only where a jump could go on (see
+/// [`FastRules::cont_test`]); [`UNIFORM`], each piece taken adds the same to a capture's
+/// rank (counted at the end, not kept as pieces are taken).
+pub(super) struct FastSearch<'a, B, const TRACE: bool, const SHAPE: u8, const OPTS: u8> {
     pub(super) f: &'a FastRules<B>,
     /// The side to move's rules per kind (and what is read most of them, and the
     /// neighbours in each kind's first capture directions), and the board's kind planes.
@@ -47,8 +50,9 @@ pub(super) struct FastSearch<'a, B, const TRACE: bool, const SHAPE: u8, const CO
     pub(super) list: &'a mut FastList<B>,
     /// Captures counted, not stored (see `count_below`).
     pub(super) counted: usize,
-    /// The capture's rank so far (see [`FastRules::rank`]), whether captures are ranked
-    /// now, and the best rank found.
+    /// The capture's rank so far (see [`FastRules::rank`]; with [`UNIFORM`], its start),
+    /// whether captures are ranked now,
+    /// and the best rank found.
     pub(super) key: u128,
     pub(super) ranking: bool,
     pub(super) best: Option<u128>,
@@ -69,7 +73,7 @@ pub(super) struct FastSearch<'a, B, const TRACE: bool, const SHAPE: u8, const CO
     pub(super) over: bool,
     /// A crowned piece's routes measured first (`[capture] longest_after_crowning`).
     pub(super) crowning: Crowning,
-    /// With `CONT`, per kind (of two), the cells its capture may go on from: for the kinds
+    /// With [`CONT`], per kind (of two), the cells its capture may go on from: for the kinds
     /// [`FastRules::cont_test`] tests, those a jump could go on from and the capturing
     /// pieces' cells; every cell otherwise.
     pub(super) cont: [B; 2],
@@ -95,13 +99,29 @@ impl<B: Width> FastRules<B> {
     #[inline(never)]
     fn search_from(&self, b: &Board<B>, routes: Routes, list: &mut FastList<B>, count_only: bool, origins: B) -> Option<usize> {
         let trace = self.route_dedup && routes != Routes::Distinct;
-        match (trace, self.shape, self.cont_test) {
-            (false, LEAN, false) => self.search::<false, LEAN, false>(b, routes, list, count_only, origins),
-            (false, LEAN, true) => self.search::<false, LEAN, true>(b, routes, list, count_only, origins),
-            (false, PLAIN, false) => self.search::<false, PLAIN, false>(b, routes, list, count_only, origins),
-            (false, PLAIN, true) => self.search::<false, PLAIN, true>(b, routes, list, count_only, origins),
-            (false, _, _) => self.search::<false, GENERAL, false>(b, routes, list, count_only, origins),
-            (true, _, _) => self.search::<true, GENERAL, false>(b, routes, list, count_only, origins),
+        match (trace, self.shape) {
+            (false, LEAN) => self.search_opts::<LEAN>(b, routes, list, count_only, origins),
+            (false, PLAIN) => self.search_opts::<PLAIN>(b, routes, list, count_only, origins),
+            (false, _) => self.search::<false, GENERAL, 0>(b, routes, list, count_only, origins),
+            (true, _) => self.search::<true, GENERAL, 0>(b, routes, list, count_only, origins),
+        }
+    }
+
+    /// [`FastRules::search_from`] of plain rules, by their [`FastRules::opts`].
+    #[inline(always)]
+    fn search_opts<const SHAPE: u8>(
+        &self,
+        b: &Board<B>,
+        routes: Routes,
+        list: &mut FastList<B>,
+        count_only: bool,
+        origins: B,
+    ) -> Option<usize> {
+        match self.opts {
+            0 => self.search::<false, SHAPE, 0>(b, routes, list, count_only, origins),
+            CONT => self.search::<false, SHAPE, CONT>(b, routes, list, count_only, origins),
+            UNIFORM => self.search::<false, SHAPE, UNIFORM>(b, routes, list, count_only, origins),
+            _ => self.search::<false, SHAPE, { CONT | UNIFORM }>(b, routes, list, count_only, origins),
         }
     }
 
@@ -113,13 +133,13 @@ impl<B: Width> FastRules<B> {
             return Some(0);
         }
         match self.shape {
-            LEAN => self.search::<true, LEAN, false>(b, routes, list, false, origins),
-            PLAIN => self.search::<true, PLAIN, false>(b, routes, list, false, origins),
-            _ => self.search::<true, GENERAL, false>(b, routes, list, false, origins),
+            LEAN => self.search::<true, LEAN, 0>(b, routes, list, false, origins),
+            PLAIN => self.search::<true, PLAIN, 0>(b, routes, list, false, origins),
+            _ => self.search::<true, GENERAL, 0>(b, routes, list, false, origins),
         }
     }
 
-    fn search<const TRACE: bool, const SHAPE: u8, const CONT: bool>(
+    fn search<const TRACE: bool, const SHAPE: u8, const OPTS: u8>(
         &self,
         b: &Board<B>,
         routes: Routes,
@@ -140,7 +160,7 @@ impl<B: Width> FastRules<B> {
         } else {
             u32::MAX
         };
-        let mut s = FastSearch::<B, TRACE, SHAPE, CONT> {
+        let mut s = FastSearch::<B, TRACE, SHAPE, OPTS> {
             f: self,
             kinds: &self.kinds[b.side],
             hot: &self.hot[b.side & 1],
@@ -169,7 +189,7 @@ impl<B: Width> FastRules<B> {
             crowning: Crowning::default(),
             cont: [!B::ZERO; 2],
         };
-        if CONT {
+        if OPTS & CONT != 0 {
             let pf = &self.prefilter[b.side & 1];
             let from = self.goes_on_from(b, pf, origins) | origins;
             s.cont = [0, 1].map(|k| if pf.cont_kinds >> k & 1 == 1 { from } else { !B::ZERO });
@@ -191,7 +211,7 @@ impl<B: Width> FastRules<B> {
     }
 }
 
-impl<B: Width, const TRACE: bool, const SHAPE: u8, const CONT: bool> FastSearch<'_, B, TRACE, SHAPE, CONT> {
+impl<B: Width, const TRACE: bool, const SHAPE: u8, const OPTS: u8> FastSearch<'_, B, TRACE, SHAPE, OPTS> {
     /// Searches the captures of each of `pieces`.
     #[inline(always)]
     pub(super) fn each(&mut self, mut pieces: B, all: B) {
@@ -284,8 +304,9 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8, const CONT: bool> FastSearch<
     pub(super) fn take(&mut self, v: B) {
         let k = self.kind_at(v);
         let f = self.f;
-        // The rank is kept only while captures are ranked (it is not read otherwise).
-        if self.ranking {
+        // The rank is kept only while captures are ranked (it is not read otherwise), and
+        // where pieces taken are not all alike in it.
+        if OPTS & UNIFORM == 0 && self.ranking {
             self.key += self.rank_of(k, self.n);
         }
         if SHAPE != LEAN
@@ -309,7 +330,7 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8, const CONT: bool> FastSearch<
         let k = self.kind_at(v);
         let f = self.f;
         self.n -= 1;
-        if self.ranking {
+        if OPTS & UNIFORM == 0 && self.ranking {
             self.key -= self.rank_of(k, self.n);
         }
         if SHAPE != LEAN {
@@ -401,7 +422,7 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8, const CONT: bool> FastSearch<
 
 /// The fast path's side of the decisions both engines share (`engine::decide`): cells
 /// are single bits, the landings beyond a piece a set of them.
-impl<B: Width, const TRACE: bool, const SHAPE: u8, const CONT: bool> Walk for FastSearch<'_, B, TRACE, SHAPE, CONT> {
+impl<B: Width, const TRACE: bool, const SHAPE: u8, const OPTS: u8> Walk for FastSearch<'_, B, TRACE, SHAPE, OPTS> {
     type Cell = B;
     type Landings = B;
 
@@ -419,7 +440,7 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8, const CONT: bool> Walk for Fa
     fn dfs(&mut self, at: B, k: usize, last: usize, skip: usize) -> bool {
         if SHAPE <= PLAIN {
             // A jump cannot go on from here (the step is taken all the same).
-            if CONT && at & self.cont[k & 1] == B::ZERO {
+            if OPTS & CONT != 0 && at & self.cont[k & 1] == B::ZERO {
                 self.spent();
                 return false;
             }
