@@ -78,6 +78,14 @@ impl RankKey {
         r
     }
 
+    /// What taking any piece adds, where it is the same for each of the first `kinds`
+    /// kinds and the earliest-king criterion is not among the criteria: then the rank of
+    /// a capture is its start and this times the pieces taken.
+    pub fn uniform_take(&self, kinds: usize) -> Option<u128> {
+        let take = &self.take[..kinds.clamp(1, KINDS)];
+        (self.earliest.is_none() && take.iter().all(|&t| t == take[0])).then_some(take[0])
+    }
+
     /// Whether the earliest-king criterion is among the criteria.
     pub fn has_earliest(&self) -> bool {
         self.earliest.is_some()

@@ -9,7 +9,7 @@ mod tables;
 
 pub use support::FastRefusal;
 pub(crate) use support::support;
-pub(crate) use tables::{FastRules, GENERAL, Hot, KindRules, LEAN, MAX_KINDS, PLAIN, Prefilter, STRIDE, at};
+pub(crate) use tables::{CONT, FastRules, GENERAL, Hot, KindRules, LEAN, MAX_KINDS, PLAIN, Prefilter, STRIDE, UNIFORM, at};
 
 use super::Rules;
 

@@ -19,6 +19,12 @@ pub(crate) const LEAN: u8 = 0;
 pub(crate) const PLAIN: u8 = 1;
 pub(crate) const GENERAL: u8 = 2;
 
+/// What else a search of plain rules is compiled for (bits of [`FastRules::opts`]): the
+/// landings a jump could go on from found first ([`FastRules::cont_test`]), and a rank
+/// to which each piece taken adds the same ([`FastRules::rank_uniform`]).
+pub(crate) const CONT: u8 = 1;
+pub(crate) const UNIFORM: u8 = 2;
+
 /// The index of (direction `d`, bit `bit`) in a per-direction table.
 #[inline(always)]
 pub(crate) fn at(d: usize, bit: usize) -> usize {
@@ -77,6 +83,11 @@ pub(crate) struct Prefilter {
     pub leap_backs: [DirSet; MAX_KINDS],
     pub prey: [u8; MAX_KINDS],
     pub others: u8,
+    /// The kinds whose later captures are jumps, none the way back of another (bit k), and the directions back from
+    /// those jumps: what tells the landings a capture may go on from (see
+    /// [`FastRules::cont_test`]).
+    pub cont_kinds: u8,
+    pub cont_backs: DirSet,
 }
 
 /// One side's rules for one kind of piece.
@@ -195,8 +206,12 @@ pub(crate) struct FastRules<B> {
     /// (`[capture] longest_after_crowning`).
     pub(crate) longest_after_crowning: bool,
     /// The rank of a capture by the precedence, kept as pieces are taken (the general
-    /// engine's, [`Rules`]' `rank`).
+    /// engine's, [`Rules`]' `rank`); where taking any piece adds the same to it
+    /// ([`RankKey::uniform_take`]), `rank_uniform` and that in `rank_step` (zero
+    /// otherwise): the search then adds it at the end, not as each piece is taken.
     pub(crate) rank: RankKey,
+    pub(crate) rank_uniform: bool,
+    pub(crate) rank_step: u128,
     /// Bit k: captures by kind k are optional.
     pub(crate) optional: u8,
     /// A side with pieces and no move passes.
@@ -231,6 +246,13 @@ pub(crate) struct FastRules<B> {
     pub(crate) plain: bool,
     /// The shape the capture search is compiled for (see `captures::FastSearch`).
     pub(crate) shape: u8,
+    /// The rules are plain and taken pieces block until the move ends: the cells a jump
+    /// could go on from (next to an enemy piece with an empty cell beyond it, the cells
+    /// of the side's pieces taken as empty) are found once a search, and a landing
+    /// outside them is not searched from.
+    pub(crate) cont_test: bool,
+    /// What else the search of plain rules is compiled for ([`CONT`], [`UNIFORM`]).
+    pub(crate) opts: u8,
     /// Some kind may stand on some cells only; some kind may stop a capture.
     pub(crate) kind_cells: bool,
     pub(crate) may_stop: bool,
@@ -283,6 +305,8 @@ impl<B: Bits> FastRules<B> {
             ranked_kinds: cap.precedence_kinds & rules.every_kind,
             longest_after_crowning: cap.longest_after_crowning,
             rank: rules.rank,
+            rank_uniform: rules.rank.uniform_take(rules.tables[0].len()).is_some(),
+            rank_step: rules.rank.uniform_take(rules.tables[0].len()).unwrap_or(0),
             optional: rules.optional_captures,
             passes: rules.passes,
             no_pieces_passes: rules.no_pieces_passes,
@@ -295,6 +319,8 @@ impl<B: Bits> FastRules<B> {
             prefilter: [Prefilter::default(); 2],
             plain: false,
             shape: 0,
+            cont_test: false,
+            opts: 0,
             kind_cells: rules.has_kind_cells,
             may_stop: rules.tables.iter().flatten().any(|t| t.may_stop),
             limited: 0,
@@ -338,6 +364,9 @@ impl<B: Bits> FastRules<B> {
         }
         f.plain = f.is_plain();
         f.shape = f.shape_of();
+        f.cont_test = f.shape <= PLAIN && f.removal_end && f.prefilter.iter().any(|pf| pf.cont_kinds != 0);
+        let uniform = f.shape <= PLAIN && f.ranked && f.rank_uniform;
+        f.opts = if f.cont_test { CONT } else { 0 } | if uniform { UNIFORM } else { 0 };
         f
     }
 
@@ -366,6 +395,13 @@ impl<B: Bits> FastRules<B> {
             pf.backs[k] = back(kind.first_jumps);
             pf.leap_backs[k] = back(kind.first_leaps);
             pf.prey[k] = kind.first_prey;
+            // A jump's way back (over the piece just taken) would let every landing
+            // through: only kinds that never jump back are tested.
+            let one_way = |c: &&CapRule| c.dirs.iter().all(|d| !c.dirs.contains(self.opposite[d] as usize));
+            if let Some(c) = at_stage(&kind.caps, 1).next().filter(|c| c.shape == Shape::Jump).filter(one_way) {
+                pf.cont_kinds |= 1 << k;
+                pf.cont_backs |= back(c.dirs);
+            }
         }
         pf
     }

@@ -6,7 +6,8 @@
 
 use super::Width;
 use super::{Board, FastList, FastRules};
-use crate::compile::fast::{GENERAL, Hot, KindRules, LEAN, MAX_KINDS, PLAIN, Prefilter, STRIDE};
+use crate::compile::fast::{CONT, UNIFORM};
+use crate::compile::fast::{GENERAL, Hot, KindRules, LEAN, MAX_KINDS, PLAIN, STRIDE};
 use crate::compile::{CapRule, Shape};
 use crate::engine::budget::Stop;
 use crate::engine::decide::{Crowning, NO_DIR, Walk};
@@ -18,8 +19,11 @@ use crate::spec::{Halt, MidPromotion};
 /// (to list the moves, or to tell routes apart by their landings); `SHAPE`: what the
 /// search leaves out, [`LEAN`] (plain rules without a halt rule, precedence by the order
 /// kings are met or kinds a rule may not take), [`PLAIN`] (see [`FastRules::plain`]), or
-/// nothing ([`GENERAL`]).
-pub(super) struct FastSearch<'a, B, const TRACE: bool, const SHAPE: u8> {
+/// nothing ([`GENERAL`]); `OPTS`, what else it is compiled for (see [`FastRules::opts`]):
+/// [`CONT`], a landing is searched from only where a jump could go on (see
+/// [`FastRules::cont_test`]); [`UNIFORM`], each piece taken adds the same to a capture's
+/// rank (counted at the end, not kept as pieces are taken).
+pub(super) struct FastSearch<'a, B, const TRACE: bool, const SHAPE: u8, const OPTS: u8> {
     pub(super) f: &'a FastRules<B>,
     /// The side to move's rules per kind (and what is read most of them, and the
     /// neighbours in each kind's first capture directions), and the board's kind planes.
@@ -46,8 +50,9 @@ pub(super) struct FastSearch<'a, B, const TRACE: bool, const SHAPE: u8> {
     pub(super) list: &'a mut FastList<B>,
     /// Captures counted, not stored (see `count_below`).
     pub(super) counted: usize,
-    /// The capture's rank so far (see [`FastRules::rank`]), whether captures are ranked
-    /// now, and the best rank found.
+    /// The capture's rank so far (see [`FastRules::rank`]; with [`UNIFORM`], its start),
+    /// whether captures are ranked now,
+    /// and the best rank found.
     pub(super) key: u128,
     pub(super) ranking: bool,
     pub(super) best: Option<u128>,
@@ -68,6 +73,10 @@ pub(super) struct FastSearch<'a, B, const TRACE: bool, const SHAPE: u8> {
     pub(super) over: bool,
     /// A crowned piece's routes measured first (`[capture] longest_after_crowning`).
     pub(super) crowning: Crowning,
+    /// With [`CONT`], per kind (of two), the cells its capture may go on from: for the kinds
+    /// [`FastRules::cont_test`] tests, those a jump could go on from and the capturing
+    /// pieces' cells; every cell otherwise.
+    pub(super) cont: [B; 2],
 }
 
 impl<B: Width> FastRules<B> {
@@ -91,10 +100,28 @@ impl<B: Width> FastRules<B> {
     fn search_from(&self, b: &Board<B>, routes: Routes, list: &mut FastList<B>, count_only: bool, origins: B) -> Option<usize> {
         let trace = self.route_dedup && routes != Routes::Distinct;
         match (trace, self.shape) {
-            (false, LEAN) => self.search::<false, LEAN>(b, routes, list, count_only, origins),
-            (false, PLAIN) => self.search::<false, PLAIN>(b, routes, list, count_only, origins),
-            (false, _) => self.search::<false, GENERAL>(b, routes, list, count_only, origins),
-            (true, _) => self.search::<true, GENERAL>(b, routes, list, count_only, origins),
+            (false, LEAN) => self.search_opts::<LEAN>(b, routes, list, count_only, origins),
+            (false, PLAIN) => self.search_opts::<PLAIN>(b, routes, list, count_only, origins),
+            (false, _) => self.search::<false, GENERAL, 0>(b, routes, list, count_only, origins),
+            (true, _) => self.search::<true, GENERAL, 0>(b, routes, list, count_only, origins),
+        }
+    }
+
+    /// [`FastRules::search_from`] of plain rules, by their [`FastRules::opts`].
+    #[inline(always)]
+    fn search_opts<const SHAPE: u8>(
+        &self,
+        b: &Board<B>,
+        routes: Routes,
+        list: &mut FastList<B>,
+        count_only: bool,
+        origins: B,
+    ) -> Option<usize> {
+        match self.opts {
+            0 => self.search::<false, SHAPE, 0>(b, routes, list, count_only, origins),
+            CONT => self.search::<false, SHAPE, CONT>(b, routes, list, count_only, origins),
+            UNIFORM => self.search::<false, SHAPE, UNIFORM>(b, routes, list, count_only, origins),
+            _ => self.search::<false, SHAPE, { CONT | UNIFORM }>(b, routes, list, count_only, origins),
         }
     }
 
@@ -106,13 +133,13 @@ impl<B: Width> FastRules<B> {
             return Some(0);
         }
         match self.shape {
-            LEAN => self.search::<true, LEAN>(b, routes, list, false, origins),
-            PLAIN => self.search::<true, PLAIN>(b, routes, list, false, origins),
-            _ => self.search::<true, GENERAL>(b, routes, list, false, origins),
+            LEAN => self.search::<true, LEAN, 0>(b, routes, list, false, origins),
+            PLAIN => self.search::<true, PLAIN, 0>(b, routes, list, false, origins),
+            _ => self.search::<true, GENERAL, 0>(b, routes, list, false, origins),
         }
     }
 
-    fn search<const TRACE: bool, const SHAPE: u8>(
+    fn search<const TRACE: bool, const SHAPE: u8, const OPTS: u8>(
         &self,
         b: &Board<B>,
         routes: Routes,
@@ -133,7 +160,7 @@ impl<B: Width> FastRules<B> {
         } else {
             u32::MAX
         };
-        let mut s = FastSearch::<B, TRACE, SHAPE> {
+        let mut s = FastSearch::<B, TRACE, SHAPE, OPTS> {
             f: self,
             kinds: &self.kinds[b.side],
             hot: &self.hot[b.side & 1],
@@ -160,7 +187,13 @@ impl<B: Width> FastRules<B> {
             ahead,
             over: false,
             crowning: Crowning::default(),
+            cont: [!B::ZERO; 2],
         };
+        if OPTS & CONT != 0 {
+            let pf = &self.prefilter[b.side & 1];
+            let from = self.goes_on_from(b, pf, origins) | origins;
+            s.cont = [0, 1].map(|k| if pf.cont_kinds >> k & 1 == 1 { from } else { !B::ZERO });
+        }
         let all = b.own | b.opp;
         if self.ranked && self.ranked_kinds != self.every_kind {
             // The ranked kinds' captures first, ranked; the others' beside the best.
@@ -176,74 +209,11 @@ impl<B: Width> FastRules<B> {
         }
         Some(s.counted + s.list.moves.len())
     }
-
-    /// The pieces of the side to move that may capture: those with a first jump (found
-    /// for all at once by shifts), and those of kinds with other first captures that see
-    /// an enemy piece along a line.
-    /// Whether some piece of `b`'s side to move might capture ([`FastRules::origins`]).
-    pub(super) fn might_capture(&self, b: &Board<B>) -> bool {
-        self.origins(b) != B::ZERO
-    }
-
-    #[inline(always)]
-    fn origins(&self, b: &Board<B>) -> B {
-        let empty = self.cells & !(b.own | b.opp);
-        let pf = &self.prefilter[b.side & 1];
-        if pf.kinds <= 2 {
-            // Kind 1 is the only one with a bit in the planes.
-            let ones = b.own & b.planes[0];
-            return self.origins_of(b, empty, pf, b.own ^ ones, 0) | self.origins_of(b, empty, pf, ones, 1);
-        }
-        (0..(pf.kinds as usize).min(MAX_KINDS)).fold(B::ZERO, |o, k| o | self.origins_of(b, empty, pf, b.own & b.kind_set(k), k))
-    }
-
-    /// Those of `pieces` (of kind `k`) that may capture.
-    #[inline(always)]
-    fn origins_of(&self, b: &Board<B>, empty: B, pf: &Prefilter, pieces: B, k: usize) -> B {
-        if pieces == B::ZERO {
-            return B::ZERO;
-        }
-        let mut origins = B::ZERO;
-        if pf.others >> k & 1 == 1 {
-            let mut rest = pieces;
-            while rest != B::ZERO {
-                let p = rest.low();
-                rest ^= p;
-                if self.lines[p.lowest() as usize & (STRIDE - 1)] & b.opp != B::ZERO {
-                    origins |= p;
-                }
-            }
-            return origins;
-        }
-        let victims = b.opp & self.prey_planes(b.planes, pf.prey[k & 3]);
-        // Step the empty cells back onto the victims, and those again: where they arrive,
-        // a piece could jump. The empty cells two steps from a cell, stepped back once
-        // onto a victim, have a second step back: no mask is needed for it. (Stepping
-        // the victims first, to stop where no piece is next to one, measured slower on
-        // 128 bits but for HexDame, by 3%: Canadian 8 8% slower, Pskov-61 7 8%.)
-        for back in pf.backs[k & 3].iter() {
-            let beyond = self.shift(empty & self.from2[back], back) & victims;
-            origins |= self.shift(beyond, back);
-        }
-        for back in pf.leap_backs[k & 3].iter() {
-            origins |= self.step(victims, back);
-        }
-        pieces & origins
-    }
-
-    /// The pieces of the kinds in `prey`, both sides, on a board of kind planes `planes`.
-    #[inline(always)]
-    pub(super) fn prey_planes(&self, planes: [B; 2], prey: u8) -> B {
-        if prey == self.every_kind {
-            return !B::ZERO;
-        }
-        let b = Board { own: B::ZERO, opp: B::ZERO, planes, side: 0, track: [(0, 0); 2] };
-        (0..4).filter(|k| prey >> k & 1 == 1).fold(B::ZERO, |m, k| m | b.kind_set(k))
-    }
 }
 
-impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAPE> {
+impl<B: Width, const TRACE: bool, const SHAPE: u8, const OPTS: u8> FastSearch<'_, B, TRACE, SHAPE, OPTS> {
     /// Searches the captures of each of `pieces`.
+    #[inline(always)]
     pub(super) fn each(&mut self, mut pieces: B, all: B) {
         while pieces != B::ZERO {
             let p = pieces.low();
@@ -334,8 +304,9 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
     pub(super) fn take(&mut self, v: B) {
         let k = self.kind_at(v);
         let f = self.f;
-        // The rank is kept only while captures are ranked (it is not read otherwise).
-        if self.ranking {
+        // The rank is kept only while captures are ranked (it is not read otherwise), and
+        // where pieces taken are not all alike in it.
+        if OPTS & UNIFORM == 0 && self.ranking {
             self.key += self.rank_of(k, self.n);
         }
         if SHAPE != LEAN
@@ -359,7 +330,7 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
         let k = self.kind_at(v);
         let f = self.f;
         self.n -= 1;
-        if self.ranking {
+        if OPTS & UNIFORM == 0 && self.ranking {
             self.key -= self.rank_of(k, self.n);
         }
         if SHAPE != LEAN {
@@ -451,7 +422,7 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAP
 
 /// The fast path's side of the decisions both engines share (`engine::decide`): cells
 /// are single bits, the landings beyond a piece a set of them.
-impl<B: Width, const TRACE: bool, const SHAPE: u8> Walk for FastSearch<'_, B, TRACE, SHAPE> {
+impl<B: Width, const TRACE: bool, const SHAPE: u8, const OPTS: u8> Walk for FastSearch<'_, B, TRACE, SHAPE, OPTS> {
     type Cell = B;
     type Landings = B;
 
@@ -468,6 +439,11 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8> Walk for FastSearch<'_, B, TR
     #[inline(always)]
     fn dfs(&mut self, at: B, k: usize, last: usize, skip: usize) -> bool {
         if SHAPE <= PLAIN {
+            // A jump cannot go on from here (the step is taken all the same).
+            if OPTS & CONT != 0 && at & self.cont[k & 1] == B::ZERO {
+                self.spent();
+                return false;
+            }
             // Plain rules have two kinds: each has a search of its own, its rules known.
             return if k == 0 { self.plain::<0>(at, last, skip) } else { self.plain::<1>(at, last, skip) };
         }

@@ -5,18 +5,21 @@
 use super::Width;
 use super::captures::FastSearch;
 use super::{FastMove, Trace};
+use crate::compile::fast::UNIFORM;
 
-impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAPE> {
+impl<B: Width, const TRACE: bool, const SHAPE: u8, const OPTS: u8> FastSearch<'_, B, TRACE, SHAPE, OPTS> {
     /// A complete capture ending on `to`, the piece of kind `kind_after` then, ranked by
     /// the precedence and told apart from those stored.
     #[inline(always)]
     pub(super) fn store_capture(&mut self, to: B, kind_after: usize) {
         if self.ranking {
+            // Each piece taken adds the same: counted here.
+            let key = if OPTS & UNIFORM != 0 { self.key + self.f.rank_step * u128::from(self.n) } else { self.key };
             match self.best {
-                Some(best) if self.key < best => return,
-                Some(best) if self.key == best => {}
+                Some(best) if key < best => return,
+                Some(best) if key == best => {}
                 _ => {
-                    self.best = Some(self.key);
+                    self.best = Some(key);
                     if TRACE {
                         self.list.clear();
                     } else {

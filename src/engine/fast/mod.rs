@@ -8,8 +8,8 @@
 //! captured pieces and landing cells: the general engine stays the reference, and the
 //! tests (`tests/suite/engines.rs`, and this module's) compare the two wherever both run.
 //!
-//! Where things are: here the board, its moves and lists; `captures` (the capture
-//! search: which pieces may capture, each step of a capture), `shapes` (each shape of
+//! Where things are: here the board, its moves and lists; `origins` (which pieces may
+//! capture), `captures` (the capture search, each step of a capture), `shapes` (each shape of
 //! capture), `landing` (a complete capture stored; where a capture lands and whether it
 //! goes on is decided in `engine::decide`, for both engines), `quiet` (quiet moves,
 //! listed and counted), `list` (moves as a [`MoveList`] of the general engine's form, and
@@ -18,6 +18,7 @@
 mod captures;
 mod landing;
 mod list;
+mod origins;
 mod quiet;
 mod shapes;
 #[cfg(test)]

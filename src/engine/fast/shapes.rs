@@ -10,7 +10,7 @@ use crate::compile::{CapRule, Shape};
 use crate::engine::decide::{NO_DIR, Walk};
 use crate::geometry::DirSet;
 
-impl<B: Width, const TRACE: bool, const SHAPE: u8> FastSearch<'_, B, TRACE, SHAPE> {
+impl<B: Width, const TRACE: bool, const SHAPE: u8, const OPTS: u8> FastSearch<'_, B, TRACE, SHAPE, OPTS> {
     /// Jumps over an adjacent piece of `prey` in the directions `dirs`, landing just
     /// beyond.
     #[inline(always)]
