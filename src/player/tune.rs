@@ -74,7 +74,7 @@ impl Weights {
     }
 
     /// The same weights with patterns, all worth 0, where they have none and the rules
-    /// have windows (see [`Windows::of`]).
+    /// have windows (a window: four cells, see docs/player.md).
     pub fn with_patterns(self, rules: &Rules) -> Weights {
         if !self.patterns.is_empty() {
             return self;
