@@ -268,6 +268,7 @@ impl<B: Bits> FastRules<B> {
     /// The tables of rules that `support` takes, on their layout.
     pub fn new(rules: &Rules, l: &Layout) -> FastRules<B> {
         let cap = &rules.capture;
+        let uniform = rules.rank.uniform_take(rules.tables[0].len());
         let mut f = FastRules {
             rot: [0; MAX_DIRS],
             shl: [0; MAX_DIRS],
@@ -305,8 +306,8 @@ impl<B: Bits> FastRules<B> {
             ranked_kinds: cap.precedence_kinds & rules.every_kind,
             longest_after_crowning: cap.longest_after_crowning,
             rank: rules.rank,
-            rank_uniform: rules.rank.uniform_take(rules.tables[0].len()).is_some(),
-            rank_step: rules.rank.uniform_take(rules.tables[0].len()).unwrap_or(0),
+            rank_uniform: uniform.is_some(),
+            rank_step: uniform.unwrap_or(0),
             optional: rules.optional_captures,
             passes: rules.passes,
             no_pieces_passes: rules.no_pieces_passes,
@@ -336,9 +337,22 @@ impl<B: Bits> FastRules<B> {
         }
         f.limited = f.kinds[0].iter().enumerate().filter(|(_, k)| k.limit.is_some()).fold(0, |m, (i, _)| m | 1 << i);
         f.dedup(rules);
+        f.kind_tables();
+        f.plain = f.is_plain();
+        f.shape = f.shape_of();
+        f.cont_test = f.shape <= PLAIN && f.removal_end && f.prefilter.iter().any(|pf| pf.cont_kinds != 0);
+        let uniform = f.shape <= PLAIN && f.ranked && f.rank_uniform;
+        f.opts = if f.cont_test { CONT } else { 0 } | if uniform { UNIFORM } else { 0 };
+        f
+    }
+
+    /// Each side's [`Prefilter`], and per kind what the capture search reads most
+    /// ([`Hot`], the jump neighbours of its first two capture stages) and how its quiet
+    /// moves are counted ([`BulkQuiet`]).
+    fn kind_tables(&mut self) {
         for side in 0..2 {
-            f.prefilter[side] = f.prefilter_of(side);
-            for (k, kind) in f.kinds[side].iter().enumerate().take(MAX_KINDS) {
+            self.prefilter[side] = self.prefilter_of(side);
+            for (k, kind) in self.kinds[side].iter().enumerate().take(MAX_KINDS) {
                 let stages = [0, 1].map(|stage| {
                     at_stage(&kind.caps, stage).next().map_or(Stage::default(), |c| Stage {
                         dirs: c.dirs,
@@ -349,12 +363,14 @@ impl<B: Bits> FastRules<B> {
                 });
                 for (stage, st) in stages.iter().enumerate() {
                     for bit in 0..STRIDE {
-                        f.jump_around[side][(k * 2 + stage) * STRIDE + bit] = st.dirs.iter().fold(B::ZERO, |m, d| m | f.next[at(d, bit)]);
+                        self.jump_around[side][(k * 2 + stage) * STRIDE + bit] =
+                            st.dirs.iter().fold(B::ZERO, |m, d| m | self.next[at(d, bit)]);
                     }
                 }
-                f.hot[side][k] = Hot { zone: kind.zone, promotes_to: kind.promotes_to, cells: kind.cells, may_stop: kind.may_stop, stages };
+                self.hot[side][k] =
+                    Hot { zone: kind.zone, promotes_to: kind.promotes_to, cells: kind.cells, may_stop: kind.may_stop, stages };
                 let dirs = |kind_of: MoveKind| kind.moves.iter().filter(|m| m.kind == kind_of).fold(DirSet::EMPTY, |d, m| d | m.dirs);
-                f.bulk[side][k] = BulkQuiet {
+                self.bulk[side][k] = BulkQuiet {
                     bulk: kind.bulk_quiet,
                     steps: dirs(MoveKind::Step),
                     slides: dirs(MoveKind::Slide),
@@ -362,15 +378,8 @@ impl<B: Bits> FastRules<B> {
                 };
             }
         }
-        f.plain = f.is_plain();
-        f.shape = f.shape_of();
-        f.cont_test = f.shape <= PLAIN && f.removal_end && f.prefilter.iter().any(|pf| pf.cont_kinds != 0);
-        let uniform = f.shape <= PLAIN && f.ranked && f.rank_uniform;
-        f.opts = if f.cont_test { CONT } else { 0 } | if uniform { UNIFORM } else { 0 };
-        f
     }
 
-    /// A side's [`Prefilter`].
     /// The shape of the rules, for the capture search.
     fn shape_of(&self) -> u8 {
         if !self.plain {
