@@ -47,7 +47,7 @@ enum Command {
         last: Option<String>,
     },
     /// The generic player's best move for a position (alpha-beta on an evaluation built
-    /// from the rules: material by kind value, advance towards promotion, mobility).
+    /// from the rules: material by kind worth, advance towards promotion, mobility).
     Best {
         #[command(flatten)]
         variant: VariantArgs,
@@ -128,9 +128,19 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         out: Option<String>,
         /// The score as one JSON object on standard output (games, white_wins, black_wins,
-        /// draws, unfinished).
+        /// draws, unfinished; with --against, the first player's wins, draws, losses and
+        /// score too).
         #[arg(long)]
         json: bool,
+        /// The player values the pieces by this weights file (`polydame tune`'s) instead of
+        /// the variant's shipped weights or its rules' own worth.
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["engine", "dxp"])]
+        weights: Option<String>,
+        /// Two players: this one (a weights file, or `own` for the worth the rules give)
+        /// against the player of --weights (or the default one), colours alternating, the
+        /// two games of a pair from one opening; the score is the first player's.
+        #[arg(long, value_name = "FILE|own", conflicts_with_all = ["engine", "dxp"])]
+        against: Option<String>,
         /// Play against this engine over the Hub protocol (a command line, run by the
         /// shell, e.g. "scan hub"); twice, the two engines against each other. Colours
         /// alternate; an engine's move that is not legal loses the game.
@@ -404,7 +414,7 @@ fn run(command: Command, out: &mut Out) -> commands::Done {
             let job = commands::tune::Job { epochs: epochs as usize, out: &file, check, patterns, weights: weights.as_deref() };
             commands::tune::run(&variant, &games, &job, out)
         }
-        Command::Match { variant, games, out: file, json, engine, dxp, clock, concurrency, move_limit }
+        Command::Match { variant, games, out: file, json, engine, dxp, clock, concurrency, move_limit, .. }
             if !engine.is_empty() || dxp.is_some() =>
         {
             if json || engine.len() > 2 {
@@ -424,14 +434,15 @@ fn run(command: Command, out: &mut Out) -> commands::Done {
             };
             commands::engine_match::run(&rules, &games, &opponents)
         }
-        Command::Match { variant, games, out: file, json, clock, concurrency, .. } => {
+        Command::Match { variant, games, out: file, json, clock, concurrency, weights, against, .. } => {
             if clock.is_some() || concurrency > 1 {
                 let message = "--clock and --concurrency are for matches against engines (--engine, --dxp); the player against \
                     itself plays to --depth, on --threads"
                     .to_string();
                 return Err(commands::Failure { message, code: 2 });
             }
-            commands::matches::run(&variant, &games, file.as_deref(), json, out)
+            let players = commands::matches::Players { weights: weights.as_deref(), against: against.as_deref() };
+            commands::matches::run(&variant, &games, &players, file.as_deref(), json, out)
         }
         Command::Report { args } => commands::report::run(&args, out),
         Command::Hub { variant, options } => commands::hub::run(variant.as_deref(), &options, out),

@@ -1,10 +1,10 @@
-//! The evaluation, from the compiled rules alone: each piece is worth its kind's `value`
-//! (a man is 100), a piece that promotes a little more the nearer it stands to its
-//! promotion cells (its tempo), and the side with more moves to choose from a little more
-//! again (mobility).
+//! The evaluation, from the compiled rules alone: each piece is worth its kind's worth
+//! (the first kind's is 100; see [`kind_worths`]), a piece that promotes a little more the
+//! nearer it stands to its promotion cells (its tempo), and the side with more moves to
+//! choose from a little more again (mobility).
 
 use crate::compile::Rules;
-use crate::engine::{MoveList, Position};
+use crate::engine::{MoveList, Position, Routes, Setup};
 use crate::spec::Side;
 
 /// What one more row towards promotion is worth.
@@ -12,6 +12,10 @@ const ROW: i32 = 4;
 /// What one more legal move than the opponent is worth, up to [`MOBILITY_CAP`] moves.
 pub(super) const MOBILITY: i32 = 2;
 pub(super) const MOBILITY_CAP: usize = 24;
+
+/// How a kind's worth grows with its moves: as this power of its moves over the first
+/// kind's (see [`kind_worths`]).
+const MOBILITY_POWER: f64 = 0.65;
 
 /// The state slot of a window's cell off the board: always empty.
 const OFF: u8 = 128;
@@ -86,9 +90,10 @@ impl Worth {
         let g = &spec.geometry;
         let (kinds, cells) = (spec.kinds.len(), g.len());
         let mut table = vec![0; 2 * kinds * cells];
+        let worths = kind_worths(rules);
         for side in Side::BOTH {
             for (k, kind) in spec.kinds.iter().enumerate() {
-                let base = 100 * kind.value as i32;
+                let base = worths[k];
                 for cell in 0..cells as u16 {
                     let bonus = kind.promotion.as_ref().map_or(0, |(_, zones)| {
                         let far = zones[side].iter().map(|p| (g.row(p) - g.row(cell)).abs()).min().unwrap_or(0);
@@ -115,7 +120,7 @@ impl Worth {
                 }
             }
         }
-        let in_hand = spec.drops.as_ref().map_or(0, |d| 100 * spec.kinds[d.kind as usize].value as i32);
+        let in_hand = spec.drops.as_ref().map_or(0, |d| kind_worths(rules)[d.kind as usize]);
         Worth { table, by_bit, kinds, cells, in_hand, windows: Vec::new(), patterns: Vec::new() }
     }
 
@@ -210,5 +215,63 @@ impl Worth {
         let patterns = self.pattern_score(pos);
         let patterns = if pos.side_to_move() == Side::White { patterns } else { -patterns };
         self.material(pos) + MOBILITY * mobility + patterns
+    }
+}
+
+/// Per kind, what a piece of it is worth before its cell's bonus, in hundredths of the first
+/// kind (a man: 100), from the rules alone:
+/// - where the file gives the kinds different `value`s (Frisian: a man 100, a king 199),
+///   100 × the kind's value over the first kind's: the author said what they weigh;
+/// - else by what a piece can do: its mean number of legal moves alone on the board (over
+///   the cells where it may stand), over the first kind's, to the power
+///   [`MOBILITY_POWER`]. A short king of English draughts (3.06 moves against a man's
+///   1.75) is worth 144, a flying king of International (11.4 against 1.8) 332, of Russian
+///   (8.75 against 1.75) 285. A kind that cannot move alone, or a first kind that cannot,
+///   is worth 100.
+pub(super) fn kind_worths(rules: &Rules) -> Vec<i32> {
+    let kinds = &rules.spec().kinds;
+    let first = kinds.first().map_or(0, |k| k.value);
+    if first > 0 && kinds.iter().any(|k| k.value != first) {
+        return kinds.iter().map(|k| (100 * u64::from(k.value) / u64::from(first)).min(1 << 24) as i32).collect();
+    }
+    let moves = lone_mobility(rules);
+    moves
+        .iter()
+        .map(|&m| if m > 0.0 && moves[0] > 0.0 { (100.0 * (m / moves[0]).powf(MOBILITY_POWER)).round() as i32 } else { 100 })
+        .collect()
+}
+
+/// Per kind, its mean count of White's legal moves with one piece of it alone on the
+/// board, White to move, over the cells where the setup check takes it (0: none).
+fn lone_mobility(rules: &Rules) -> Vec<f64> {
+    let spec = rules.spec();
+    let mut list = MoveList::new();
+    (0..spec.kinds.len() as u8)
+        .map(|k| {
+            let (mut sum, mut n) = (0usize, 0usize);
+            for cell in 0..spec.geometry.len() as u16 {
+                let mut setup = Setup::new(Side::White);
+                setup.put(cell, Side::White, k);
+                if let Ok(mut pos) = Position::from_setup(rules, &setup) {
+                    sum += pos.count_moves(rules, &mut list, Routes::Distinct);
+                    n += 1;
+                }
+            }
+            if n == 0 { 0.0 } else { sum as f64 / n as f64 }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::kind_worths;
+    use crate::load_variant;
+
+    /// The kinds' worths the rules give, as the module's documentation says.
+    #[test]
+    fn kind_worths_from_moves_or_values() {
+        for (id, worths) in [("english", [100, 144]), ("international", [100, 332]), ("russian", [100, 285]), ("frisian", [100, 199])] {
+            assert_eq!(kind_worths(&load_variant(id).unwrap()), worths, "{id}");
+        }
     }
 }

@@ -164,7 +164,7 @@ const TABLE_BITS: u32 = 18;
 impl<'r> Player<'r> {
     /// A player for `rules`: the worth of every piece on every cell, and of the patterns,
     /// learned for the variant where weights ship for it ([`Weights::shipped`]), else
-    /// from the rules alone (kind values and advance; [`Weights::of`]).
+    /// from the rules alone (kind worths and advance; [`Weights::of`]).
     pub fn new(rules: &'r Rules) -> Player<'r> {
         let worth = match Weights::shipped(rules) {
             Some(w) => eval::Worth::of_table(rules, w.table).with_patterns(rules, w.patterns),
@@ -219,7 +219,7 @@ impl<'r> Player<'r> {
         Player { memory: Some(memory), ..self }
     }
 
-    /// The position's worth for the side to move: its pieces (by kind value and advance)
+    /// The position's worth for the side to move: its pieces (by kind worth and advance)
     /// less the other side's, and its mobility against theirs.
     pub fn evaluate(&self, pos: &Position) -> i32 {
         let mut pos = pos.clone();

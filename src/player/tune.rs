@@ -57,7 +57,7 @@ struct WeightsFile {
 pub const MAX_WEIGHTS_BYTES: usize = 4 << 20;
 
 impl Weights {
-    /// The weights the rules give (the player's own: kind value and advance).
+    /// The weights the rules give (the player's own: kind worth and advance).
     pub fn of(rules: &Rules) -> Weights {
         Weights::from_worth(rules, &Worth::new(rules))
     }

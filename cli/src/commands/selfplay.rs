@@ -4,8 +4,8 @@
 use super::{Failure, invalid, over_budget};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use polydame::player::{SelfPlayGame, Weights, play_out, random_opening, self_play_game};
-use polydame::{Game, Limits, Player, Rules};
+use polydame::player::{SelfPlayGame, Weights, play_out_sides, random_opening, self_play_game};
+use polydame::{Game, Limits, Outcome, Player, Rules, Side};
 use rayon::prelude::*;
 use std::io::IsTerminal;
 
@@ -74,11 +74,29 @@ pub(super) fn opening<'r>(rules: &'r Rules, args: &GameArgs, ballots: &[Vec<Stri
 
 /// Plays the games, in parallel, and returns them in order (game `i` from seed `seed + i`).
 pub fn play_games(rules: &Rules, args: &GameArgs, what: &str) -> Result<Vec<SelfPlayGame>, Failure> {
-    play_games_with(rules, args, what, None)
+    play_games_with(rules, args, what, Sides::Same(None))
 }
 
-/// [`play_games`] by the player valuing pieces by `weights` (the rules' own: `None`).
-pub fn play_games_with(rules: &Rules, args: &GameArgs, what: &str, weights: Option<&Weights>) -> Result<Vec<SelfPlayGame>, Failure> {
+/// Who plays the games of [`play_games_with`].
+#[derive(Clone, Copy)]
+pub enum Sides<'w> {
+    /// One player for both sides, valuing pieces by these weights (`None`: as
+    /// [`Player::new`] does: the shipped weights, or the rules' own worth).
+    Same(Option<&'w Weights>),
+    /// Two players, `[first, second]`: the first White in even games and Black in odd, the
+    /// two games of a pair from the same opening (game `i` from seed `seed + i / 2`).
+    Duel([&'w Weights; 2]),
+}
+
+impl Sides<'_> {
+    /// Whether the first player is White in game `i`.
+    pub fn first_is_white(self, i: u64) -> bool {
+        matches!(self, Sides::Same(_)) || i.is_multiple_of(2)
+    }
+}
+
+/// [`play_games`] by the players of `sides`.
+pub fn play_games_with(rules: &Rules, args: &GameArgs, what: &str, sides: Sides) -> Result<Vec<SelfPlayGame>, Failure> {
     let ballots = match &args.ballots {
         Some(path) => read_ballots(rules, path)?,
         None => Vec::new(),
@@ -86,18 +104,24 @@ pub fn play_games_with(rules: &Rules, args: &GameArgs, what: &str, weights: Opti
     let bar = progress(u64::from(args.games), what);
     let limits = Limits::depth(args.depth);
     let one = |i: u64| {
-        let (seed, max_plies) = (args.seed.wrapping_add(i), args.max_plies as usize);
-        let played = match weights {
-            None if ballots.is_empty() => self_play_game(rules, seed, args.opening_plies, &limits, max_plies),
+        let max_plies = args.max_plies as usize;
+        let played = match sides {
+            Sides::Same(None) if ballots.is_empty() => {
+                self_play_game(rules, args.seed.wrapping_add(i), args.opening_plies, &limits, max_plies)
+            }
             _ => {
-                let player = Player::new(rules).with_seed(seed);
-                let player = if let Some(w) = weights { player.with_weights(w) } else { player };
-                let game = if ballots.is_empty() {
-                    random_opening(rules, seed, args.opening_plies).map_err(|e| over_budget(rules, &e))?
-                } else {
-                    opening(rules, args, &ballots, i)?
+                let n = if matches!(sides, Sides::Duel(_)) { i / 2 } else { i };
+                let seed = args.seed.wrapping_add(n);
+                let player = |w: Option<&Weights>| {
+                    let p = Player::new(rules).with_seed(seed);
+                    if let Some(w) = w { p.with_weights(w) } else { p }
                 };
-                play_out(&player, game, &limits, max_plies)
+                let (a, b) = match sides {
+                    Sides::Same(w) => (player(w), player(w)),
+                    Sides::Duel([first, second]) => (player(Some(first)), player(Some(second))),
+                };
+                let players = if sides.first_is_white(i) { [&a, &b] } else { [&b, &a] };
+                play_out_sides(players, opening(rules, args, &ballots, n)?, &limits, max_plies)
             }
         };
         let played = played.map_err(|e| over_budget(rules, &e));
@@ -115,6 +139,28 @@ pub fn play_games_with(rules: &Rules, args: &GameArgs, what: &str, weights: Opti
         b.finish_and_clear();
     }
     games
+}
+
+/// The first player's score in games played by `sides`: wins, draws and losses, the
+/// score, and half the width of its 95% interval (unfinished games count as draws).
+pub fn duel_score(games: &[SelfPlayGame], sides: Sides) -> (usize, usize, usize, f64, f64) {
+    let scores: Vec<f64> = games
+        .iter()
+        .enumerate()
+        .map(|(i, g)| {
+            let first = if sides.first_is_white(i as u64) { Side::White } else { Side::Black };
+            match g.outcome {
+                Outcome::Win(w, _) if w == first => 1.0,
+                Outcome::Win(..) => 0.0,
+                _ => 0.5,
+            }
+        })
+        .collect();
+    let n = scores.len().max(1) as f64;
+    let mean = scores.iter().sum::<f64>() / n;
+    let sd = if scores.len() > 1 { (scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0)).sqrt() } else { 0.0 };
+    let count = |v: f64| scores.iter().filter(|&&s| s == v).count();
+    (count(1.0), count(0.5), count(0.0), mean, 1.96 * sd / n.sqrt())
 }
 
 /// A progress bar on standard error when it is a terminal.

@@ -3,11 +3,10 @@
 //! learned player against the rules' own, colours alternating, and its score.
 
 use super::best::read_weights;
-use super::selfplay::{GameArgs, play_games_with};
-use super::{Done, Out, VariantArgs, invalid, over_budget};
-use polydame::player::{Weights, play_out_sides, random_opening, tune};
-use polydame::{Limits, Outcome, Player, Rules, Side};
-use rayon::prelude::*;
+use super::selfplay::{GameArgs, Sides, duel_score, play_games_with};
+use super::{Done, Out, VariantArgs, invalid};
+use polydame::Rules;
+use polydame::player::{Weights, tune};
 use std::path::Path;
 use std::time::Instant;
 
@@ -31,7 +30,7 @@ pub fn run(variant: &VariantArgs, args: &GameArgs, job: &Job, out: &mut Out) -> 
     let rules = variant.load()?;
     let start = Instant::now();
     let from = job.weights.map(|path| read_weights(&rules, path)).transpose()?;
-    let games = play_games_with(&rules, args, "tune", from.as_ref())?;
+    let games = play_games_with(&rules, args, "tune", Sides::Same(from.as_ref()))?;
     let played = start.elapsed().as_secs_f64();
     let first = from.clone().unwrap_or_else(|| Weights::of(&rules));
     let first = if job.patterns { first.with_patterns(&rules) } else { first };
@@ -71,36 +70,18 @@ pub fn run(variant: &VariantArgs, args: &GameArgs, job: &Job, out: &mut Out) -> 
 /// weights it started from (`before`, and their file; `None`: the rules' own): its score,
 /// with a 95% interval.
 fn check(rules: &Rules, weights: &Weights, before: Option<(&Weights, &str)>, args: &GameArgs, count: u32, out: &mut Out) -> Done {
-    let limits = Limits::depth(args.depth);
-    let one = |i: u64| -> Result<f64, polydame::BudgetExceeded> {
-        let seed = args.seed.wrapping_add(u64::from(args.games)).wrapping_add(i / 2);
-        let learned = Player::new(rules).with_seed(seed).with_weights(weights);
-        let own = Player::new(rules).with_seed(seed).with_weights(before.map_or(&Weights::of(rules), |(b, _)| b));
-        let (side, players) = if i.is_multiple_of(2) { (Side::White, [&learned, &own]) } else { (Side::Black, [&own, &learned]) };
-        let game = random_opening(rules, seed, args.opening_plies)?;
-        let g = play_out_sides(players, game, &limits, args.max_plies as usize)?;
-        Ok(match g.outcome {
-            Outcome::Win(w, _) if w == side => 1.0,
-            Outcome::Win(..) => 0.0,
-            _ => 0.5,
-        })
-    };
-    let scores: Vec<f64> = (0..u64::from(count)).into_par_iter().map(one).collect::<Result<_, _>>().map_err(|e| over_budget(rules, &e))?;
-    let n = scores.len() as f64;
-    let mean = scores.iter().sum::<f64>() / n;
-    let sd = if scores.len() > 1 { (scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0)).sqrt() } else { 0.0 };
-    let (w, d, l) = (
-        scores.iter().filter(|&&s| s == 1.0).count(),
-        scores.iter().filter(|&&s| s == 0.5).count(),
-        scores.iter().filter(|&&s| s == 0.0).count(),
-    );
+    let own = Weights::of(rules);
+    let sides = Sides::Duel([weights, before.map_or(&own, |(b, _)| b)]);
+    let games = GameArgs { games: count, seed: args.seed.wrapping_add(u64::from(args.games)), ballots: None, ..args.clone() };
+    let played = play_games_with(rules, &games, "check", sides)?;
+    let (w, d, l, score, half) = duel_score(&played, sides);
     out.say(format!(
         "check: the learned player against {}, {} games at depth {}: +{w} ={d} -{l}, score {:.1}% ± {:.1}% (95%)",
         before.map_or("the rules' own".to_string(), |(_, file)| format!("the one of {file}")),
-        scores.len(),
+        played.len(),
         args.depth,
-        100.0 * mean,
-        100.0 * 1.96 * sd / n.sqrt()
+        100.0 * score,
+        100.0 * half
     ));
     Ok(())
 }

@@ -257,3 +257,36 @@ fn tune_writes_weights_that_best_reads() {
     assert!(v["move"].is_string(), "{v}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn match_against_plays_two_players_colours_alternating_and_scores_the_first() {
+    let out = Command::new(env!("CARGO_BIN_EXE_polydame"))
+        .args(["match", "english", "--games", "4", "--depth", "2", "--max-plies", "100", "--against", "own", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let (pdn, json) = text.trim_end().rsplit_once('\n').unwrap();
+    let score: serde_json::Value = serde_json::from_str(json).unwrap();
+    let count = |k: &str| score[k].as_u64().unwrap();
+    assert_eq!(count("wins") + count("draws") + count("losses"), 4);
+    let points = count("wins") as f64 + count("draws") as f64 / 2.0;
+    assert!((score["score"].as_f64().unwrap() - points / 4.0).abs() < 1e-9, "{json}");
+    let games: Vec<_> = pdn_games(pdn.as_bytes()).map(|t| parse_game(&t.unwrap())).collect();
+    let tag = |g: &polydame::pdn::PdnGame, k: &str| g.tags.iter().find(|(key, _)| key == k).unwrap().1.clone();
+    // The first player (the shipped weights) is White in games 1 and 3, Black in 2 and 4;
+    // each pair opens alike.
+    assert_eq!(tag(&games[0], "White"), "polydame depth 2, default");
+    assert_eq!(tag(&games[1], "White"), "polydame depth 2, own");
+    assert_eq!(tag(&games[1], "Black"), "polydame depth 2, default");
+    let opening = |g: &polydame::pdn::PdnGame| g.moves.iter().take(4).map(|m| m.text.clone()).collect::<Vec<_>>();
+    assert_eq!(opening(&games[0]), opening(&games[1]));
+    assert_ne!(opening(&games[0]), opening(&games[2]));
+    // A weights file of another variant is refused, naming it.
+    let out = Command::new(env!("CARGO_BIN_EXE_polydame"))
+        .args(["match", "english", "--games", "2", "--against", concat!(env!("CARGO_MANIFEST_DIR"), "/../weights/russian.toml")])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("russian.toml"), "{}", String::from_utf8_lossy(&out.stderr));
+}
