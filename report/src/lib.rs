@@ -37,8 +37,10 @@
 
 #![warn(missing_docs)]
 
+mod endgames;
 mod render;
 mod sections;
+pub use endgames::{EndgameClass, Endgames, Wdl};
 pub use sections::thousands;
 pub mod stats;
 mod svg;
@@ -94,6 +96,9 @@ pub struct VariantReport {
     /// The numbers of its games.
     #[serde(flatten)]
     pub stats: Stats,
+    /// What its endgame tables say, where they were built ([`VariantGames::with_endgames`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub endgames: Option<Endgames>,
 }
 
 /// One variant's games as the report takes them: reduced at once to what it keeps of
@@ -104,13 +109,26 @@ pub struct VariantGames<'r> {
     label: String,
     rules: &'r Rules,
     facts: Vec<GameFacts>,
+    endgames: Option<Endgames>,
 }
 
 impl<'r> VariantGames<'r> {
     /// The `games` of `rules` (played with the report's [`Settings`]), the variant as it was
     /// given, and the heading of its column ([`labels`] makes the usual ones).
     pub fn new(variant: impl Into<String>, label: impl Into<String>, rules: &'r Rules, games: &[SelfPlayGame]) -> VariantGames<'r> {
-        VariantGames { variant: variant.into(), label: label.into(), rules, facts: games.iter().map(GameFacts::of).collect() }
+        VariantGames {
+            variant: variant.into(),
+            label: label.into(),
+            rules,
+            facts: games.iter().map(GameFacts::of).collect(),
+            endgames: None,
+        }
+    }
+
+    /// The same with what the variant's endgame tables say ([`Endgames::build`]): the
+    /// report then has a section *Endgame tables*.
+    pub fn with_endgames(self, endgames: Endgames) -> VariantGames<'r> {
+        VariantGames { endgames: Some(endgames), ..self }
     }
 }
 
@@ -136,6 +154,7 @@ impl Report {
                 stats: stats::stats(v.rules, &v.facts, bin),
                 variant: v.variant,
                 label: v.label,
+                endgames: v.endgames,
             })
             .collect();
         Report { polydame: env!("CARGO_PKG_VERSION"), settings, variants }

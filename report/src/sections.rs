@@ -80,7 +80,11 @@ fn variant_keys(report: &Report) -> Vec<Key> {
 pub fn sections(report: &Report) -> Vec<Section> {
     let head: Vec<String> = report.variants.iter().map(|v| v.label.clone()).collect();
     let parts: [fn(&Report) -> Section; 8] = [settings, results, first_move, length, branching, captures, promotion, endings];
-    parts.iter().map(|f| Section { head: head.clone(), ..f(report) }).collect()
+    let mut all: Vec<Section> = parts.iter().map(|f| Section { head: head.clone(), ..f(report) }).collect();
+    if report.variants.iter().any(|v| v.endgames.is_some()) {
+        all.push(Section { head, ..endgame_tables(report) });
+    }
+    all
 }
 
 /// A section without lead or chart.
@@ -292,6 +296,44 @@ fn endings(report: &Report) -> Section {
         })
         .collect();
     section("endings", "How games end", "Games by the rule that ended them.", rows)
+}
+
+/// The endgame tables' results: a row per class where White has at least as many pieces as
+/// Black (the classes of every variant, in the order first met).
+fn endgame_tables(report: &Report) -> Section {
+    let built = |v: &VariantReport| match &v.endgames {
+        None => "–".to_string(),
+        Some(e) => match &e.refused {
+            Some(why) => why.clone(),
+            None => format!("{} classes to {} pieces, {} positions, {:.1} s", e.classes.len(), e.pieces, thousands(e.positions), e.seconds),
+        },
+    };
+    let mut rows = vec![Row { label: "tables".into(), cells: report.variants.iter().map(built).collect() }];
+    let mut names: Vec<&str> = Vec::new();
+    for v in &report.variants {
+        for c in v.endgames.iter().flat_map(|e| &e.classes) {
+            if c.white_pieces >= c.black_pieces && !names.contains(&c.class.as_str()) {
+                names.push(&c.class);
+            }
+        }
+    }
+    for name in names {
+        let cell = |v: &VariantReport| {
+            let found = v.endgames.iter().flat_map(|e| &e.classes).find(|c| c.class == name);
+            or_dash(found.and_then(|c| Some((c.white_to_move.shares()?, c.longest[0]))), |([w, d, l], longest)| {
+                format!("{} / {} / {} ({longest})", pct(w), pct(d), pct(l))
+            })
+        };
+        rows.push(Row { label: name.to_string(), cells: report.variants.iter().map(cell).collect() });
+    }
+    section(
+        "endgames",
+        "Endgame tables",
+        "Every position of few pieces solved by the rules (docs/egtb.md). Per class (White's pieces, then Black's), with White \
+         to move: the positions White wins / draws / loses with best play, and in brackets its longest win in plies. A class \
+         the stronger side wins nearly always is a won ending; one it mostly draws needs more material to win.",
+        rows,
+    )
 }
 
 #[cfg(test)]

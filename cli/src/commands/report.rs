@@ -5,7 +5,7 @@
 use super::selfplay::{GameArgs, play_games};
 use super::{Done, Failure, OptionArgs, Out, invalid};
 use clap::Args;
-use polydame_report::{Report, Settings, VariantGames, labels};
+use polydame_report::{Endgames, Report, Settings, VariantGames, labels};
 use std::path::Path;
 
 /// The arguments of `polydame report`.
@@ -27,6 +27,12 @@ pub struct ReportArgs {
     /// on standard output.
     #[arg(long, value_name = "FILE")]
     pub out: Option<String>,
+    /// Build the endgame tables of every class of at most N pieces (docs/egtb.md) of each
+    /// variant, and add the section *Endgame tables*: per class, with White to move, the
+    /// positions won, drawn and lost with best play. 3 is quick on any board; 4 (the
+    /// 3-against-1 endings) takes seconds on 8x8 and a minute or more on 10x10.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(2..=6))]
+    pub egtb: Option<u8>,
     /// Print the numbers as one JSON object on standard output instead of the text. Its
     /// fields: `polydame` (the version); `settings` {games, depth, opening_plies, ballots,
     /// seed, max_plies, options}; `variants`, one object per VARIANT: `variant` (as given),
@@ -42,7 +48,11 @@ pub struct ReportArgs {
     /// black {games, median, min} (the ply of the side's first promotion), by_ply [{ply,
     /// white, black}] (the share of games in which the side has promoted by then)};
     /// `endings` [{reason, code (the reason's stable name: `no-moves`, `repetition`,
-    /// `count`, ...; null when unfinished), result (win, draw, unfinished), games}]. Shares
+    /// `count`, ...; null when unfinished), result (win, draw, unfinished), games}]; with
+    /// --egtb, `endgames` {pieces, refused (why tables cannot be built, or null),
+    /// positions, seconds, classes [{class, white_pieces, black_pieces, positions,
+    /// white_to_move and black_to_move {win, draw, loss}, longest [White to move, Black to
+    /// move]}]}. Shares
     /// are fractions from 0 to 1; plies are counted from 1; a value that does not exist is
     /// null.
     #[arg(long)]
@@ -85,7 +95,11 @@ pub fn run(args: &ReportArgs, out: &mut Out) -> Done {
         // Each variant's games are reduced as soon as they are played, so that only one
         // variant's games are held at a time.
         let games = play_games(rules, &args.games, &format!("report {v}"))?;
-        variants.push(VariantGames::new(v.as_str(), label, rules, &games));
+        let played = VariantGames::new(v.as_str(), label, rules, &games);
+        variants.push(match args.egtb {
+            Some(pieces) => played.with_endgames(Endgames::build(rules, usize::from(pieces))),
+            None => played,
+        });
     }
     let report = Report::new(settings(args), variants);
     if let (Some(path), Some(format)) = (&args.out, format) {

@@ -134,3 +134,29 @@ fn bad_input_is_an_error() {
     let o = report(&["no-such-variant"], "1", &[]);
     assert_eq!(o.status.code(), Some(1));
 }
+
+#[test]
+fn egtb_adds_what_the_endgame_tables_say() {
+    let o = report(&["english", "frisian"], "2", &["--egtb", "3", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let english = &v["variants"][0]["endgames"];
+    assert_eq!(n(&english["pieces"]), 3);
+    let class = |name: &str| english["classes"].as_array().unwrap().iter().find(|c| c["class"] == name).unwrap().clone();
+    // Two kings beat one in English draughts (docs/egtb.md: 14,846 of the 14,880 positions
+    // with the kings to move; the 34 others lose a king at once or are shut in a corner).
+    let two = class("2 king against king");
+    assert_eq!([n(&two["white_to_move"]["win"]), n(&two["white_to_move"]["draw"]), n(&two["white_to_move"]["loss"])], [14_846, 34, 0]);
+    assert_eq!(n(&two["longest"][0]), 33);
+    assert_eq!(n(&two["positions"]), 29_760);
+    // No class where a side has no piece.
+    assert!(english["classes"].as_array().unwrap().iter().all(|c| n(&c["white_pieces"]) > 0 && n(&c["black_pieces"]) > 0));
+    // Frisian's kings' limit on quiet moves is not in a position: refused, with the reason.
+    let frisian = &v["variants"][1]["endgames"];
+    assert!(frisian["refused"].as_str().unwrap().contains("quiet moves in a row"), "{frisian}");
+    // The text has the section, a row per class.
+    let o = report(&["english"], "2", &["--egtb", "3"]);
+    let text = stdout(&o);
+    assert!(text.contains("Endgame tables"), "{text}");
+    assert!(text.lines().any(|l| l.starts_with("  2 king against king") && l.contains("99.8% / 0.2% / 0.0% (33)")), "{text}");
+}
