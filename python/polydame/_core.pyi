@@ -39,6 +39,7 @@ __all__ = [
     "Move",
     "Outcome",
     "BestMove",
+    "Engine",
     "PdnGame",
     "Verdict",
     "read_pdn",
@@ -266,6 +267,14 @@ def best_move(
     seed: int = 0,
     weights: Union[str, os.PathLike[str], None] = None,
 ) -> BestMove: ...
+
+@final
+class Engine:
+    """A player that keeps its transposition table from one move of a game to the next."""
+
+    def __new__(cls, weights: Union[str, os.PathLike[str], None] = None, seed: int = 0) -> Engine: ...
+    def best_move(self, board: Board, depth: Optional[SupportsIndex] = None, time: Optional[float] = None) -> BestMove: ...
+    def new_game(self) -> None: ...
 
 @final
 class PdnGame:

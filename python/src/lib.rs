@@ -94,6 +94,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<board::Move>()?;
     m.add_class::<board::Outcome>()?;
     m.add_class::<best::BestMove>()?;
+    m.add_class::<best::Engine>()?;
     m.add_class::<records::PdnGame>()?;
     m.add_class::<records::Verdict>()?;
     m.add_function(wrap_pyfunction!(records::read_pdn, m)?)?;

@@ -196,6 +196,30 @@ def test_best_move():
         polydame.best_move(b, time=-1)
 
 
+def test_engine_keeps_its_table_along_a_game():
+    # Two plies on along the line it expects, an engine that searched before meets fewer
+    # positions than a search afresh (the Hub's and DXP's memory, from Python).
+    engine = polydame.Engine()
+    b = polydame.Board("international")
+    for m in ("32-28", "19-23", "28x19", "14x23"):
+        b.push(m)
+    first = engine.best_move(b, depth=7)
+    assert first.move in b.legal_moves and first.depth == 7
+    b.push(first.line[0])
+    b.push(first.line[1])
+    again = engine.best_move(b, depth=7)
+    afresh = polydame.best_move(b, depth=7)
+    assert again.move in b.legal_moves
+    assert again.nodes < afresh.nodes, (again.nodes, afresh.nodes)
+    # A new game forgets: the same search as afresh.
+    engine.new_game()
+    assert engine.best_move(b, depth=7).nodes == afresh.nodes
+    # Another variant's board starts another table.
+    e = polydame.Board("english")
+    assert engine.best_move(e, depth=5).nodes == polydame.best_move(e, depth=5).nodes
+    assert repr(engine) == "Engine(weights=None, seed=0)"
+
+
 def _cli_moves(polydame_bin, variant, fens, tmp_path):
     path = tmp_path / f"{variant}.fens"
     path.write_text("\n".join(fens) + "\n")
@@ -252,3 +276,7 @@ def test_best_move_with_learned_weights(tmp_path, polydame_bin):
         polydame.best_move(polydame.Board("russian"), depth=2, weights=path)
     with pytest.raises(OSError):
         polydame.best_move(board, depth=2, weights=tmp_path / "none.toml")
+    engine = polydame.Engine(weights=path)
+    assert engine.best_move(board, depth=4).move == best.move
+    with pytest.raises(ValueError, match="the weights are of english"):
+        engine.best_move(polydame.Board("russian"), depth=2)

@@ -48,6 +48,10 @@ pub(super) struct TreeSearch<'p, 'r> {
     /// without a time or a flag), so that one long capture search stops too.
     lists_stop: Option<Stop>,
     out_of_time: bool,
+    /// The score of the root's best move so far in the depth being searched (its line is
+    /// the root's line), and the root's first move in that depth.
+    root_score: i32,
+    root_first: Option<MoveInfo>,
     /// Work done since the clock was last read: a node each, and a node's capture-search
     /// steps by the hundred where the general engine counts them (see [`CLOCK_EVERY`]).
     work: u64,
@@ -83,6 +87,8 @@ impl<'p, 'r> TreeSearch<'p, 'r> {
             stop: limits.stop.clone(),
             lists_stop: (deadline.is_some() || limits.stop.is_some()).then(|| Stop::new(limits.stop.clone(), deadline)),
             out_of_time: false,
+            root_score: 0,
+            root_first: None,
             work: 0,
             horizon: 0,
             earlier: sorted(history.hashes()),
@@ -116,6 +122,13 @@ impl<'p, 'r> TreeSearch<'p, 'r> {
                     // Stopped in the first search: the best root move it finished, or the
                     // first in its order; there is always a move to answer.
                     found = self.unfinished();
+                } else if let Some(m) = self.lines.get(0).first().filter(|m| Some(*m) != found.best.as_ref())
+                    && self.root_first == found.best
+                {
+                    // A root move searched to this depth whole came out better than the
+                    // last depth's best, searched to this depth too (it is tried first):
+                    // it is the better move, the depth's line unfinished.
+                    found = Best { best: Some(m.clone()), score: self.root_score, pv: self.lines.get(0).to_vec(), ..found };
                 }
                 break;
             }
@@ -371,6 +384,9 @@ impl<'p, 'r> TreeSearch<'p, 'r> {
         let mut best_index = u16::MAX;
         for (tried, &(_, i)) in order.iter().enumerate() {
             let m = list.get(i as usize);
+            if n.ply == 0 && tried == 0 {
+                self.root_first = Some(list.info(i as usize));
+            }
             let reduce = match tried {
                 _ if !reducible || !MoveOrder::quiet(m) => 0,
                 t if t >= REDUCE_MORE_AFTER && n.depth >= REDUCE_MORE_DEPTH => 2,
@@ -395,6 +411,9 @@ impl<'p, 'r> TreeSearch<'p, 'r> {
                     alpha = score;
                     best_index = i;
                     self.lines.set(n.ply as usize, m);
+                    if n.ply == 0 {
+                        self.root_score = score;
+                    }
                 }
             }
             if alpha >= n.beta {
