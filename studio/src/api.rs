@@ -9,6 +9,7 @@
 //! flag: the server sets it when the client goes away or the request's time is up, and
 //! the work ends at its next check.
 
+use crate::memories::{GamePoint, Memories};
 use crate::variants::{Compiled, VariantRef};
 use polydame::json::{MoveJson, OutcomeJson};
 use polydame::{Game, Limits, MoveError, Outcome, Player, Rules};
@@ -215,8 +216,9 @@ pub fn compile(compiled: &Compiled, body: &[u8]) -> Answer {
 }
 
 /// `POST /api/best`: the player's move, within the API's time and depth; the search ends
-/// early when `stop` is set.
-pub fn best(compiled: &Compiled, body: &[u8], stop: &Arc<AtomicBool>) -> Answer {
+/// early when `stop` is set. The player's table is the one kept from the game's earlier
+/// search, if one is, and is kept for its next (at most `KEPT_TABLES` games).
+pub fn best(compiled: &Compiled, memories: &Memories, body: &[u8], stop: &Arc<AtomicBool>) -> Answer {
     let req: BestRequest = parse(body)?;
     let at = GameRequest { variant: req.variant, fen: req.fen, moves: req.moves };
     let rules = compiled.rules(&at.variant)?;
@@ -224,7 +226,11 @@ pub fn best(compiled: &Compiled, body: &[u8], stop: &Arc<AtomicBool>) -> Answer 
     let depth = req.depth.unwrap_or(6).clamp(1, MAX_DEPTH);
     let ms = req.time_ms.unwrap_or(MAX_SEARCH_MS).clamp(1, MAX_SEARCH_MS);
     let limits = Limits { depth, ..Limits::time(std::time::Duration::from_millis(ms)) }.stop_on(stop.clone());
-    let found = Player::new(&rules).best_in(game.position(), limits, game.history()).map_err(|e| budget(e, &game.fen()))?;
+    let point = GamePoint { rules: polydame::egtb::rules_hash(&rules), fen: at.fen.clone(), moves: at.moves.clone() };
+    let memory = memories.take(&point);
+    let player = Player::new(&rules).with_memory(memory.clone());
+    let found = player.best_in(game.position(), limits, game.history()).map_err(|e| budget(e, &game.fen()))?;
+    memories.keep(point, memory);
     let line = game.line_text(&found.pv);
     let mv = found.best.as_ref().map(|m| game.move_text(m));
     Ok(json!({"move": mv, "score": found.score, "line": line, "depth": found.depth, "nodes": found.nodes}))

@@ -13,6 +13,7 @@ mod body;
 mod config;
 mod gate;
 mod lanes;
+mod memories;
 pub mod records;
 mod reports;
 mod respond;
@@ -31,6 +32,7 @@ use std::time::Duration;
 
 pub use config::{Config, MAX_HEAD, MAX_URI, SPARE_FILES};
 pub use gate::Site;
+pub use memories::KEPT_TABLES;
 pub use routes::router;
 pub use variants::Compiled;
 
@@ -38,6 +40,8 @@ pub use variants::Compiled;
 /// and the memory for bodies.
 pub struct Studio {
     compiled: Compiled,
+    /// The player's tables kept between the moves of games.
+    memories: memories::Memories,
     jobs: reports::Jobs,
     heavy: Lane,
     light: Lane,
@@ -56,6 +60,7 @@ impl Studio {
         let search = Duration::from_millis(api::MAX_SEARCH_MS);
         let c = &config;
         Ok(Studio {
+            memories: memories::Memories::default(),
             compiled: Compiled::new()?,
             jobs: reports::Jobs::new(c.reports, c.report_time),
             heavy: Lane::new("slots for searches and heavy work", c.heavy_slots, c.heavy_queue, c.queue_wait, c.work_time + search)
@@ -83,7 +88,7 @@ impl Studio {
         match endpoint {
             "game" => api::game(&self.compiled, body, stop),
             "compile" => api::compile(&self.compiled, body),
-            "best" => api::best(&self.compiled, body, stop),
+            "best" => api::best(&self.compiled, &self.memories, body, stop),
             "validate" => records::validate(&self.compiled, body, stop),
             "report" => self.jobs.start(&self.compiled, body),
             other => Err(ApiError::new(404, "not-found", format!("no endpoint /api/{other}"))),

@@ -167,3 +167,33 @@ fn a_variant_is_named_by_its_id_or_an_alias_never_a_path() {
         assert_eq!((e.status, e.code), (404, "unknown-variant"), "{name}");
     }
 }
+
+#[test]
+fn best_keeps_the_players_table_along_a_game() {
+    let s = studio();
+    let moves = ["32-28", "19-23", "28x19", "14x23"];
+    let ask = |s: &Studio, moves: &[String]| ok(s, "best", json!({"variant": {"id": "international"}, "moves": moves, "depth": 7}));
+    let mut game: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+    let first = ask(&s, &game);
+    let line: Vec<String> = first["line"].as_array().unwrap().iter().map(|m| m.as_str().unwrap().to_string()).collect();
+    game.extend_from_slice(&line[..2]);
+    // Two plies on along the expected line, the same game's table is taken back: fewer
+    // positions than a studio that never saw the game searches.
+    let again = ask(&s, &game);
+    let afresh = ask(&studio(), &game);
+    assert!(again["nodes"].as_u64() < afresh["nodes"].as_u64(), "{again} {afresh}");
+    // Another game (another start) gets a table of its own: the same search as afresh.
+    let other = ok(&s, "best", json!({"variant": {"id": "international"}, "fen": "W:W31-50:B1-20", "moves": &game, "depth": 7}));
+    let other_afresh =
+        ok(&studio(), "best", json!({"variant": {"id": "international"}, "fen": "W:W31-50:B1-20", "moves": &game, "depth": 7}));
+    assert_eq!(other["nodes"], other_afresh["nodes"]);
+    // Past the kept tables' number, the oldest is forgotten.
+    let s = studio();
+    ask(&s, &game[..4]);
+    let others = ["31-26", "31-27", "32-27", "33-28", "33-29", "34-29", "34-30", "35-30"];
+    assert_eq!(others.len(), polydame_studio::KEPT_TABLES);
+    for m in others {
+        ok(&s, "best", json!({"variant": {"id": "international"}, "moves": [m], "depth": 2}));
+    }
+    assert_eq!(ask(&s, &game)["nodes"], afresh["nodes"]);
+}
