@@ -424,17 +424,23 @@ impl<'p, 'r> TreeSearch<'p, 'r> {
             }
         }
         if n.depth > 0 && !self.out_of_time {
-            let bound = if best >= n.beta {
-                Bound::Lower
-            } else if best_index == u16::MAX {
-                Bound::Upper
-            } else {
-                Bound::Exact
-            };
-            let depth = n.depth.min(255) as u8;
-            self.table.store(Entry { key: pos.hash(), score: to_table(best, n.ply), depth, bound, best: best_index });
+            self.store(pos, n, best, best_index);
         }
         Ok(best)
+    }
+
+    /// Keeps a node's search in the table: its score `best` (a bound where it fell outside
+    /// the window) and its best move's index (`u16::MAX`: none raised alpha).
+    fn store(&mut self, pos: &Position, n: Node, best: i32, best_index: u16) {
+        let bound = if best >= n.beta {
+            Bound::Lower
+        } else if best_index == u16::MAX {
+            Bound::Upper
+        } else {
+            Bound::Exact
+        };
+        let depth = n.depth.min(255) as u8;
+        self.table.store(Entry { key: pos.hash(), score: to_table(best, n.ply), depth, bound, best: best_index });
     }
 
     /// Makes `pv` at least `depth` moves long where the table knows the best moves after it.
