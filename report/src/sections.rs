@@ -305,7 +305,13 @@ fn endgame_tables(report: &Report) -> Section {
         None => "–".to_string(),
         Some(e) => match &e.refused {
             Some(why) => why.clone(),
-            None => format!("{} classes to {} pieces, {} positions, {:.1} s", e.classes.len(), e.pieces, thousands(e.positions), e.seconds),
+            None => format!(
+                "to {} pieces: {} positions in {:.1} s, {} classes with both sides",
+                e.pieces,
+                thousands(e.positions),
+                e.seconds,
+                e.classes.len()
+            ),
         },
     };
     let mut rows = vec![Row { label: "tables".into(), cells: report.variants.iter().map(built).collect() }];
