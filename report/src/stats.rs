@@ -285,13 +285,9 @@ pub(crate) fn first_move(games: &[GameFacts]) -> FirstMove {
     if n == 0 {
         return fm;
     }
-    let mean = scores.iter().sum::<f64>() / n as f64;
+    let (mean, half) = score_interval(&scores);
     fm.score = Some(r4(mean));
-    if n < 2 {
-        return fm;
-    }
-    let var = scores.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1) as f64;
-    let half = 1.96 * (var / n as f64).sqrt();
+    let Some(half) = half else { return fm };
     let (low, high) = ((mean - half).max(0.0), (mean + half).min(1.0));
     fm.low = Some(r4(low));
     fm.high = Some(r4(high));
@@ -303,6 +299,19 @@ pub(crate) fn first_move(games: &[GameFacts]) -> FirstMove {
         None
     };
     fm
+}
+
+/// The mean of per-game scores (1, 1/2, 0; 0 without any) and half the width of its 95%
+/// interval: 1.96 standard errors, the sample's standard deviation over the square root of
+/// n (`None` with fewer than two scores).
+pub fn score_interval(scores: &[f64]) -> (f64, Option<f64>) {
+    let n = scores.len();
+    let mean = scores.iter().sum::<f64>() / n.max(1) as f64;
+    if n < 2 {
+        return (mean, None);
+    }
+    let var = scores.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1) as f64;
+    (mean, Some(1.96 * (var / n as f64).sqrt()))
 }
 
 /// Game lengths, the histogram in bins of `bin` plies.

@@ -156,11 +156,9 @@ pub fn duel_score(games: &[SelfPlayGame], sides: Sides) -> (usize, usize, usize,
             }
         })
         .collect();
-    let n = scores.len().max(1) as f64;
-    let mean = scores.iter().sum::<f64>() / n;
-    let sd = if scores.len() > 1 { (scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0)).sqrt() } else { 0.0 };
+    let (mean, half) = polydame_report::stats::score_interval(&scores);
     let count = |v: f64| scores.iter().filter(|&&s| s == v).count();
-    (count(1.0), count(0.5), count(0.0), mean, 1.96 * sd / n.sqrt())
+    (count(1.0), count(0.5), count(0.0), mean, half.unwrap_or(0.0))
 }
 
 /// A progress bar on standard error when it is a terminal.

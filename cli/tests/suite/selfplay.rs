@@ -91,16 +91,18 @@ fn ply_facts_follow_the_record() {
     }
 }
 
-#[test]
-fn match_writes_legal_games_and_its_score() {
-    let out = Command::new(env!("CARGO_BIN_EXE_polydame"))
-        .args(["match", "english", "--games", "3", "--depth", "2", "--max-plies", "120", "--seed", "5", "--json"])
-        .output()
-        .unwrap();
+/// `polydame match ARGS --json`, which must succeed: its PDN and its score.
+fn match_json(args: &[&str]) -> (String, serde_json::Value) {
+    let out = Command::new(env!("CARGO_BIN_EXE_polydame")).arg("match").args(args).arg("--json").output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8(out.stdout).unwrap();
     let (pdn, json) = text.trim_end().rsplit_once('\n').unwrap();
-    let score: serde_json::Value = serde_json::from_str(json).unwrap();
+    (pdn.to_string(), serde_json::from_str(json).unwrap())
+}
+
+#[test]
+fn match_writes_legal_games_and_its_score() {
+    let (pdn, score) = match_json(&["english", "--games", "3", "--depth", "2", "--max-plies", "120", "--seed", "5"]);
     assert_eq!(score["games"], 3);
     let sum: u64 = ["white_wins", "black_wins", "draws", "unfinished"].iter().map(|k| score[k].as_u64().unwrap()).sum();
     assert_eq!(sum, 3);
@@ -260,18 +262,11 @@ fn tune_writes_weights_that_best_reads() {
 
 #[test]
 fn match_against_plays_two_players_colours_alternating_and_scores_the_first() {
-    let out = Command::new(env!("CARGO_BIN_EXE_polydame"))
-        .args(["match", "english", "--games", "4", "--depth", "2", "--max-plies", "100", "--against", "own", "--json"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let text = String::from_utf8(out.stdout).unwrap();
-    let (pdn, json) = text.trim_end().rsplit_once('\n').unwrap();
-    let score: serde_json::Value = serde_json::from_str(json).unwrap();
+    let (pdn, score) = match_json(&["english", "--games", "4", "--depth", "2", "--max-plies", "100", "--against", "own"]);
     let count = |k: &str| score[k].as_u64().unwrap();
     assert_eq!(count("wins") + count("draws") + count("losses"), 4);
     let points = count("wins") as f64 + count("draws") as f64 / 2.0;
-    assert!((score["score"].as_f64().unwrap() - points / 4.0).abs() < 1e-9, "{json}");
+    assert!((score["score"].as_f64().unwrap() - points / 4.0).abs() < 1e-9, "{score}");
     let games: Vec<_> = pdn_games(pdn.as_bytes()).map(|t| parse_game(&t.unwrap())).collect();
     let tag = |g: &polydame::pdn::PdnGame, k: &str| g.tags.iter().find(|(key, _)| key == k).unwrap().1.clone();
     // The first player (the shipped weights) is White in games 1 and 3, Black in 2 and 4;
