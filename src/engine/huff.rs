@@ -72,6 +72,7 @@ impl Position {
     fn add_removals(&mut self, rules: &Rules, list: &mut MoveList, routes: Routes) {
         let mut scratch = list.scratch.take().unwrap_or_default();
         let had_pass = list.moves.len() == 1 && list.get(0).is_pass();
+        let first_removal = list.moves.len();
         let them = self.side.other();
         for h in self.huff.iter() {
             if self.board[h] == crate::compile::EMPTY || side_of(self.board[h]) != them as u8 {
@@ -82,6 +83,9 @@ impl Position {
             let best = self.best_capturers(rules, &scratch);
             for m in scratch.iter().filter(|m| !m.is_pass()) {
                 let s = *m.stored();
+                if routes == Routes::Distinct && Self::removed_alike(list, first_removal, &s, m.captured_pieces(), h) {
+                    continue;
+                }
                 let cap_start = list.caps.len() as u32;
                 list.caps.extend_from_slice(m.captured_pieces());
                 list.caps.push((h, pc));
@@ -98,5 +102,30 @@ impl Position {
             list.moves.remove(0);
         }
         list.scratch = Some(scratch);
+    }
+
+    /// Whether a move with the removal of another piece, stored in `list` from
+    /// `first_removal` on, has the result of `s` (capturing `captured`) with `h` taken
+    /// off: the same origin, destination and kind after, and the same pieces taken off.
+    /// Taking `h` off and capturing `c`, or taking `c` off and capturing `h`, leave the
+    /// same position; [`Routes::Distinct`] makes them one move. (A move that does not
+    /// capture takes off its removed piece alone: no other removal is alike.)
+    fn removed_alike(list: &MoveList, first_removal: usize, s: &Move, captured: &[(u16, u8)], h: u16) -> bool {
+        if s.ncap == 0 {
+            return false;
+        }
+        let taken = |cells: &mut dyn Iterator<Item = u16>| {
+            let mut set = CellSet::EMPTY;
+            cells.for_each(|c| set.insert(c));
+            set
+        };
+        let ours = taken(&mut captured.iter().map(|c| c.0).chain(std::iter::once(h)));
+        list.moves[first_removal..].iter().any(|t| {
+            t.from == s.from
+                && t.to == s.to
+                && t.kind_after == s.kind_after
+                && t.ncap == s.ncap
+                && taken(&mut list.caps[t.cap_start as usize..t.cap_start as usize + t.ncap as usize + 1].iter().map(|c| c.0)) == ours
+        })
     }
 }
