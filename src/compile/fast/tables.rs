@@ -90,6 +90,17 @@ pub(crate) struct Prefilter {
     pub cont_backs: DirSet,
 }
 
+/// One side's count of captures that are single jumps, all at once (see
+/// `FastRules::single_jumps`): bit k of `kinds`, kind k's first capture is its one rule, a
+/// jump with no condition, which the prefilter's shifts find exactly; and per kind the
+/// directions back from its later jumps, none where its later captures are not jumps
+/// (then `kinds` leaves it out).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct SingleJumps {
+    pub kinds: u8,
+    pub cont_backs: [DirSet; MAX_KINDS],
+}
+
 /// One side's rules for one kind of piece.
 #[derive(Clone, Debug)]
 pub(crate) struct KindRules<B> {
@@ -238,6 +249,9 @@ pub(crate) struct FastRules<B> {
     /// Per side, what tells the pieces that may capture from those that cannot (see
     /// [`Prefilter`]).
     pub(crate) prefilter: [Prefilter; 2],
+    /// Per side, the kinds whose captures are counted at once where each is a single jump
+    /// (see [`SingleJumps`]).
+    pub(crate) single_jumps: [SingleJumps; 2],
     /// The rules have the plain shape of draughts: at most two kinds, each with one
     /// capture rule for a move's first capture and one for the later ones (most often the
     /// same), a short jump or a flying capture across any gap; no cells per kind, no
@@ -318,6 +332,7 @@ impl<B: Bits> FastRules<B> {
             route_dedup: false,
             dedup_from: 0,
             prefilter: [Prefilter::default(); 2],
+            single_jumps: [SingleJumps::default(); 2],
             plain: false,
             shape: 0,
             cont_test: false,
@@ -343,7 +358,34 @@ impl<B: Bits> FastRules<B> {
         f.cont_test = f.shape <= PLAIN && f.removal_end && f.prefilter.iter().any(|pf| pf.cont_kinds != 0);
         let uniform = f.shape <= PLAIN && f.ranked && f.rank_uniform;
         f.opts = if f.cont_test { CONT } else { 0 } | if uniform { UNIFORM } else { 0 };
+        f.single_jumps = [0, 1].map(|side| f.single_jumps_of(side));
         f
+    }
+
+    /// A side's [`SingleJumps`]: none unless the rules are plain and without cells to
+    /// avoid (which could make a jump's landing illegal). A halt rule says where a flying
+    /// capture lands, which a jump does not.
+    fn single_jumps_of(&self, side: usize) -> SingleJumps {
+        let mut sj = SingleJumps::default();
+        if self.shape > PLAIN || self.has_avoid || self.count_by_generating {
+            return sj;
+        }
+        for (k, kind) in self.kinds[side].iter().enumerate().take(MAX_KINDS) {
+            let first: Vec<&CapRule> = at_stage(&kind.caps, 0).collect();
+            let later: Vec<&CapRule> = at_stage(&kind.caps, 1).collect();
+            let jump = |c: &&CapRule| c.shape == Shape::Jump;
+            if let [c] = first[..]
+                && jump(&c)
+                && c.condition.is_none()
+                && !kind.first_other
+                && kind.first_leaps.is_empty()
+                && later.iter().all(jump)
+            {
+                sj.kinds |= 1 << k;
+                sj.cont_backs[k] = later.iter().flat_map(|c| c.dirs.iter()).map(|d| self.opposite[d] as usize).collect();
+            }
+        }
+        sj
     }
 
     /// Each side's [`Prefilter`], and per kind what the capture search reads most

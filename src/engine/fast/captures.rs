@@ -92,6 +92,12 @@ impl<B: Width> FastRules<B> {
         if origins == B::ZERO {
             return Some(0);
         }
+        if count_only
+            && self.single_jumps[b.side & 1].kinds != 0
+            && let Some(n) = self.single_jumps(b, origins)
+        {
+            return Some(n);
+        }
         self.search_from(b, routes, list, count_only, origins)
     }
 
@@ -250,10 +256,7 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8, const OPTS: u8> FastSearch<'_
             return self.enemy;
         }
         if SHAPE == PLAIN {
-            // Two kinds at most: kind 1 is the only one with a bit in the planes.
-            let men = if prey & 1 == 1 { !self.planes[0] } else { B::ZERO };
-            let kings = if prey & 2 == 2 { self.planes[0] } else { B::ZERO };
-            return self.enemy & (men | kings);
+            return self.enemy & super::jumps::plain_prey(self.planes[0], prey);
         }
         self.enemy & self.f.prey_planes(self.planes, prey)
     }

@@ -16,6 +16,7 @@
 //! the way back to a [`Position`]).
 
 mod captures;
+mod jumps;
 mod landing;
 mod list;
 mod origins;

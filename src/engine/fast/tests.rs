@@ -57,3 +57,31 @@ fn frisian_king_move_counters_carry_over_to_the_fast_path() {
         }
     }
 }
+
+#[test]
+fn single_jumps_are_counted_at_once_only_where_they_are_the_whole_capture() {
+    use crate::MoveList;
+    // (variant, position, the count at once: None where the capture search must count)
+    let cases = [
+        ("english", "W:W22:B18", Some(1)),
+        ("english", "W:W22,23:B18,19", Some(3)),
+        // 22x15 goes on over 11 or 10: the search counts.
+        ("english", "W:W22:B18,11", None),
+        ("english", "W:W22:B18,10", None),
+        // A king goes on sideways, 22x15x24.
+        ("english", "W:WK22:B18,19", None),
+        // Men that capture backwards: 33x22 and 33x24 cannot jump back over the piece taken.
+        ("international", "W:W33:B28,29", Some(2)),
+        ("international", "W:W28:B23,12", Some(1)),
+    ];
+    for (id, fen, want) in cases {
+        let rules = load_variant(id).unwrap();
+        let pos = crate::record::parse_fen(&rules, fen).unwrap();
+        let Some(super::Fast::Narrow(f)) = rules.fast_rules() else { panic!("{id} runs on 64 bits") };
+        let b = f.board(&pos);
+        let got = f.single_jumps(&b, f.origins(&b));
+        assert_eq!(got, want, "{id} {fen}");
+        let n = pos.clone().count_moves(&rules, &mut MoveList::new(), Routes::Distinct);
+        assert_eq!(got.unwrap_or(n), n, "{id} {fen}: the count at once differs from the search's");
+    }
+}

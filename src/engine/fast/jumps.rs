@@ -1,0 +1,89 @@
+//! Counting captures that are single jumps all at once: at the leaves of perft most
+//! positions with a capture have only jumps over one piece that cannot go on, and these
+//! are counted by shifts, a few per direction, without the capture search. Where a jump
+//! might go on, or the rules could tell two of them apart, the search counts instead.
+
+use super::Width;
+use super::{Board, FastRules};
+use crate::spec::MidPromotion;
+
+impl<B: Width> FastRules<B> {
+    /// The number of captures of `b`'s side to move, where each is a single jump that
+    /// cannot go on; `None` where that is not sure (then the capture search counts them).
+    /// `origins`: the pieces that may capture ([`FastRules::origins`]).
+    ///
+    /// It is sure where every piece of `origins` is of a kind whose first capture is one
+    /// jump rule with no condition (`SingleJumps`), so that the prefilter's shifts find
+    /// its jumps exactly, one move each; where no landing could go on (a later jump from
+    /// it over an enemy piece, whatever the rules bar after a capture, onto a cell empty
+    /// or freed by the jumps: a test that may say "could" wrongly, never "could not");
+    /// where a piece crowned on landing does not go on as its new kind; and where a
+    /// precedence ranks these jumps alike (one kind jumps, one kind is jumped).
+    #[inline(always)]
+    pub(super) fn single_jumps(&self, b: &Board<B>, origins: B) -> Option<usize> {
+        let side = b.side & 1;
+        let sj = &self.single_jumps[side];
+        let pf = &self.prefilter[side];
+        let empty = self.cells & !(b.own | b.opp);
+        // Plain rules: two kinds at most, kind 1 the only one with a bit in the planes.
+        let ones = b.planes[0];
+        let (mut n, mut kinds, mut jumped) = (0, 0u8, B::ZERO);
+        for k in 0..2 {
+            let pieces = origins & if k == 1 { ones } else { !ones };
+            if pieces == B::ZERO {
+                continue;
+            }
+            if sj.kinds >> k & 1 == 0 {
+                return None;
+            }
+            kinds |= 1 << k;
+            let hot = &self.hot[side][k];
+            let victims = b.opp & plain_prey(ones, pf.prey[k]);
+            let mut landings = B::ZERO;
+            for back in pf.backs[k].iter() {
+                let over = self.shift(empty & self.from2[back], back) & victims;
+                let jumpers = self.shift(over, back) & pieces;
+                if jumpers != B::ZERO {
+                    let fwd = self.opposite[back] as usize;
+                    let over = self.shift(jumpers, fwd);
+                    landings |= self.shift(over, fwd);
+                    n += jumpers.count() as usize;
+                    jumped |= over;
+                }
+            }
+            if landings & hot.zone != B::ZERO {
+                match self.mid {
+                    MidPromotion::AtEnd => {}
+                    MidPromotion::EndsMove => landings &= !hot.zone,
+                    MidPromotion::PromoteAndContinue | MidPromotion::PromoteAndContinueIfAble => return None,
+                }
+            }
+            // The cells a later jump could land on: the empty ones, and with immediate
+            // removal those of the pieces taken. Not the jumping piece's own start: a
+            // jump lands two steps on, and the only jump from a landing two steps onto
+            // where its piece started is the way back, over the piece just taken (cells
+            // are bits, and each direction one shift of them).
+            let free = empty | if self.removal_end { B::ZERO } else { jumped };
+            let later_victims = b.opp & plain_prey(ones, hot.stages[1].prey);
+            for back in sj.cont_backs[k].iter() {
+                if self.shift(self.shift(free & self.from2[back], back) & later_victims, back) & landings != B::ZERO {
+                    return None;
+                }
+            }
+        }
+        let one_kind_jumped = jumped & ones == B::ZERO || jumped & !ones == B::ZERO;
+        if self.ranked && (kinds.count_ones() > 1 || !one_kind_jumped) {
+            return None;
+        }
+        Some(n)
+    }
+}
+
+/// The cells of the kinds in `prey` under plain rules (two kinds at most), `ones` the
+/// cells of kind 1.
+#[inline(always)]
+pub(super) fn plain_prey<B: Width>(ones: B, prey: u8) -> B {
+    let men = if prey & 1 == 1 { !ones } else { B::ZERO };
+    let kings = if prey & 2 == 2 { ones } else { B::ZERO };
+    men | kings
+}
