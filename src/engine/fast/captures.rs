@@ -92,11 +92,12 @@ impl<B: Width> FastRules<B> {
         if origins == B::ZERO {
             return Some(0);
         }
-        if count_only
-            && self.single_jumps[b.side & 1].kinds != 0
-            && let Some(n) = self.single_jumps(b, origins)
-        {
-            return Some(n);
+        if self.single_jumps[b.side & 1].kinds != 0 {
+            let found = if count_only { self.single_jumps::<false>(b, origins, list) } else { self.single_jumps::<true>(b, origins, list) };
+            if found.is_some() {
+                return found;
+            }
+            list.moves.clear();
         }
         self.search_from(b, routes, list, count_only, origins)
     }

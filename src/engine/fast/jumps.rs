@@ -1,15 +1,19 @@
-//! Counting captures that are single jumps all at once: at the leaves of perft most
-//! positions with a capture have only jumps over one piece that cannot go on, and these
-//! are counted by shifts, a few per direction, without the capture search. Where a jump
-//! might go on, or the rules could tell two of them apart, the search counts instead.
+//! Captures that are single jumps, found all at once: in perft most positions with a
+//! capture have only jumps over one piece that cannot go on, and these are counted (at
+//! the leaves) or listed (above them) from shifts, a few per direction, without the
+//! capture search. Where a jump might go on, or the rules could tell two of them apart,
+//! the search finds them instead.
 
 use super::Width;
-use super::{Board, FastRules};
+use super::{Board, FastList, FastMove, FastRules};
+use crate::compile::fast::Hot;
 use crate::spec::MidPromotion;
 
 impl<B: Width> FastRules<B> {
     /// The number of captures of `b`'s side to move, where each is a single jump that
-    /// cannot go on; `None` where that is not sure (then the capture search counts them).
+    /// cannot go on, and with `LIST` those captures pushed onto `list` (not in the
+    /// search's order: for perft); `None` where that is not sure (then the capture search
+    /// finds them, and `list` may hold some of them: the search empties it first).
     /// `origins`: the pieces that may capture ([`FastRules::origins`]).
     ///
     /// It is sure where every piece of `origins` is of a kind whose first capture is one
@@ -20,7 +24,7 @@ impl<B: Width> FastRules<B> {
     /// where a piece crowned on landing does not go on as its new kind; and where a
     /// precedence ranks these jumps alike (one kind jumps, one kind is jumped).
     #[inline(always)]
-    pub(super) fn single_jumps(&self, b: &Board<B>, origins: B) -> Option<usize> {
+    pub(super) fn single_jumps<const LIST: bool>(&self, b: &Board<B>, origins: B, list: &mut FastList<B>) -> Option<usize> {
         let side = b.side & 1;
         let sj = &self.single_jumps[side];
         let pf = &self.prefilter[side];
@@ -49,6 +53,9 @@ impl<B: Width> FastRules<B> {
                     landings |= self.shift(over, fwd);
                     n += jumpers.count() as usize;
                     jumped |= over;
+                    if LIST {
+                        self.push_jumps(list, jumpers, fwd, k, hot);
+                    }
                 }
             }
             if landings & hot.zone != B::ZERO {
@@ -76,6 +83,21 @@ impl<B: Width> FastRules<B> {
             return None;
         }
         Some(n)
+    }
+
+    /// Pushes the jumps of `jumpers` (pieces of kind `k`, what the search reads of it
+    /// `hot`) towards `fwd` onto `list`, each a whole capture: crowned where it lands on its kind's promotion cells (it cannot
+    /// go on from there, see [`FastRules::single_jumps`]).
+    #[inline(always)]
+    fn push_jumps(&self, list: &mut FastList<B>, mut jumpers: B, fwd: usize, k: usize, hot: &Hot<B>) {
+        while jumpers != B::ZERO {
+            let from = jumpers.low();
+            jumpers ^= from;
+            let taken = self.shift(from, fwd);
+            let to = self.shift(taken, fwd);
+            let after = if to & hot.zone != B::ZERO { hot.promotes_to } else { k };
+            list.moves.push(FastMove { from, to, taken, kinds: (k | after << 4) as u8, trace: 0 });
+        }
     }
 }
 
