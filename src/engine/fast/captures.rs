@@ -92,7 +92,8 @@ impl<B: Width> FastRules<B> {
         if origins == B::ZERO {
             return Some(0);
         }
-        if self.single_jumps[b.side & 1].kinds != 0 {
+        // On 128 bits, where each shift is several instructions, the search costs less.
+        if B::BITS <= 64 && self.single_jumps[b.side & 1].kinds != 0 {
             let found = if count_only { self.single_jumps::<false>(b, origins, list) } else { self.single_jumps::<true>(b, origins, list) };
             if found.is_some() {
                 return found;
