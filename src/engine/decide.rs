@@ -120,13 +120,7 @@ pub(super) trait Walk {
     /// direction `d`), and whether the move must end there.
     #[inline(always)]
     fn arrive(&self, at: Self::Cell, k: usize, d: usize) -> (usize, bool) {
-        let Some(crowned) = self.promotion(at, k) else { return (k, false) };
-        match self.mid_promotion() {
-            MidPromotion::AtEnd => (k, false),
-            MidPromotion::PromoteAndContinue => (crowned, false),
-            MidPromotion::PromoteAndContinueIfAble => (crowned, !self.could_go_on(at, k, d)),
-            MidPromotion::EndsMove => (k, true),
-        }
+        arrival(self.mid_promotion(), k, self.promotion(at, k), || self.could_go_on(at, k, d))
     }
 
     /// Whether a piece of kind `k` that arrived on `at` by a capture in direction `d`
@@ -264,6 +258,24 @@ pub(super) trait Walk {
                 self.pop_trail();
             }
         }
+    }
+}
+
+/// The kind a piece of kind `k` has on arriving at a cell mid-capture, and whether the
+/// move must end there, by what `mid` says of a man that reaches its promotion cells:
+/// `crowned`, the kind it is crowned to on that cell (`None`: not one of its promotion
+/// cells); `could_go_on`, whether it could capture on from there as kind `k` (asked only
+/// where `mid` makes that the test). [`Walk::arrive`] decides each landing so; the fast
+/// path's count of single jumps (`fast::jumps`) decides its landings on promotion cells
+/// so, all at once.
+#[inline(always)]
+pub(crate) fn arrival(mid: MidPromotion, k: usize, crowned: Option<usize>, could_go_on: impl FnOnce() -> bool) -> (usize, bool) {
+    let Some(crowned) = crowned else { return (k, false) };
+    match mid {
+        MidPromotion::AtEnd => (k, false),
+        MidPromotion::PromoteAndContinue => (crowned, false),
+        MidPromotion::PromoteAndContinueIfAble => (crowned, !could_go_on()),
+        MidPromotion::EndsMove => (k, true),
     }
 }
 

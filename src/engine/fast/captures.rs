@@ -478,7 +478,7 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8, const OPTS: u8> Walk for Fast
     #[inline(always)]
     fn promotion(&self, at: B, k: usize) -> Option<usize> {
         let kind = self.hot(k);
-        if at & kind.zone == B::ZERO { None } else { Some(kind.promotes_to) }
+        super::crowned_on(at, kind.zone, kind.promotes_to)
     }
 
     #[inline(always)]

@@ -5,9 +5,10 @@
 //! the search finds them instead.
 
 use super::Width;
+use super::crowned_on;
 use super::{Board, FastList, FastMove, FastRules};
 use crate::compile::fast::Hot;
-use crate::spec::MidPromotion;
+use crate::engine::decide;
 
 impl<B: Width> FastRules<B> {
     /// The number of captures of `b`'s side to move, where each is a single jump that
@@ -45,8 +46,7 @@ impl<B: Width> FastRules<B> {
             let victims = b.opp & plain_prey(ones, pf.prey[k]);
             let mut landings = B::ZERO;
             for back in pf.backs[k].iter() {
-                let over = self.shift(empty & self.from2[back], back) & victims;
-                let jumpers = self.shift(over, back) & pieces;
+                let jumpers = self.jump_starts(empty, victims, back) & pieces;
                 if jumpers != B::ZERO {
                     let fwd = self.opposite[back] as usize;
                     let over = self.shift(jumpers, fwd);
@@ -59,10 +59,14 @@ impl<B: Width> FastRules<B> {
                 }
             }
             if landings & hot.zone != B::ZERO {
-                match self.mid {
-                    MidPromotion::AtEnd => {}
-                    MidPromotion::EndsMove => landings &= !hot.zone,
-                    MidPromotion::PromoteAndContinue | MidPromotion::PromoteAndContinueIfAble => return None,
+                // Landing on promotion cells, as the search decides it: the move ends
+                // there, or goes on as the kind it was (tested below); crowned (whether
+                // it could go on is not known here), the search decides.
+                let (k2, ends) = decide::arrival(self.mid, k, Some(hot.promotes_to), || true);
+                if ends {
+                    landings &= !hot.zone;
+                } else if k2 != k {
+                    return None;
                 }
             }
             // The cells a later jump could land on: the empty ones, and with immediate
@@ -73,7 +77,7 @@ impl<B: Width> FastRules<B> {
             let free = empty | if self.removal_end { B::ZERO } else { jumped };
             let later_victims = b.opp & plain_prey(ones, hot.stages[1].prey);
             for back in sj.cont_backs[k].iter() {
-                if self.shift(self.shift(free & self.from2[back], back) & later_victims, back) & landings != B::ZERO {
+                if self.jump_starts(free, later_victims, back) & landings != B::ZERO {
                     return None;
                 }
             }
@@ -86,8 +90,10 @@ impl<B: Width> FastRules<B> {
     }
 
     /// Pushes the jumps of `jumpers` (pieces of kind `k`, what the search reads of it
-    /// `hot`) towards `fwd` onto `list`, each a whole capture: crowned where it lands on its kind's promotion cells (it cannot
-    /// go on from there, see [`FastRules::single_jumps`]).
+    /// `hot`) towards `fwd` onto `list`, each a whole capture: crowned where it lands on
+    /// its kind's promotion cells (it cannot go on from there, see
+    /// [`FastRules::single_jumps`]), as [`Walk::final_kind`](crate::engine::decide::Walk)
+    /// gives the kind a capture ends as.
     #[inline(always)]
     fn push_jumps(&self, list: &mut FastList<B>, mut jumpers: B, fwd: usize, k: usize, hot: &Hot<B>) {
         while jumpers != B::ZERO {
@@ -95,7 +101,7 @@ impl<B: Width> FastRules<B> {
             jumpers ^= from;
             let taken = self.shift(from, fwd);
             let to = self.shift(taken, fwd);
-            let after = if to & hot.zone != B::ZERO { hot.promotes_to } else { k };
+            let after = crowned_on(to, hot.zone, hot.promotes_to).unwrap_or(k);
             list.moves.push(FastMove { from, to, taken, kinds: (k | after << 4) as u8, trace: 0 });
         }
     }

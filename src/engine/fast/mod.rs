@@ -96,6 +96,13 @@ impl<B: Bits> Board<B> {
     }
 }
 
+/// The kind a piece is crowned to on the cell `at` (a single bit), `zone` its kind's
+/// promotion cells and `promotes_to` the kind it becomes; `None` off them.
+#[inline(always)]
+pub(super) fn crowned_on<B: Bits>(at: B, zone: B, promotes_to: usize) -> Option<usize> {
+    if at & zone == B::ZERO { None } else { Some(promotes_to) }
+}
+
 /// A move of the fast path: origin and destination bits (equal for a capture that comes
 /// back to its start; both zero for a pass), the pieces it takes, the kinds of the moving
 /// piece before (low four bits) and after it, and where its captured pieces and landing

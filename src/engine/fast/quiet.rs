@@ -3,7 +3,7 @@
 //! (captures, then quiet moves where the captures allow them, cells to avoid, a pass).
 
 use super::Width;
-use super::{Board, FastList, FastMove, FastRules};
+use super::{Board, FastList, FastMove, FastRules, crowned_on};
 use crate::compile::MoveRule;
 use crate::compile::fast::{KindRules, at};
 use crate::engine::decide;
@@ -117,7 +117,7 @@ impl<B: Width> FastRules<B> {
                 for d in kind.step_dirs.iter() {
                     let t = self.next[at(d, i)] & !occ;
                     if t != B::ZERO {
-                        let after = if t & kind.zone != B::ZERO { kind.promotes_to } else { k };
+                        let after = crowned_on(t, kind.zone, kind.promotes_to).unwrap_or(k);
                         list.quiet(p, t, k, after);
                     }
                 }
@@ -135,7 +135,7 @@ impl<B: Width> FastRules<B> {
                             continue;
                         }
                         done |= t;
-                        let after = if t & kind.zone != B::ZERO { kind.promotes_to } else { k };
+                        let after = crowned_on(t, kind.zone, kind.promotes_to).unwrap_or(k);
                         list.quiet(p, t, k, after);
                     }
                 }
@@ -196,7 +196,7 @@ impl<B: Width> FastRules<B> {
         }
         let hot = &self.hot[b.side & 1][k & 3];
         let mut push = |from: B, to: B| {
-            let after = if to & hot.zone != B::ZERO { hot.promotes_to } else { k };
+            let after = crowned_on(to, hot.zone, hot.promotes_to).unwrap_or(k);
             list.moves.push(FastMove { from, to, taken: B::ZERO, kinds: (k | after << 4) as u8, trace: 0 });
         };
         for d in plan.steps.iter() {
