@@ -7,6 +7,7 @@ mod steps;
 mod support;
 mod tables;
 
+pub(crate) use steps::Shift;
 pub use support::FastRefusal;
 pub(crate) use support::support;
 pub(crate) use tables::{CONT, FastRules, GENERAL, Hot, KindRules, LEAN, MAX_KINDS, PLAIN, Prefilter, STRIDE, UNIFORM, at};

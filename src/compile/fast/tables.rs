@@ -1,6 +1,7 @@
 //! The fast path's tables, built once per variant from its compiled rules: the board's
 //! steps and rays as bit sets, and per side and kind its move and capture rules.
 
+use super::steps::Shifts;
 use crate::compile::{CapRule, KindTable, MoveRule, RankKey, Rules, Shape};
 use crate::geometry::bits::Bits;
 use crate::geometry::{DirSet, Layout, MAX_DIRS};
@@ -64,11 +65,11 @@ fn at_stage(caps: &[CapRule], stage: usize) -> impl Iterator<Item = &CapRule> {
 /// directions of its one rule, as steps, slides or runs (the others empty); `bulk`:
 /// whether it is counted so at all.
 #[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct BulkQuiet {
+pub(crate) struct BulkQuiet<B> {
     pub bulk: bool,
-    pub steps: DirSet,
-    pub slides: DirSet,
-    pub runs: DirSet,
+    pub steps: Shifts<B>,
+    pub slides: Shifts<B>,
+    pub runs: Shifts<B>,
 }
 
 /// One side's quick test of which pieces may capture: per kind, the directions back from
@@ -77,9 +78,9 @@ pub(crate) struct BulkQuiet {
 /// kinds whose first capture may be of another shape (always searched when an enemy
 /// piece is on one of their lines).
 #[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Prefilter {
+pub(crate) struct Prefilter<B> {
     pub kinds: u8,
-    pub backs: [DirSet; MAX_KINDS],
+    pub backs: [Shifts<B>; MAX_KINDS],
     pub leap_backs: [DirSet; MAX_KINDS],
     pub prey: [u8; MAX_KINDS],
     pub others: u8,
@@ -87,7 +88,7 @@ pub(crate) struct Prefilter {
     /// those jumps: what tells the landings a capture may go on from (see
     /// [`FastRules::cont_test`]).
     pub cont_kinds: u8,
-    pub cont_backs: DirSet,
+    pub cont_backs: Shifts<B>,
 }
 
 /// One side's count of captures that are single jumps, all at once (see
@@ -98,9 +99,9 @@ pub(crate) struct Prefilter {
 /// directions back from its later jumps, none where its later captures are not jumps
 /// (then `kinds` leaves it out).
 #[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct SingleJumps {
+pub(crate) struct SingleJumps<B> {
     pub kinds: u8,
-    pub cont_backs: [DirSet; MAX_KINDS],
+    pub cont_backs: [Shifts<B>; MAX_KINDS],
 }
 
 /// One side's rules for one kind of piece.
@@ -198,7 +199,7 @@ pub(crate) struct FastRules<B> {
     /// quiet moves are counted.
     pub(crate) kinds: [Vec<KindRules<B>>; 2],
     pub(crate) hot: [[Hot<B>; MAX_KINDS]; 2],
-    pub(crate) bulk: [[BulkQuiet; MAX_KINDS]; 2],
+    pub(crate) bulk: [[BulkQuiet<B>; MAX_KINDS]; 2],
     /// A bit for every kind.
     pub(crate) every_kind: u8,
     /// Captured pieces stay on the board, blocking, until the move ends.
@@ -250,10 +251,10 @@ pub(crate) struct FastRules<B> {
     pub(crate) dedup_from: u32,
     /// Per side, what tells the pieces that may capture from those that cannot (see
     /// [`Prefilter`]).
-    pub(crate) prefilter: [Prefilter; 2],
+    pub(crate) prefilter: [Prefilter<B>; 2],
     /// Per side, the kinds whose captures are counted at once where each is a single jump
     /// (see [`SingleJumps`]).
-    pub(crate) single_jumps: [SingleJumps; 2],
+    pub(crate) single_jumps: [SingleJumps<B>; 2],
     /// The rules have the plain shape of draughts: at most two kinds, each with one
     /// capture rule for a move's first capture and one for the later ones (most often the
     /// same), a short jump or a flying capture across any gap; no cells per kind, no
@@ -367,7 +368,7 @@ impl<B: Bits> FastRules<B> {
     /// A side's [`SingleJumps`]: none unless the rules are plain and without cells to
     /// avoid (which could make a jump's landing illegal). A halt rule says where a flying
     /// capture lands, which a jump does not.
-    fn single_jumps_of(&self, side: usize) -> SingleJumps {
+    fn single_jumps_of(&self, side: usize) -> SingleJumps<B> {
         let mut sj = SingleJumps::default();
         if self.shape > PLAIN || self.has_avoid || self.count_by_generating {
             return sj;
@@ -385,7 +386,8 @@ impl<B: Bits> FastRules<B> {
                 && later.iter().all(jump)
             {
                 sj.kinds |= 1 << k;
-                sj.cont_backs[k] = later.iter().flat_map(|c| c.dirs.iter()).map(|d| self.opposite[d] as usize).collect();
+                let backs = later.iter().flat_map(|c| c.dirs.iter()).map(|d| self.opposite[d] as usize).collect();
+                sj.cont_backs[k] = self.shifts(backs, true);
             }
         }
         sj
@@ -417,9 +419,9 @@ impl<B: Bits> FastRules<B> {
                 let dirs = |kind_of: MoveKind| kind.moves.iter().filter(|m| m.kind == kind_of).fold(DirSet::EMPTY, |d, m| d | m.dirs);
                 self.bulk[side][k] = BulkQuiet {
                     bulk: kind.bulk_quiet,
-                    steps: dirs(MoveKind::Step),
-                    slides: dirs(MoveKind::Slide),
-                    runs: dirs(MoveKind::Run),
+                    steps: self.shifts(dirs(MoveKind::Step), false),
+                    slides: self.shifts(dirs(MoveKind::Slide), false),
+                    runs: self.shifts(dirs(MoveKind::Run), false),
                 };
             }
         }
@@ -439,14 +441,15 @@ impl<B: Bits> FastRules<B> {
         }
     }
 
-    fn prefilter_of(&self, side: usize) -> Prefilter {
+    fn prefilter_of(&self, side: usize) -> Prefilter<B> {
         let mut pf = Prefilter { kinds: self.kinds[side].len().min(MAX_KINDS) as u8, ..Prefilter::default() };
+        let mut cont_backs = DirSet::EMPTY;
         for (k, kind) in self.kinds[side].iter().enumerate().take(MAX_KINDS) {
             if kind.first_other {
                 pf.others |= 1 << k;
             }
-            let back = |dirs: DirSet| dirs.iter().map(|d| self.opposite[d] as usize).collect();
-            pf.backs[k] = back(kind.first_jumps);
+            let back = |dirs: DirSet| dirs.iter().map(|d| self.opposite[d] as usize).collect::<DirSet>();
+            pf.backs[k] = self.shifts(back(kind.first_jumps), true);
             pf.leap_backs[k] = back(kind.first_leaps);
             pf.prey[k] = kind.first_prey;
             // A jump's way back (over the piece just taken) would let every landing
@@ -454,9 +457,10 @@ impl<B: Bits> FastRules<B> {
             let one_way = |c: &&CapRule| c.dirs.iter().all(|d| !c.dirs.contains(self.opposite[d] as usize));
             if let Some(c) = at_stage(&kind.caps, 1).next().filter(|c| c.shape == Shape::Jump).filter(one_way) {
                 pf.cont_kinds |= 1 << k;
-                pf.cont_backs |= back(c.dirs);
+                cont_backs |= back(c.dirs);
             }
         }
+        pf.cont_backs = self.shifts(cont_backs, true);
         pf
     }
 

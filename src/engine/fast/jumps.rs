@@ -7,7 +7,7 @@
 use super::Width;
 use super::crowned_on;
 use super::{Board, FastList, FastMove, FastRules};
-use crate::compile::fast::Hot;
+use crate::compile::fast::{Hot, Shift};
 use crate::engine::decide;
 
 impl<B: Width> FastRules<B> {
@@ -46,15 +46,14 @@ impl<B: Width> FastRules<B> {
             let victims = b.opp & plain_prey(ones, pf.prey[k]);
             let mut landings = B::ZERO;
             for back in pf.backs[k].iter() {
-                let jumpers = self.jump_starts(empty, victims, back) & pieces;
+                let jumpers = Self::jump_starts(empty, victims, back) & pieces;
                 if jumpers != B::ZERO {
-                    let fwd = self.opposite[back] as usize;
-                    let over = self.shift(jumpers, fwd);
-                    landings |= self.shift(over, fwd);
+                    let over = back.unshift(jumpers);
+                    landings |= back.unshift(over);
                     n += jumpers.count() as usize;
                     jumped |= over;
                     if LIST {
-                        self.push_jumps(list, jumpers, fwd, k, hot);
+                        Self::push_jumps(list, jumpers, back, k, hot);
                     }
                 }
             }
@@ -77,7 +76,7 @@ impl<B: Width> FastRules<B> {
             let free = empty | if self.removal_end { B::ZERO } else { jumped };
             let later_victims = b.opp & plain_prey(ones, hot.stages[1].prey);
             for back in sj.cont_backs[k].iter() {
-                if self.jump_starts(free, later_victims, back) & landings != B::ZERO {
+                if Self::jump_starts(free, later_victims, back) & landings != B::ZERO {
                     return None;
                 }
             }
@@ -90,17 +89,17 @@ impl<B: Width> FastRules<B> {
     }
 
     /// Pushes the jumps of `jumpers` (pieces of kind `k`, what the search reads of it
-    /// `hot`) towards `fwd` onto `list`, each a whole capture: crowned where it lands on
-    /// its kind's promotion cells (it cannot go on from there, see
+    /// `hot`) away from `back` onto `list`, each a whole capture: crowned where it lands
+    /// on its kind's promotion cells (it cannot go on from there, see
     /// [`FastRules::single_jumps`]), as [`Walk::final_kind`](crate::engine::decide::Walk)
     /// gives the kind a capture ends as.
     #[inline(always)]
-    fn push_jumps(&self, list: &mut FastList<B>, mut jumpers: B, fwd: usize, k: usize, hot: &Hot<B>) {
+    fn push_jumps(list: &mut FastList<B>, mut jumpers: B, back: &Shift<B>, k: usize, hot: &Hot<B>) {
         while jumpers != B::ZERO {
             let from = jumpers.low();
             jumpers ^= from;
-            let taken = self.shift(from, fwd);
-            let to = self.shift(taken, fwd);
+            let taken = back.unshift(from);
+            let to = back.unshift(taken);
             let after = crowned_on(to, hot.zone, hot.promotes_to).unwrap_or(k);
             list.moves.push(FastMove { from, to, taken, kinds: (k | after << 4) as u8, trace: 0 });
         }

@@ -4,7 +4,7 @@
 
 use super::Width;
 use super::{Board, FastRules};
-use crate::compile::fast::{MAX_KINDS, Prefilter, STRIDE};
+use crate::compile::fast::{MAX_KINDS, Prefilter, STRIDE, Shift};
 
 impl<B: Width> FastRules<B> {
     /// Whether some piece of `b`'s side to move might capture ([`FastRules::origins`]).
@@ -29,7 +29,7 @@ impl<B: Width> FastRules<B> {
 
     /// Those of `pieces` (of kind `k`) that may capture.
     #[inline(always)]
-    fn origins_of(&self, b: &Board<B>, empty: B, pf: &Prefilter, pieces: B, k: usize) -> B {
+    fn origins_of(&self, b: &Board<B>, empty: B, pf: &Prefilter<B>, pieces: B, k: usize) -> B {
         if pieces == B::ZERO {
             return B::ZERO;
         }
@@ -51,7 +51,7 @@ impl<B: Width> FastRules<B> {
         // the victims first, to stop where no piece is next to one, measured slower on
         // 128 bits but for HexDame, by 3%: Canadian 8 8% slower, Pskov-61 7 8%.)
         for back in pf.backs[k & 3].iter() {
-            origins |= self.jump_starts(empty, victims, back);
+            origins |= Self::jump_starts(empty, victims, back);
         }
         for back in pf.leap_backs[k & 3].iter() {
             origins |= self.step(victims, back);
@@ -63,11 +63,11 @@ impl<B: Width> FastRules<B> {
     /// piece with an empty cell (or one of `origins`, which the capturing piece leaves)
     /// beyond it.
     #[inline(always)]
-    pub(super) fn goes_on_from(&self, b: &Board<B>, pf: &Prefilter, origins: B) -> B {
+    pub(super) fn goes_on_from(&self, b: &Board<B>, pf: &Prefilter<B>, origins: B) -> B {
         let empty = self.cells & !(b.own | b.opp) | origins;
         let mut from = B::ZERO;
         for back in pf.cont_backs.iter() {
-            from |= self.jump_starts(empty, b.opp, back);
+            from |= Self::jump_starts(empty, b.opp, back);
         }
         from
     }
@@ -77,8 +77,8 @@ impl<B: Width> FastRules<B> {
     /// onto the victims, and again. (A cell stepped back once onto a victim has a second
     /// step back: no mask is needed for it.)
     #[inline(always)]
-    pub(super) fn jump_starts(&self, free: B, victims: B, back: usize) -> B {
-        self.shift(self.shift(free & self.from2[back], back) & victims, back)
+    pub(super) fn jump_starts(free: B, victims: B, back: &Shift<B>) -> B {
+        back.shift(back.step(free) & victims)
     }
 
     /// The pieces of the kinds in `prey`, both sides, on a board of kind planes `planes`.

@@ -199,20 +199,18 @@ impl<B: Width> FastRules<B> {
             let after = crowned_on(to, hot.zone, hot.promotes_to).unwrap_or(k);
             list.moves.push(FastMove { from, to, taken: B::ZERO, kinds: (k | after << 4) as u8, trace: 0 });
         };
-        for d in plan.steps.iter() {
-            let back = self.opposite[d] as usize;
-            let mut to = self.step(pieces, d) & empty;
+        for s in plan.steps.iter() {
+            let mut to = s.step(pieces) & empty;
             while to != B::ZERO {
                 let t = to.low();
                 to ^= t;
-                push(self.step(t, back), t);
+                push(s.unshift(t), t);
             }
         }
         // Slides and runs: the cells `dist` steps on, each from the piece `dist` steps back.
-        for (dirs, run) in [(plan.slides, false), (plan.runs, true)] {
-            for d in dirs.iter() {
-                let back = self.opposite[d] as usize;
-                let mut x = self.step(pieces, d);
+        for (dirs, run) in [(&plan.slides, false), (&plan.runs, true)] {
+            for s in dirs.iter() {
+                let mut x = s.step(pieces);
                 let mut dist = 1;
                 while x != B::ZERO {
                     let mut to = x & empty;
@@ -221,11 +219,11 @@ impl<B: Width> FastRules<B> {
                         to ^= t;
                         let mut from = t;
                         for _ in 0..dist {
-                            from = self.step(from, back);
+                            from = s.unshift(from);
                         }
                         push(from, t);
                     }
-                    x = self.step(x & if run { b.own } else { empty }, d);
+                    x = s.step(x & if run { b.own } else { empty });
                     dist += 1;
                 }
             }
@@ -291,21 +289,21 @@ impl<B: Width> FastRules<B> {
             return self.count_one_by_one(b, &self.kinds[b.side & 1][k], pieces);
         }
         let mut n = 0;
-        for d in plan.steps.iter() {
-            n += (self.step(pieces, d) & empty).count();
+        for s in plan.steps.iter() {
+            n += (s.step(pieces) & empty).count();
         }
-        for d in plan.slides.iter() {
-            let mut x = self.step(pieces, d) & empty;
+        for s in plan.slides.iter() {
+            let mut x = s.step(pieces) & empty;
             while x != B::ZERO {
                 n += x.count();
-                x = self.step(x, d) & empty;
+                x = s.step(x) & empty;
             }
         }
-        for d in plan.runs.iter() {
-            let mut x = self.step(pieces, d);
+        for s in plan.runs.iter() {
+            let mut x = s.step(pieces);
             while x != B::ZERO {
                 n += (x & empty).count();
-                x = self.step(x & b.own, d);
+                x = s.step(x & b.own);
             }
         }
         n
