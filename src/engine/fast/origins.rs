@@ -3,6 +3,7 @@
 //! from.
 
 use super::Width;
+use super::jumps::plain_prey;
 use super::{Board, FastRules};
 use crate::compile::fast::{MAX_KINDS, Prefilter, STRIDE, Shift};
 
@@ -22,14 +23,15 @@ impl<B: Width> FastRules<B> {
         if pf.kinds <= 2 {
             // Kind 1 is the only one with a bit in the planes.
             let ones = b.own & b.planes[0];
-            return self.origins_of(b, empty, pf, b.own ^ ones, 0) | self.origins_of(b, empty, pf, ones, 1);
+            return self.origins_of::<true>(b, empty, pf, b.own ^ ones, 0) | self.origins_of::<true>(b, empty, pf, ones, 1);
         }
-        (0..(pf.kinds as usize).min(MAX_KINDS)).fold(B::ZERO, |o, k| o | self.origins_of(b, empty, pf, b.own & b.kind_set(k), k))
+        (0..(pf.kinds as usize).min(MAX_KINDS)).fold(B::ZERO, |o, k| o | self.origins_of::<false>(b, empty, pf, b.own & b.kind_set(k), k))
     }
 
-    /// Those of `pieces` (of kind `k`) that may capture.
+    /// Those of `pieces` (of kind `k`) that may capture; `TWO`: the side has two kinds at
+    /// most (kind 1 the only one with a bit in the planes).
     #[inline(always)]
-    fn origins_of(&self, b: &Board<B>, empty: B, pf: &Prefilter<B>, pieces: B, k: usize) -> B {
+    fn origins_of<const TWO: bool>(&self, b: &Board<B>, empty: B, pf: &Prefilter<B>, pieces: B, k: usize) -> B {
         if pieces == B::ZERO {
             return B::ZERO;
         }
@@ -45,7 +47,15 @@ impl<B: Width> FastRules<B> {
             }
             return origins;
         }
-        let victims = b.opp & self.prey_planes(b.planes, pf.prey[k & 3]);
+        let prey = pf.prey[k & 3];
+        let victims = b.opp
+            & if prey == self.every_kind {
+                !B::ZERO
+            } else if TWO {
+                plain_prey(b.planes[0], prey)
+            } else {
+                self.prey_planes(b.planes, prey)
+            };
         // Step the empty cells back onto the victims, and those again: where they arrive,
         // a piece could jump (`jump_starts`). (Stepping
         // the victims first, to stop where no piece is next to one, measured slower on
