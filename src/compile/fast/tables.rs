@@ -261,6 +261,8 @@ pub(crate) struct FastRules<B> {
     /// stopping, no precedence for some kinds only. The capture search leaves the rest
     /// out.
     pub(crate) plain: bool,
+    /// Each side has two kinds at most: kind 1 is the only one with a bit in the planes.
+    pub(crate) two_kinds: bool,
     /// The shape the capture search is compiled for (see `captures::FastSearch`).
     pub(crate) shape: u8,
     /// The rules are plain and taken pieces block until the move ends: the cells a jump
@@ -337,6 +339,7 @@ impl<B: Bits> FastRules<B> {
             prefilter: [Prefilter::default(); 2],
             single_jumps: [SingleJumps::default(); 2],
             plain: false,
+            two_kinds: rules.tables.iter().all(|t| t.len() <= 2),
             shape: 0,
             cont_test: false,
             opts: 0,

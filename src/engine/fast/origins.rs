@@ -20,7 +20,7 @@ impl<B: Width> FastRules<B> {
     pub(super) fn origins(&self, b: &Board<B>) -> B {
         let empty = self.cells & !(b.own | b.opp);
         let pf = &self.prefilter[b.side & 1];
-        if pf.kinds <= 2 {
+        if self.two_kinds {
             // Kind 1 is the only one with a bit in the planes.
             let ones = b.own & b.planes[0];
             return self.origins_of::<true>(b, empty, pf, b.own ^ ones, 0) | self.origins_of::<true>(b, empty, pf, ones, 1);

@@ -169,7 +169,7 @@ impl<B: Width> FastRules<B> {
     /// for all its pieces at once, for the others piece by piece.
     fn quiet_bulk(&self, b: &Board<B>, list: &mut FastList<B>) {
         let empty = self.cells & !(b.own | b.opp);
-        if self.prefilter[b.side & 1].kinds <= 2 {
+        if self.two_kinds {
             // Kind 1 is the only one with a bit in the planes.
             let ones = b.own & b.planes[0];
             self.quiet_kind(b, empty, b.own ^ ones, 0, list);
@@ -265,7 +265,7 @@ impl<B: Width> FastRules<B> {
     #[inline(always)]
     pub(super) fn count_quiet(&self, b: &Board<B>) -> u64 {
         let empty = self.cells & !(b.own | b.opp);
-        let n = if self.prefilter[b.side & 1].kinds <= 2 {
+        let n = if self.two_kinds {
             // Kind 1 is the only one with a bit in the planes.
             let ones = b.own & b.planes[0];
             self.count_kind(b, empty, b.own ^ ones, 0) + self.count_kind(b, empty, ones, 1)
