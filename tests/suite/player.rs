@@ -350,11 +350,11 @@ fn learned_weights_fit_the_games_and_read_back() {
     assert_eq!(Weights::from_toml(&rules, &text), Ok(own.clone()));
     let pos = polydame::Position::start(&rules);
     // The rules' own weights play as the player of a variant without shipped weights does.
-    let pskov = load_variant("pskov").unwrap();
-    let start = polydame::Position::start(&pskov);
-    let own_pskov = Weights::from_toml(&pskov, &Weights::of(&pskov).to_toml("")).unwrap();
-    let plain = Player::new(&pskov).best(&start, Limits::depth(5)).unwrap();
-    assert_eq!(Player::new(&pskov).with_weights(&own_pskov).best(&start, Limits::depth(5)).unwrap(), plain);
+    let spanish = load_variant("spanish").unwrap();
+    let start = polydame::Position::start(&spanish);
+    let own_spanish = Weights::from_toml(&spanish, &Weights::of(&spanish).to_toml("")).unwrap();
+    let plain = Player::new(&spanish).best(&start, Limits::depth(5)).unwrap();
+    assert_eq!(Player::new(&spanish).with_weights(&own_spanish).best(&start, Limits::depth(5)).unwrap(), plain);
     // Another variant's weights, or a broken file, are refused with why.
     let international = load_variant("international").unwrap();
     let theirs = Weights::of(&international).to_toml("");
@@ -429,6 +429,6 @@ fn shipped_weights_are_the_players_own() {
         assert_ne!(Player::new(&rules).evaluate(game.position()), plain.evaluate(game.position()), "{id}");
     }
     // A variant without weights plays with the rules' own.
-    let rules = load_variant("pskov").unwrap();
+    let rules = load_variant("spanish").unwrap();
     assert!(Weights::shipped(&rules).is_none());
 }
