@@ -91,12 +91,10 @@ impl<B: Width> FastRules<B> {
         back.shift(back.step(free) & victims)
     }
 
-    /// The pieces of the kinds in `prey`, both sides, on a board of kind planes `planes`.
+    /// The pieces of the kinds in `prey`, both sides, on a board of kind planes `planes`
+    /// (its callers take every kind's prey as every piece before they ask).
     #[inline(always)]
     pub(super) fn prey_planes(&self, planes: [B; 2], prey: u8) -> B {
-        if prey == self.every_kind {
-            return !B::ZERO;
-        }
         let b = Board { own: B::ZERO, opp: B::ZERO, planes, side: 0, track: [(0, 0); 2] };
         (0..4).filter(|k| prey >> k & 1 == 1).fold(B::ZERO, |m, k| m | b.kind_set(k))
     }
