@@ -55,6 +55,19 @@ impl<B> Shifts<B> {
     pub(crate) fn iter(&self) -> std::slice::Iter<'_, Shift<B>> {
         self.list[..usize::from(self.n).min(8)].iter()
     }
+
+    /// How many directions there are.
+    pub(crate) fn len(&self) -> usize {
+        usize::from(self.n).min(8)
+    }
+
+    /// The first `N` directions (at most eight), for a loop whose length is known when it
+    /// is compiled: where `N` is [`Shifts::len`], the same as [`Shifts::iter`].
+    #[inline(always)]
+    pub(crate) fn first<const N: usize>(&self) -> &[Shift<B>] {
+        const { assert!(N <= 8) };
+        &self.list[..N]
+    }
 }
 
 impl<B: Bits> FastRules<B> {

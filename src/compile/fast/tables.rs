@@ -263,6 +263,11 @@ pub(crate) struct FastRules<B> {
     pub(crate) plain: bool,
     /// Each side has two kinds at most: kind 1 is the only one with a bit in the planes.
     pub(crate) two_kinds: bool,
+    /// Per side, the number of directions back from its men's first jumps where the quick
+    /// test of which pieces may capture reads them as a list of known length (see
+    /// `FastRules::origins_n`): 2, 4 or 8 where the side has two kinds at most and the
+    /// first kind's only first captures are jumps (no other shape, no leap); 0 otherwise.
+    pub(crate) men_backs: [u8; 2],
     /// The shape the capture search is compiled for (see `captures::FastSearch`).
     pub(crate) shape: u8,
     /// The rules are plain and taken pieces block until the move ends: the cells a jump
@@ -340,6 +345,7 @@ impl<B: Bits> FastRules<B> {
             single_jumps: [SingleJumps::default(); 2],
             plain: false,
             two_kinds: rules.tables.iter().all(|t| t.len() <= 2),
+            men_backs: [0; 2],
             shape: 0,
             cont_test: false,
             opts: 0,
@@ -365,7 +371,15 @@ impl<B: Bits> FastRules<B> {
         let uniform = f.shape <= PLAIN && f.ranked && f.rank_uniform;
         f.opts = if f.cont_test { CONT } else { 0 } | if uniform { UNIFORM } else { 0 };
         f.single_jumps = [0, 1].map(|side| f.single_jumps_of(side));
+        f.men_backs = [0, 1].map(|side| f.men_backs_of(side));
         f
+    }
+
+    /// A side's [`FastRules::men_backs`].
+    fn men_backs_of(&self, side: usize) -> u8 {
+        let pf = &self.prefilter[side];
+        let n = pf.backs[0].len();
+        if self.two_kinds && pf.others & 1 == 0 && pf.leap_backs[0].is_empty() && matches!(n, 2 | 4 | 8) { n as u8 } else { 0 }
     }
 
     /// A side's [`SingleJumps`]: none unless the rules are plain and without cells to

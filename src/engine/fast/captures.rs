@@ -82,13 +82,14 @@ pub(super) struct FastSearch<'a, B, const TRACE: bool, const SHAPE: u8, const OP
 impl<B: Width> FastRules<B> {
     /// The captures of the side to move: stored in `list` (emptied first), or with
     /// `count_only` counted where no two can be the same move. Returns how many there
-    /// are, or `None` if the search passed the capture budget.
+    /// are, or `None` if the search passed the capture budget. `MEN`: the side's
+    /// [`FastRules::men_backs`], or 0 (see [`FastRules::origins_n`]).
     #[inline(always)]
-    pub(super) fn captures(&self, b: &Board<B>, routes: Routes, list: &mut FastList<B>, count_only: bool) -> Option<usize> {
+    pub(super) fn captures<const MEN: usize>(&self, b: &Board<B>, routes: Routes, list: &mut FastList<B>, count_only: bool) -> Option<usize> {
         list.moves.clear();
         // Most positions have no capture: the prefilter is inlined in its caller, the
         // search is a call of its own.
-        let origins = self.origins(b);
+        let origins = self.origins_n::<MEN>(b);
         if origins == B::ZERO {
             return Some(0);
         }

@@ -80,7 +80,7 @@ impl<B: Width> FastRules<B> {
     ) -> Option<u64> {
         let (list, rest) = lists.split_first_mut()?;
         if depth == 1 {
-            let n = self.count(b, routes, list);
+            let n = by_men!(self, b.side, MEN => self.count::<MEN>(b, routes, list));
             if n.is_none() {
                 *failed = Some(*b);
             }
@@ -102,17 +102,7 @@ impl<B: Width> FastRules<B> {
         if depth == 2 {
             // One ply above the leaves: each child's moves counted here, without a call.
             let leaf = rest.first_mut()?;
-            for m in list.moves.iter() {
-                let child = b.after(m, limits);
-                match self.count(&child, routes, leaf) {
-                    Some(c) => n += c,
-                    None => {
-                        *failed = Some(child);
-                        return None;
-                    }
-                }
-            }
-            return Some(n);
+            return by_men!(self, b.side ^ 1, MEN => self.count_children::<MEN>(b, &list.moves, routes, leaf, failed));
         }
         // Three plies or more above the leaves: a node rare enough to look at the flag.
         if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
@@ -120,6 +110,33 @@ impl<B: Width> FastRules<B> {
         }
         for m in list.moves.iter() {
             n += self.perft_rec(&b.after(m, limits), depth - 1, routes, rest, failed, stop)?;
+        }
+        Some(n)
+    }
+
+    /// The leaves below each of `moves` (of `b`), one ply on: the children's moves counted
+    /// (`MEN`: the children's side's [`FastRules::men_backs`], or 0), or `None` with the
+    /// child whose capture search passed the budget in `failed`.
+    #[inline(always)]
+    fn count_children<const MEN: usize>(
+        &self,
+        b: &Board<B>,
+        moves: &[FastMove<B>],
+        routes: Routes,
+        leaf: &mut FastList<B>,
+        failed: &mut Option<Board<B>>,
+    ) -> Option<u64> {
+        let limits = self.limits();
+        let mut n = 0;
+        for m in moves {
+            let child = b.after(m, limits);
+            match self.count::<MEN>(&child, routes, leaf) {
+                Some(c) => n += c,
+                None => {
+                    *failed = Some(child);
+                    return None;
+                }
+            }
         }
         Some(n)
     }

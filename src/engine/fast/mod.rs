@@ -15,6 +15,24 @@
 //! listed and counted), `list` (moves as a [`MoveList`] of the general engine's form, and
 //! the way back to a [`Position`]).
 
+/// Runs `$body` with the const `$n` the [`FastRules::men_backs`] of side `$side` of the
+/// rules `$f` (2, 4, 8, or 0 for any other), so that the loops over its men's jump
+/// directions have a length known when they are compiled (see `FastRules::origins_n`).
+macro_rules! by_men {
+    ($f:expr, $side:expr, $n:ident => $body:expr) => {
+        match $f.men_backs[$side & 1] {
+            2 => by_men!(@ 2, $n => $body),
+            4 => by_men!(@ 4, $n => $body),
+            8 => by_men!(@ 8, $n => $body),
+            _ => by_men!(@ 0, $n => $body),
+        }
+    };
+    (@ $b:literal, $n:ident => $body:expr) => {{
+        const $n: usize = $b;
+        $body
+    }};
+}
+
 mod captures;
 mod jumps;
 mod landing;
@@ -245,7 +263,8 @@ impl Fast {
             let fl = Width::scratch(scratch);
             fl.watch(&list.stop);
             fl.stopped = false;
-            let n = f.count(&f.board(pos), routes, fl).map(|n| n as usize);
+            let b = f.board(pos);
+            let n = by_men!(f, b.side, MEN => f.count::<MEN>(&b, routes, fl)).map(|n| n as usize);
             list.stopped = fl.stopped;
             n
         })

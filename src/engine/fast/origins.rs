@@ -18,12 +18,26 @@ impl<B: Width> FastRules<B> {
     /// an enemy piece along a line.
     #[inline(always)]
     pub(super) fn origins(&self, b: &Board<B>) -> B {
+        self.origins_n::<0>(b)
+    }
+
+    /// [`FastRules::origins`], where `MEN` (if not 0) is the side's
+    /// [`FastRules::men_backs`]: its men's jumps are then found in a loop of known length,
+    /// with nothing else asked of their rules. (Measured under callgrind: 4.3% fewer
+    /// instructions a leaf in International perft.)
+    #[inline(always)]
+    pub(super) fn origins_n<const MEN: usize>(&self, b: &Board<B>) -> B {
         let empty = self.cells & !(b.own | b.opp);
         let pf = &self.prefilter[b.side & 1];
         if self.two_kinds {
             // Kind 1 is the only one with a bit in the planes.
             let ones = b.own & b.planes[0];
-            return self.origins_of::<true>(b, empty, pf, b.own ^ ones, 0) | self.origins_of::<true>(b, empty, pf, ones, 1);
+            let men = if MEN > 0 {
+                self.men_origins::<MEN>(b, empty, pf, b.own ^ ones)
+            } else {
+                self.origins_of::<true>(b, empty, pf, b.own ^ ones, 0)
+            };
+            return men | self.origins_of::<true>(b, empty, pf, ones, 1);
         }
         (0..(pf.kinds as usize).min(MAX_KINDS)).fold(B::ZERO, |o, k| o | self.origins_of::<false>(b, empty, pf, b.own & b.kind_set(k), k))
     }
@@ -65,6 +79,22 @@ impl<B: Width> FastRules<B> {
         }
         for back in pf.leap_backs[k & 3].iter() {
             origins |= self.step(victims, back);
+        }
+        pieces & origins
+    }
+
+    /// Those of `pieces` (men, of a side whose [`FastRules::men_backs`] is `MEN`) that may
+    /// jump.
+    #[inline(always)]
+    fn men_origins<const MEN: usize>(&self, b: &Board<B>, empty: B, pf: &Prefilter<B>, pieces: B) -> B {
+        if pieces == B::ZERO {
+            return B::ZERO;
+        }
+        let prey = pf.prey[0];
+        let victims = b.opp & if prey == self.every_kind { !B::ZERO } else { plain_prey(b.planes[0], prey) };
+        let mut origins = B::ZERO;
+        for back in pf.backs[0].first::<MEN>() {
+            origins |= Self::jump_starts(empty, victims, back);
         }
         pieces & origins
     }

@@ -34,7 +34,7 @@ impl<B: Width> FastRules<B> {
         if traced {
             self.captures_traced(b, routes, list)?;
         } else {
-            self.captures(b, routes, list, false)?;
+            by_men!(self, b.side, MEN => self.captures::<MEN>(b, routes, list, false))?;
         }
         if self.quiet_allowed(list) {
             if traced {
@@ -54,14 +54,15 @@ impl<B: Width> FastRules<B> {
 
     /// How many legal moves `b` has; `list` is scratch. `None` if the capture search
     /// passed the budget. Inlined: at the ply above perft's leaves it runs once a move,
-    /// and a call's cost is a good part of its own.
+    /// and a call's cost is a good part of its own. `MEN`: the side's
+    /// [`FastRules::men_backs`], or 0 (see [`FastRules::origins_n`]).
     #[inline(always)]
-    pub(super) fn count(&self, b: &Board<B>, routes: Routes, list: &mut FastList<B>) -> Option<u64> {
+    pub(super) fn count<const MEN: usize>(&self, b: &Board<B>, routes: Routes, list: &mut FastList<B>) -> Option<u64> {
         if self.count_by_generating {
             self.generate(b, routes, list, false)?;
             return Some(list.moves.len() as u64);
         }
-        let n = self.captures(b, routes, list, true)? as u64;
+        let n = self.captures::<MEN>(b, routes, list, true)? as u64;
         // Captures are compulsory for every kind or for none (else moves are generated).
         if n > 0 && self.optional == 0 {
             return Some(n);
