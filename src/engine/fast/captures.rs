@@ -95,7 +95,7 @@ impl<B: Width> FastRules<B> {
         }
         // On 128 bits, where each shift is several instructions, the search costs less.
         if B::BITS <= 64 && self.single_jumps[b.side & 1].kinds != 0 {
-            let found = if count_only { self.single_jumps::<false>(b, origins, list) } else { self.single_jumps::<true>(b, origins, list) };
+            let found = if count_only { self.single_jumps::<false, MEN>(b, origins, list) } else { self.single_jumps::<true, MEN>(b, origins, list) };
             if found.is_some() {
                 return found;
             }

@@ -24,8 +24,11 @@ impl<B: Width> FastRules<B> {
     /// or freed by the jumps: a test that may say "could" wrongly, never "could not");
     /// where a piece crowned on landing does not go on as its new kind; and where a
     /// precedence ranks these jumps alike (one kind jumps, one kind is jumped).
+    ///
+    /// `MEN`: the side's [`FastRules::men_backs`], or 0: the men's directions are then
+    /// read in loops of known length (see [`FastRules::origins_n`]).
     #[inline(always)]
-    pub(super) fn single_jumps<const LIST: bool>(&self, b: &Board<B>, origins: B, list: &mut FastList<B>) -> Option<usize> {
+    pub(super) fn single_jumps<const LIST: bool, const MEN: usize>(&self, b: &Board<B>, origins: B, list: &mut FastList<B>) -> Option<usize> {
         let side = b.side & 1;
         let sj = &self.single_jumps[side];
         let pf = &self.prefilter[side];
@@ -45,7 +48,7 @@ impl<B: Width> FastRules<B> {
             let hot = &self.hot[side][k];
             let victims = b.opp & plain_prey(ones, pf.prey[k]);
             let mut landings = B::ZERO;
-            for back in pf.backs[k].iter() {
+            let mut jump = |back: &Shift<B>| {
                 let jumpers = Self::jump_starts(empty, victims, back) & pieces;
                 if jumpers != B::ZERO {
                     let over = back.unshift(jumpers);
@@ -56,6 +59,11 @@ impl<B: Width> FastRules<B> {
                         Self::push_jumps(list, jumpers, back, k, hot);
                     }
                 }
+            };
+            if MEN > 0 && k == 0 {
+                pf.backs[0].first::<MEN>().iter().for_each(&mut jump);
+            } else {
+                pf.backs[k].iter().for_each(&mut jump);
             }
             if landings & hot.zone != B::ZERO {
                 // Landing on promotion cells, as the search decides it: the move ends
@@ -75,10 +83,11 @@ impl<B: Width> FastRules<B> {
             // are bits, and each direction one shift of them).
             let free = empty | if self.removal_end { B::ZERO } else { jumped };
             let later_victims = b.opp & plain_prey(ones, hot.stages[1].prey);
-            for back in sj.cont_backs[k].iter() {
-                if Self::jump_starts(free, later_victims, back) & landings != B::ZERO {
-                    return None;
-                }
+            let goes_on = |back: &Shift<B>| Self::jump_starts(free, later_victims, back) & landings != B::ZERO;
+            let conts = &sj.cont_backs[k];
+            let on = if MEN > 0 && k == 0 && conts.len() == MEN { conts.first::<MEN>().iter().any(goes_on) } else { conts.iter().any(goes_on) };
+            if on {
+                return None;
             }
         }
         let one_kind_jumped = jumped & ones == B::ZERO || jumped & !ones == B::ZERO;
