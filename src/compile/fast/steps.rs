@@ -61,6 +61,11 @@ impl<B> Shifts<B> {
         usize::from(self.n).min(8)
     }
 
+    /// Whether there is none.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.n == 0
+    }
+
     /// The first `N` directions (at most eight), for a loop whose length is known when it
     /// is compiled: where `N` is [`Shifts::len`], the same as [`Shifts::iter`].
     #[inline(always)]

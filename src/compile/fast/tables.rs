@@ -268,6 +268,10 @@ pub(crate) struct FastRules<B> {
     /// `FastRules::origins_n`): 2, 4 or 8 where the side has two kinds at most and the
     /// first kind's only first captures are jumps (no other shape, no leap); 0 otherwise.
     pub(crate) men_backs: [u8; 2],
+    /// Per side, 2 where the side has two kinds at most, and the first kind's quiet moves
+    /// are counted in bulk, as steps in two directions and nothing else, with no limit on
+    /// them (see `FastRules::count_quiet`); 0 otherwise.
+    pub(crate) men_steps: [u8; 2],
     /// The shape the capture search is compiled for (see `captures::FastSearch`).
     pub(crate) shape: u8,
     /// The rules are plain and taken pieces block until the move ends: the cells a jump
@@ -346,6 +350,7 @@ impl<B: Bits> FastRules<B> {
             plain: false,
             two_kinds: rules.tables.iter().all(|t| t.len() <= 2),
             men_backs: [0; 2],
+            men_steps: [0; 2],
             shape: 0,
             cont_test: false,
             opts: 0,
@@ -372,7 +377,15 @@ impl<B: Bits> FastRules<B> {
         f.opts = if f.cont_test { CONT } else { 0 } | if uniform { UNIFORM } else { 0 };
         f.single_jumps = [0, 1].map(|side| f.single_jumps_of(side));
         f.men_backs = [0, 1].map(|side| f.men_backs_of(side));
+        f.men_steps = [0, 1].map(|side| f.men_steps_of(side));
         f
+    }
+
+    /// A side's [`FastRules::men_steps`].
+    fn men_steps_of(&self, side: usize) -> u8 {
+        let plan = &self.bulk[side][0];
+        let steps_only = plan.bulk && plan.slides.is_empty() && plan.runs.is_empty() && plan.steps.len() == 2;
+        if self.two_kinds && steps_only && self.limited & 1 == 0 && !self.kinds[side].is_empty() { 2 } else { 0 }
     }
 
     /// A side's [`FastRules::men_backs`].

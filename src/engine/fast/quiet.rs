@@ -5,7 +5,7 @@
 use super::Width;
 use super::{Board, FastList, FastMove, FastRules, crowned_on};
 use crate::compile::MoveRule;
-use crate::compile::fast::{KindRules, at};
+use crate::compile::fast::{Hot, KindRules, Shift, at};
 use crate::engine::decide;
 use crate::engine::moves::Routes;
 use crate::geometry::bits::Bits;
@@ -173,7 +173,12 @@ impl<B: Width> FastRules<B> {
         if self.two_kinds {
             // Kind 1 is the only one with a bit in the planes.
             let ones = b.own & b.planes[0];
-            self.quiet_kind(b, empty, b.own ^ ones, 0, list);
+            if self.men_steps[b.side & 1] == 2 {
+                let hot = &self.hot[b.side & 1][0];
+                Self::push_steps(self.bulk[b.side & 1][0].steps.first::<2>(), b.own ^ ones, empty, 0, hot, list);
+            } else {
+                self.quiet_kind(b, empty, b.own ^ ones, 0, list);
+            }
             self.quiet_kind(b, empty, ones, 1, list);
         } else {
             for k in 0..self.kinds[b.side & 1].len() {
@@ -196,18 +201,7 @@ impl<B: Width> FastRules<B> {
             pieces &= !b.tracked(b.side).0;
         }
         let hot = &self.hot[b.side & 1][k & 3];
-        let mut push = |from: B, to: B| {
-            let after = crowned_on(to, hot.zone, hot.promotes_to).unwrap_or(k);
-            list.moves.push(FastMove { from, to, taken: B::ZERO, kinds: (k | after << 4) as u8, trace: 0 });
-        };
-        for s in plan.steps.iter() {
-            let mut to = s.step(pieces) & empty;
-            while to != B::ZERO {
-                let t = to.low();
-                to ^= t;
-                push(s.unshift(t), t);
-            }
-        }
+        Self::push_steps(plan.steps.iter().as_slice(), pieces, empty, k, hot, list);
         // Slides and runs: the cells `dist` steps on, each from the piece `dist` steps back.
         for (dirs, run) in [(&plan.slides, false), (&plan.runs, true)] {
             for s in dirs.iter() {
@@ -222,13 +216,35 @@ impl<B: Width> FastRules<B> {
                         for _ in 0..dist {
                             from = s.unshift(from);
                         }
-                        push(from, t);
+                        Self::push_quiet(list, hot, k, from, t);
                     }
                     x = s.step(x & if run { b.own } else { empty });
                     dist += 1;
                 }
             }
         }
+    }
+
+    /// The steps of `pieces` (of kind `k`, what the search reads of it `hot`) in the
+    /// directions `steps` onto `empty` cells, pushed onto `list`.
+    #[inline(always)]
+    fn push_steps(steps: &[Shift<B>], pieces: B, empty: B, k: usize, hot: &Hot<B>, list: &mut FastList<B>) {
+        for s in steps {
+            let mut to = s.step(pieces) & empty;
+            while to != B::ZERO {
+                let t = to.low();
+                to ^= t;
+                Self::push_quiet(list, hot, k, s.unshift(t), t);
+            }
+        }
+    }
+
+    /// The quiet move of a piece of kind `k` (what the search reads of it `hot`) from
+    /// `from` to `to`, crowned where it ends on its promotion cells, pushed onto `list`.
+    #[inline(always)]
+    fn push_quiet(list: &mut FastList<B>, hot: &Hot<B>, k: usize, from: B, to: B) {
+        let after = crowned_on(to, hot.zone, hot.promotes_to).unwrap_or(k);
+        list.moves.push(FastMove { from, to, taken: B::ZERO, kinds: (k | after << 4) as u8, trace: 0 });
     }
 
     /// The cells a piece on `p` reaches by `rule` in direction `d`: the next cell if
@@ -269,7 +285,14 @@ impl<B: Width> FastRules<B> {
         let n = if self.two_kinds {
             // Kind 1 is the only one with a bit in the planes.
             let ones = b.own & b.planes[0];
-            self.count_kind(b, empty, b.own ^ ones, 0) + self.count_kind(b, empty, ones, 1)
+            let men = if self.men_steps[b.side & 1] == 2 {
+                let steps = self.bulk[b.side & 1][0].steps.first::<2>();
+                let pieces = b.own ^ ones;
+                (steps[0].step(pieces) & empty).count() + (steps[1].step(pieces) & empty).count()
+            } else {
+                self.count_kind(b, empty, b.own ^ ones, 0)
+            };
+            men + self.count_kind(b, empty, ones, 1)
         } else {
             (0..self.kinds[b.side & 1].len()).map(|k| self.count_kind(b, empty, b.own & b.kind_set(k), k)).sum()
         };
