@@ -102,7 +102,11 @@ impl<B: Width> FastRules<B> {
         if depth == 2 {
             // One ply above the leaves: each child's moves counted here, without a call.
             let leaf = rest.first_mut()?;
-            return by_men!(self, b.side ^ 1, MEN => self.count_children::<MEN>(b, &list.moves, routes, leaf, failed));
+            return if self.limited == 0 {
+                by_men!(self, b.side ^ 1, MEN => self.count_children::<MEN, false>(b, &list.moves, routes, leaf, failed))
+            } else {
+                by_men!(self, b.side ^ 1, MEN => self.count_children::<MEN, true>(b, &list.moves, routes, leaf, failed))
+            };
         }
         // Three plies or more above the leaves: a node rare enough to look at the flag.
         if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
@@ -115,10 +119,11 @@ impl<B: Width> FastRules<B> {
     }
 
     /// The leaves below each of `moves` (of `b`), one ply on: the children's moves counted
-    /// (`MEN`: the children's side's [`FastRules::men_backs`], or 0), or `None` with the
-    /// child whose capture search passed the budget in `failed`.
+    /// (`MEN`: the children's side's [`FastRules::men_backs`], or 0; `LIMITS`: whether a
+    /// kind has a quiet-move limit, else the children are made without tracking it), or
+    /// `None` with the child whose capture search passed the budget in `failed`.
     #[inline(always)]
-    fn count_children<const MEN: usize>(
+    fn count_children<const MEN: usize, const LIMITS: bool>(
         &self,
         b: &Board<B>,
         moves: &[FastMove<B>],
@@ -126,7 +131,7 @@ impl<B: Width> FastRules<B> {
         leaf: &mut FastList<B>,
         failed: &mut Option<Board<B>>,
     ) -> Option<u64> {
-        let limits = self.limits();
+        let limits = if LIMITS { self.limits() } else { &[] };
         let mut n = 0;
         for m in moves {
             let child = b.after(m, limits);
