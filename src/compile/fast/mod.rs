@@ -3,6 +3,7 @@
 //! the board's steps and rays as bit sets, and per side and kind what the capture search
 //! reads). Both are built once, when the rules are compiled; `engine::fast` runs on them.
 
+mod shortcuts;
 mod steps;
 mod support;
 mod tables;

@@ -57,7 +57,7 @@ pub(crate) struct Stage {
 }
 
 /// The rules of `caps` usable at a stage of a move: 0 its first capture, 1 the later ones.
-fn at_stage(caps: &[CapRule], stage: usize) -> impl Iterator<Item = &CapRule> {
+pub(super) fn at_stage(caps: &[CapRule], stage: usize) -> impl Iterator<Item = &CapRule> {
     caps.iter().filter(move |c| c.applies(stage == 1))
 }
 
@@ -379,48 +379,6 @@ impl<B: Bits> FastRules<B> {
         f.men_backs = [0, 1].map(|side| f.men_backs_of(side));
         f.men_steps = [0, 1].map(|side| f.men_steps_of(side));
         f
-    }
-
-    /// A side's [`FastRules::men_steps`].
-    fn men_steps_of(&self, side: usize) -> u8 {
-        let plan = &self.bulk[side][0];
-        let steps_only = plan.bulk && plan.slides.is_empty() && plan.runs.is_empty() && plan.steps.len() == 2;
-        if self.two_kinds && steps_only && self.limited & 1 == 0 && !self.kinds[side].is_empty() { 2 } else { 0 }
-    }
-
-    /// A side's [`FastRules::men_backs`].
-    fn men_backs_of(&self, side: usize) -> u8 {
-        let pf = &self.prefilter[side];
-        let n = pf.backs[0].len();
-        if self.two_kinds && pf.others & 1 == 0 && pf.leap_backs[0].is_empty() && matches!(n, 2 | 4 | 8) { n as u8 } else { 0 }
-    }
-
-    /// A side's [`SingleJumps`]: none unless the rules are plain and without cells to
-    /// avoid (which could make a jump's landing illegal). A halt rule says where a flying
-    /// capture lands, which a jump does not.
-    fn single_jumps_of(&self, side: usize) -> SingleJumps<B> {
-        let mut sj = SingleJumps::default();
-        if self.shape > PLAIN || self.has_avoid || self.count_by_generating {
-            return sj;
-        }
-        for (k, kind) in self.kinds[side].iter().enumerate().take(MAX_KINDS) {
-            let first: Vec<&CapRule> = at_stage(&kind.caps, 0).collect();
-            let later: Vec<&CapRule> = at_stage(&kind.caps, 1).collect();
-            let jump = |c: &&CapRule| c.shape == Shape::Jump;
-            if let [c] = first[..]
-                && jump(&c)
-                && c.condition.is_none()
-                && !kind.first_other
-                && kind.first_leaps.is_empty()
-                && c.dirs.len() <= 4
-                && later.iter().all(jump)
-            {
-                sj.kinds |= 1 << k;
-                let backs = later.iter().flat_map(|c| c.dirs.iter()).map(|d| self.opposite[d] as usize).collect();
-                sj.cont_backs[k] = self.shifts(backs, true);
-            }
-        }
-        sj
     }
 
     /// Each side's [`Prefilter`], and per kind what the capture search reads most

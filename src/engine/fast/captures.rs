@@ -85,7 +85,13 @@ impl<B: Width> FastRules<B> {
     /// are, or `None` if the search passed the capture budget. `MEN`: the side's
     /// [`FastRules::men_backs`], or 0 (see [`FastRules::origins_n`]).
     #[inline(always)]
-    pub(super) fn captures<const MEN: usize>(&self, b: &Board<B>, routes: Routes, list: &mut FastList<B>, count_only: bool) -> Option<usize> {
+    pub(super) fn captures<const MEN: usize>(
+        &self,
+        b: &Board<B>,
+        routes: Routes,
+        list: &mut FastList<B>,
+        count_only: bool,
+    ) -> Option<usize> {
         list.moves.clear();
         // Most positions have no capture: the prefilter is inlined in its caller, the
         // search is a call of its own.
@@ -95,7 +101,11 @@ impl<B: Width> FastRules<B> {
         }
         // On 128 bits, where each shift is several instructions, the search costs less.
         if B::BITS <= 64 && self.single_jumps[b.side & 1].kinds != 0 {
-            let found = if count_only { self.single_jumps::<false, MEN>(b, origins, list) } else { self.single_jumps::<true, MEN>(b, origins, list) };
+            let found = if count_only {
+                self.single_jumps::<false, MEN>(b, origins, list)
+            } else {
+                self.single_jumps::<true, MEN>(b, origins, list)
+            };
             if found.is_some() {
                 return found;
             }

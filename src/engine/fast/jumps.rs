@@ -28,7 +28,12 @@ impl<B: Width> FastRules<B> {
     /// `MEN`: the side's [`FastRules::men_backs`], or 0: the men's directions are then
     /// read in loops of known length (see [`FastRules::origins_n`]).
     #[inline(always)]
-    pub(super) fn single_jumps<const LIST: bool, const MEN: usize>(&self, b: &Board<B>, origins: B, list: &mut FastList<B>) -> Option<usize> {
+    pub(super) fn single_jumps<const LIST: bool, const MEN: usize>(
+        &self,
+        b: &Board<B>,
+        origins: B,
+        list: &mut FastList<B>,
+    ) -> Option<usize> {
         let side = b.side & 1;
         let sj = &self.single_jumps[side];
         let pf = &self.prefilter[side];
@@ -85,7 +90,8 @@ impl<B: Width> FastRules<B> {
             let later_victims = b.opp & plain_prey(ones, hot.stages[1].prey);
             let goes_on = |back: &Shift<B>| Self::jump_starts(free, later_victims, back) & landings != B::ZERO;
             let conts = &sj.cont_backs[k];
-            let on = if MEN > 0 && k == 0 && conts.len() == MEN { conts.first::<MEN>().iter().any(goes_on) } else { conts.iter().any(goes_on) };
+            let on =
+                if MEN > 0 && k == 0 && conts.len() == MEN { conts.first::<MEN>().iter().any(goes_on) } else { conts.iter().any(goes_on) };
             if on {
                 return None;
             }
