@@ -1,6 +1,7 @@
 //! The fast path against the general engine, on what `tests/suite/engines.rs` cannot reach:
 //! the boards the fast path plays on (a position and back), the Frisian king-move
-//! counters a FEN carries, and perft of every shipped variant a few plies deep.
+//! counters a FEN carries, and perft of every shipped variant a few plies deep; and where
+//! its shortcuts for men apply.
 
 use crate::engine::moves::Routes;
 use crate::variants::{load_variant, shipped};
@@ -83,5 +84,16 @@ fn single_jumps_are_counted_at_once_only_where_they_are_the_whole_capture() {
         assert_eq!(got, want, "{id} {fen}");
         let n = pos.clone().count_moves(&rules, &mut MoveList::new(), Routes::Distinct);
         assert_eq!(got.unwrap_or(n), n, "{id} {fen}: the count at once differs from the search's");
+    }
+}
+
+#[test]
+fn the_mens_shortcuts_apply_where_their_rules_allow() {
+    // (variant, men's jump directions read in a loop of known length, men's two steps)
+    let expected = [("international", 4, 2), ("english", 2, 2), ("frisian", 8, 2), ("russian", 4, 2), ("dama-turkish", 0, 0)];
+    for (stem, backs, steps) in expected {
+        let rules = load_variant(stem).expect("a shipped variant");
+        let Some(super::Fast::Narrow(f)) = rules.fast_rules() else { panic!("{stem}: not on the 64-bit fast path") };
+        assert_eq!((f.men_backs, f.men_steps), ([backs; 2], [steps; 2]), "{stem}");
     }
 }
