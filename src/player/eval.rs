@@ -1,10 +1,10 @@
 //! The evaluation, from the compiled rules alone: each piece is worth its kind's worth
 //! (the first kind's is 100; see [`kind_worths`]), a piece that promotes a little more the
 //! nearer it stands to its promotion cells (its tempo), and the side with more moves to
-//! choose from a little more again (mobility); then patterns (learned only), runaways and
+//! choose from a little more again (mobility); learned weights add patterns, runaways and
 //! balance ([`super::features`]).
 
-use super::features::{Features, default_weights};
+use super::features::Features;
 use crate::compile::Rules;
 use crate::engine::{MoveList, Position, Routes, Setup};
 use crate::spec::Side;
@@ -110,8 +110,10 @@ impl Worth {
                 }
             }
         }
-        let (runaway, balance) = default_weights(rules);
-        Worth::of_table(rules, table).with_features(rules, runaway, balance)
+        // Runaways and balance are off (their weights 0): this worth with a runaway worth
+        // half the promotion's gain and balance 2 a piece scored 49.3% ± 4.9% against itself
+        // without them (English, 300 games at depth 6), no better (docs/player.md).
+        Worth::of_table(rules, table)
     }
 
     /// The worth `table` gives (laid out as [`Worth::table`]; its length checked by the

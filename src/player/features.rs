@@ -22,7 +22,6 @@
 //! columns, from White's side; the middle column of an odd width in neither half) less
 //! those on the right, without sign.
 
-use super::eval::kind_worths;
 use crate::compile::Rules;
 use crate::engine::Position;
 use crate::geometry::{Geometry, Layout, Shape};
@@ -258,20 +257,6 @@ fn halves(g: &Geometry, layout: &Layout) -> (u128, u128) {
     }
     halves
 }
-
-/// The weights the rules give the two terms: a runaway one move from promotion is worth
-/// half of what promoting gains the first kind that promotes (the worth of the kind it
-/// becomes less its own, as [`kind_worths`] has them; 0 where no kind promotes), and each
-/// piece of a side's imbalance costs it [`BALANCE`].
-pub(super) fn default_weights(rules: &Rules) -> (i32, i32) {
-    let worths = kind_worths(rules);
-    let gain =
-        rules.spec().kinds.iter().enumerate().find_map(|(k, kind)| kind.promotion.as_ref().map(|(to, _)| worths[*to as usize] - worths[k]));
-    (gain.unwrap_or(0).max(0) / 2, BALANCE)
-}
-
-/// What each piece of a side's imbalance costs it by the rules' own worth.
-const BALANCE: i32 = 2;
 
 #[cfg(test)]
 mod tests {

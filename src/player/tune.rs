@@ -74,8 +74,8 @@ fn is_zero(w: &i32) -> bool {
 pub const MAX_WEIGHTS_BYTES: usize = 4 << 20;
 
 impl Weights {
-    /// The weights the rules give (the player's own: kind worth and advance, runaways and
-    /// balance).
+    /// The weights the rules give (the player's own: kind worth and advance; runaways and
+    /// balance off).
     pub fn of(rules: &Rules) -> Weights {
         Weights::from_worth(rules, &Worth::new(rules))
     }
@@ -385,16 +385,18 @@ mod tests {
     use crate::player::random_opening;
 
     /// A file without the runaway's and the balance's keys (every file shipped before
-    /// them) reads with both at 0, is written again without them, and evaluates every
+    /// them) reads with both at 0, as the rules' own worth has them, is written again without them, and evaluates every
     /// position as its table and patterns alone do; with them they are read back, and
     /// count.
     #[test]
     fn files_without_the_new_keys_play_as_before() {
-        let rules = load_variant("english").unwrap();
-        let text = include_str!("../../weights/english.toml");
+        let rules = load_variant("russian").unwrap();
+        let text = include_str!("../../weights/russian.toml");
         assert!(!text.contains("runaway") && !text.contains("balance"));
         let read = Weights::from_toml(&rules, text).unwrap();
         assert_eq!((read.runaway(), read.balance()), (0, 0));
+        // The rules' own worth has them off too.
+        assert_eq!((Weights::of(&rules).runaway(), Weights::of(&rules).balance()), (0, 0));
         assert_eq!(Weights::shipped(&rules), Some(read.clone()));
         let again = read.to_toml("");
         assert!(!again.contains("runaway") && !again.contains("balance"));
