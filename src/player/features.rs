@@ -6,13 +6,14 @@
 //!
 //! **Runaway.** A piece of a kind that promotes, on cell `c`, `d ≥ 1` of its quiet moves
 //! from its nearest promotion cell (moves counted on the empty board, by the kind's
-//! directions for its side: a step or a run one cell, a slide any distance; conditions
-//! on where a move ends are not looked at). Its *ways* are the cells of every shortest
-//! way from `c` to a promotion cell (the promotion cell too, not `c`). It is a runaway
-//! when every cell of its ways is empty, and no enemy piece could stand on or next to
-//! a cell `x` of its ways (or `c` itself) after as many of its own quiet moves as the
-//! runner needs to reach `x`: a guard on the back rank, a piece that can cross its
-//! path or reach beside it to take it, stops it. Both conditions are a few bit tests a
+//! directions for its side: a step its stride, a run one cell, a slide any distance;
+//! conditions on where a move ends are not looked at). Its *ways* are the cells of every
+//! shortest way from `c` to a promotion cell (the promotion cell too, not `c`). It is a
+//! runaway when every cell of its ways is empty, and no enemy piece could stand on a cell
+//! `x` of its ways (or `c` itself), or on a cell from which one of its captures takes a
+//! piece on `x` (see [`takers`]), after as many of its own quiet moves as the runner
+//! needs to reach `x`: a guard on the back rank, a piece that can cross its path or reach
+//! where it takes it on its way, stops it. Both conditions are a few bit tests a
 //! piece, on tables built once: per side, promoting kind and cell, the ways, and per
 //! enemy kind the cells from which such a piece stops it. A runaway `d` moves away
 //! counts `(D − d + 1) / D` (`D`: the most moves any cell of the board needs for the
