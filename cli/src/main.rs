@@ -85,8 +85,9 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         weights: Option<String>,
     },
-    /// Learn the player's worth of each piece on each cell from its own games (Texel's
-    /// method), and write it as a weights file for `best --weights`.
+    /// Learn the player's worth of each piece on each cell, and of runaways and balance,
+    /// from its own games (Texel's method), and write it as a weights file for `best
+    /// --weights`.
     ///
     /// The games are played as `match` plays them; the fit keeps their quiet positions
     /// (none where a capture is due) and the games' results. With --check N, the learned

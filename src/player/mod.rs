@@ -1,7 +1,7 @@
 //! A generic player: alpha-beta search over the legal moves with an evaluation built from
 //! the compiled rules alone (material by each kind's `value`, tempo towards the promotion
-//! cells, mobility). No variant is named here: whatever a variant file says, the player
-//! plays it.
+//! cells, mobility, runaways and balance). No variant is named here: whatever a variant
+//! file says, the player plays it.
 //!
 //! The search deepens one ply at a time until the depth or the time asked for is reached.
 //! A transposition table on the position's hash keeps what each iteration found, so the
@@ -19,6 +19,7 @@
 //! moves the search finds equal, different seeds may choose differently.
 
 mod eval;
+mod features;
 mod line;
 mod order;
 mod search;
@@ -167,7 +168,7 @@ impl<'r> Player<'r> {
     /// from the rules alone (kind worths and advance; [`Weights::of`]).
     pub fn new(rules: &'r Rules) -> Player<'r> {
         let worth = match Weights::shipped(rules) {
-            Some(w) => eval::Worth::of_table(rules, w.table).with_patterns(rules, w.patterns),
+            Some(w) => eval::Worth::of_weights(rules, w),
             None => eval::Worth::new(rules),
         };
         Player { rules, worth, seed: 0, table: RefCell::new(None), tables: None, memory: None }
@@ -209,7 +210,7 @@ impl<'r> Player<'r> {
     /// The same player valuing pieces by learned `weights` (see [`tune`]; they are the
     /// variant's, as [`Weights::from_toml`] checks) instead of the rules' own.
     pub fn with_weights(self, weights: &Weights) -> Player<'r> {
-        let worth = eval::Worth::of_table(self.rules, weights.table.clone()).with_patterns(self.rules, weights.patterns.clone());
+        let worth = eval::Worth::of_weights(self.rules, weights.clone());
         Player { worth, ..self }
     }
 
@@ -220,7 +221,8 @@ impl<'r> Player<'r> {
     }
 
     /// The position's worth for the side to move: its pieces (by kind worth and advance)
-    /// less the other side's, and its mobility against theirs.
+    /// less the other side's, its mobility against theirs, and the patterns, runaways and
+    /// balance its weights give.
     pub fn evaluate(&self, pos: &Position) -> i32 {
         let mut pos = pos.clone();
         let mut ours = crate::engine::MoveList::new();

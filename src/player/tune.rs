@@ -10,9 +10,11 @@
 //! (1, ½, 0 for White); a small pull towards the starting weights keeps the cells the games
 //! rarely visit near them. Positions where the side to move must capture are left out (the
 //! score of a position in the middle of an exchange says little), as are the opening's
-//! random plies.
+//! random plies. With the table, the weights of the runaways and the balance are fitted
+//! (see [`super::features`]), and with patterns, the patterns.
 
 use super::eval::{ARRANGEMENTS, MOBILITY, MOBILITY_CAP, Windows, Worth};
+use super::features::{Features, Terms};
 use super::selfplay::SelfPlayGame;
 use crate::compile::Rules;
 use crate::engine::{MoveList, Position, Routes};
@@ -33,6 +35,11 @@ pub struct Weights {
     /// 0 empty, 1 White's, 2 Black's, the first cell's the lowest ternary digit); empty:
     /// no patterns.
     pub(super) patterns: Vec<i32>,
+    /// What a runaway one move from promotion is worth, in hundredths of a man (one
+    /// farther away counts less; see [`super::features`]).
+    pub(super) runaway: i32,
+    /// What each piece more on one half of the board than on the other costs its side.
+    pub(super) balance: i32,
 }
 
 include!(concat!(env!("OUT_DIR"), "/weights.rs"));
@@ -45,6 +52,12 @@ struct WeightsFile {
     variant: String,
     kinds: Vec<String>,
     cells: usize,
+    /// What a runaway one move from promotion is worth (absent: 0).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    runaway: i32,
+    /// What each piece of a side's imbalance between the board's halves costs it (absent: 0).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    balance: i32,
     white: Vec<Vec<i32>>,
     black: Vec<Vec<i32>>,
     /// Per window, what each of its 81 arrangements is worth for White.
@@ -52,12 +65,17 @@ struct WeightsFile {
     patterns: Vec<Vec<i32>>,
 }
 
+fn is_zero(w: &i32) -> bool {
+    *w == 0
+}
+
 /// The largest weights file read, in bytes (4 MiB: a board of 512 cells with 8 kinds
 /// takes under 100 KiB).
 pub const MAX_WEIGHTS_BYTES: usize = 4 << 20;
 
 impl Weights {
-    /// The weights the rules give (the player's own: kind worth and advance).
+    /// The weights the rules give (the player's own: kind worth and advance; runaways and
+    /// balance off).
     pub fn of(rules: &Rules) -> Weights {
         Weights::from_worth(rules, &Worth::new(rules))
     }
@@ -70,6 +88,8 @@ impl Weights {
             cells: spec.geometry.len(),
             table: worth.table().to_vec(),
             patterns: worth.patterns().to_vec(),
+            runaway: worth.feature_weights().0,
+            balance: worth.feature_weights().1,
         }
     }
 
@@ -82,6 +102,18 @@ impl Weights {
         Weights { patterns: vec![0; Windows::of(rules).cells.len() * ARRANGEMENTS], ..self }
     }
 
+    /// What a runaway one move from promotion is worth, in hundredths of a man (0: the
+    /// term is off; see docs/player.md).
+    pub fn runaway(&self) -> i32 {
+        self.runaway
+    }
+
+    /// What each piece more on one half of the board than on the other costs its side
+    /// (0: the term is off).
+    pub fn balance(&self) -> i32 {
+        self.balance
+    }
+
     /// Whether the weights have patterns.
     pub fn has_patterns(&self) -> bool {
         !self.patterns.is_empty()
@@ -92,8 +124,16 @@ impl Weights {
         let (k, n) = (self.kinds.len(), self.cells);
         let side = |s: usize| (0..k).map(|kind| self.table[(s * k + kind) * n..][..n].to_vec()).collect();
         let patterns = self.patterns.chunks(ARRANGEMENTS).map(<[i32]>::to_vec).collect();
-        let file =
-            WeightsFile { variant: self.variant.clone(), kinds: self.kinds.clone(), cells: n, white: side(0), black: side(1), patterns };
+        let file = WeightsFile {
+            variant: self.variant.clone(),
+            kinds: self.kinds.clone(),
+            cells: n,
+            runaway: self.runaway,
+            balance: self.balance,
+            white: side(0),
+            black: side(1),
+            patterns,
+        };
         let body = toml::to_string(&file).unwrap_or_default();
         let head: String = comment.lines().map(|l| format!("# {l}\n")).collect();
         head + &body
@@ -162,10 +202,12 @@ impl Weights {
         if !file.patterns.is_empty() && (file.patterns.len() != windows || file.patterns.iter().any(|p| p.len() != ARRANGEMENTS)) {
             return Err(format!("the patterns need one row of {ARRANGEMENTS} numbers for each of the rules' {windows} windows"));
         }
-        if rows.clone().chain(&file.patterns).flatten().any(|w| w.abs() > 1_000_000) {
+        let single = [file.runaway, file.balance];
+        if rows.clone().chain(&file.patterns).flatten().chain(&single).any(|w| w.abs() > 1_000_000) {
             return Err("a weight is beyond ±1,000,000".to_string());
         }
-        Ok(Weights { table: rows.flatten().copied().collect(), patterns: file.patterns.concat(), ..own })
+        let (runaway, balance) = (file.runaway, file.balance);
+        Ok(Weights { table: rows.flatten().copied().collect(), patterns: file.patterns.concat(), runaway, balance, ..own })
     }
 }
 
@@ -183,19 +225,22 @@ pub struct Tuning {
 }
 
 /// One quiet position of a game: White's pieces' and Black's entries in the table, the
-/// mobility term, and the game's result for White.
+/// mobility term, the runaways' and the balance's terms, and the game's result for White.
 struct Sample {
     white: Vec<u32>,
     black: Vec<u32>,
     /// The weights of the windows' arrangements, after the table's.
     patterns: Vec<u32>,
     mobility: f64,
+    /// White's runaways less Black's (whole ones) and Black's imbalance less White's: the
+    /// factors of the last two weights.
+    terms: [f64; 2],
     result: f64,
 }
 
 /// The quiet positions of `games` (after their openings), with how each game ended; an
 /// unfinished game is left out.
-fn samples(rules: &Rules, games: &[SelfPlayGame], windows: Option<&Windows>) -> Vec<Sample> {
+fn samples(rules: &Rules, games: &[SelfPlayGame], windows: Option<&Windows>, features: Option<&Features>) -> Vec<Sample> {
     let (k, n) = (rules.spec().kinds.len(), rules.spec().geometry.len());
     let table = 2 * k * n;
     let mut out = Vec::new();
@@ -214,6 +259,10 @@ fn samples(rules: &Rules, games: &[SelfPlayGame], windows: Option<&Windows>) -> 
                 let mut s = sample(rules, &mut pos, (k, n), result, (&mut list, &mut scratch));
                 if let Some(w) = windows {
                     s.patterns = w.arrangements(&pos).enumerate().map(|(i, a)| (table + i * ARRANGEMENTS + a) as u32).collect();
+                }
+                if let Some(f) = features {
+                    let Terms { runaways, balance } = f.terms(&pos);
+                    s.terms = [f64::from(runaways) / 64.0, f64::from(balance)];
                 }
                 out.push(s);
             }
@@ -238,12 +287,15 @@ fn sample(rules: &Rules, pos: &mut Position, (k, n): (usize, usize), result: f64
     let theirs = pos.with_turn_passed(rules, |p| p.count_moves(rules, scratch, Routes::Distinct));
     let diff = ours.min(MOBILITY_CAP) as f64 - theirs.min(MOBILITY_CAP) as f64;
     let for_white = if pos.side_to_move() == Side::White { diff } else { -diff };
-    Sample { white, black, patterns: Vec::new(), mobility: f64::from(MOBILITY) * for_white, result }
+    Sample { white, black, patterns: Vec::new(), mobility: f64::from(MOBILITY) * for_white, terms: [0.0; 2], result }
 }
 
+/// White's score in `s` by the weights `table` (the table's, the patterns', then the
+/// runaway's and the balance's).
 fn score(table: &[f64], s: &Sample) -> f64 {
     let sum = |v: &[u32]| v.iter().map(|&i| table[i as usize]).sum::<f64>();
-    sum(&s.white) - sum(&s.black) + sum(&s.patterns) + s.mobility
+    let terms = &table[table.len() - 2..];
+    sum(&s.white) - sum(&s.black) + sum(&s.patterns) + s.mobility + terms[0] * s.terms[0] + terms[1] * s.terms[1]
 }
 
 /// The pull of a pattern's worth towards 0, per squared hundredth of a man: stronger than
@@ -275,12 +327,16 @@ fn best_scale(table: &[f64], samples: &[Sample]) -> f64 {
 /// Fits the weights to the quiet positions of `games`, from `start`, in `epochs` steps
 /// of gradient descent over all of them. The same games give the same weights.
 /// With patterns in `start` (see [`Weights::with_patterns`]) they are fitted too, pulled
-/// towards 0 where the games rarely show them.
+/// towards 0 where the games rarely show them. The runaway's and the balance's weights
+/// are fitted where the board has a bit layout (else they stay as they start).
 pub fn tune(rules: &Rules, games: &[SelfPlayGame], start: &Weights, epochs: usize) -> (Weights, Tuning) {
     let windows = start.has_patterns().then(|| Windows::of(rules));
-    let samples = samples(rules, games, windows.as_ref());
-    let origin: Vec<f64> = start.table.iter().chain(&start.patterns).map(|&w| f64::from(w)).collect();
-    let cut = start.table.len();
+    let features = Features::new(rules);
+    let samples = samples(rules, games, windows.as_ref(), features.as_ref());
+    let terms = [start.runaway, start.balance];
+    let origin: Vec<f64> = start.table.iter().chain(&start.patterns).chain(&terms).map(|&w| f64::from(w)).collect();
+    // The table's weights, then the patterns' up to `terms_at`, then the two terms'.
+    let (cut, terms_at) = (start.table.len(), start.table.len() + start.patterns.len());
     let mut table = origin.clone();
     let scale = best_scale(&table, &samples);
     let loss_before = loss(&table, &samples, scale);
@@ -289,7 +345,7 @@ pub fn tune(rules: &Rules, games: &[SelfPlayGame], start: &Weights, epochs: usiz
     let (mut m, mut v) = (vec![0.0; table.len()], vec![0.0; table.len()]);
     let count = samples.len().max(1) as f64;
     for t in 1..=epochs {
-        let pull = |i: usize| if i < cut { lambda } else { PATTERN_PULL };
+        let pull = |i: usize| if i < cut || i >= terms_at { lambda } else { PATTERN_PULL };
         let mut grad: Vec<f64> = table.iter().zip(&origin).enumerate().map(|(i, (w, o))| 2.0 * pull(i) * (w - o)).collect();
         for s in &samples {
             let p = sigmoid(scale * score(&table, s) / 100.0);
@@ -297,6 +353,8 @@ pub fn tune(rules: &Rules, games: &[SelfPlayGame], start: &Weights, epochs: usiz
             s.white.iter().for_each(|&i| grad[i as usize] += g);
             s.black.iter().for_each(|&i| grad[i as usize] -= g);
             s.patterns.iter().for_each(|&i| grad[i as usize] += g);
+            grad[terms_at] += g * s.terms[0];
+            grad[terms_at + 1] += g * s.terms[1];
         }
         for i in 0..table.len() {
             m[i] = beta1 * m[i] + (1.0 - beta1) * grad[i];
@@ -306,8 +364,58 @@ pub fn tune(rules: &Rules, games: &[SelfPlayGame], start: &Weights, epochs: usiz
         }
     }
     let rounded: Vec<i32> = table.iter().map(|w| w.round() as i32).collect();
-    let weights = Weights { table: rounded[..cut].to_vec(), patterns: rounded[cut..].to_vec(), ..start.clone() };
+    let weights = Weights {
+        table: rounded[..cut].to_vec(),
+        patterns: rounded[cut..terms_at].to_vec(),
+        runaway: rounded[terms_at],
+        balance: rounded[terms_at + 1],
+        ..start.clone()
+    };
     let rounded: Vec<f64> = rounded.iter().map(|&w| f64::from(w)).collect();
     let tuning = Tuning { positions: samples.len(), scale, loss_before, loss_after: loss(&rounded, &samples, scale) };
     (weights, tuning)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Weights;
+    use crate::engine::{MoveList, Routes};
+    use crate::load_variant;
+    use crate::player::eval::Worth;
+    use crate::player::random_opening;
+
+    /// A file without the runaway's and the balance's keys (every file shipped before
+    /// them) reads with both at 0, as the rules' own worth has them, is written again without them, and evaluates every
+    /// position as its table and patterns alone do; with them they are read back, and
+    /// count.
+    #[test]
+    fn files_without_the_new_keys_play_as_before() {
+        let rules = load_variant("russian").unwrap();
+        let text = include_str!("../../weights/russian.toml");
+        assert!(!text.contains("runaway") && !text.contains("balance"));
+        let read = Weights::from_toml(&rules, text).unwrap();
+        assert_eq!((read.runaway(), read.balance()), (0, 0));
+        // The rules' own worth has them off too.
+        assert_eq!((Weights::of(&rules).runaway(), Weights::of(&rules).balance()), (0, 0));
+        assert_eq!(Weights::shipped(&rules), Some(read.clone()));
+        let again = read.to_toml("");
+        assert!(!again.contains("runaway") && !again.contains("balance"));
+        let before = Worth::of_table(&rules, read.table.clone()).with_patterns(&rules, read.patterns.clone());
+        let now = Worth::of_weights(&rules, read.clone());
+        let with = Weights { runaway: 40, balance: 3, ..read };
+        let text = with.to_toml("");
+        assert!(text.contains("\nrunaway = 40\nbalance = 3\n"), "{text}");
+        assert_eq!(Weights::from_toml(&rules, &text), Ok(with.clone()));
+        let more = Worth::of_weights(&rules, with);
+        let (mut list, mut scratch) = (MoveList::new(), MoveList::new());
+        let mut differ = 0;
+        for seed in 1..=20 {
+            let mut pos = random_opening(&rules, seed, 30).unwrap().position().clone();
+            let ours = pos.count_moves(&rules, &mut list, Routes::Distinct);
+            let plain = before.evaluate(&rules, &mut pos, ours, &mut scratch);
+            assert_eq!(now.evaluate(&rules, &mut pos, ours, &mut scratch), plain, "seed {seed}");
+            differ += usize::from(more.evaluate(&rules, &mut pos, ours, &mut scratch) != plain);
+        }
+        assert!(differ > 0);
+    }
 }

@@ -1,6 +1,7 @@
-//! `polydame tune`: the player's worth of each piece on each cell, learned from its own
-//! games (`polydame::player::tune`), written as a weights file; with `--check`, the
-//! learned player against the rules' own, colours alternating, and its score.
+//! `polydame tune`: the player's worth of each piece on each cell, and of runaways and
+//! balance, learned from its own games (`polydame::player::tune`), written as a weights
+//! file; with `--check`, the learned player against the rules' own, colours alternating,
+//! and its score.
 
 use super::best::read_weights;
 use super::selfplay::{GameArgs, Sides, duel_score, play_games_with};
