@@ -4,7 +4,7 @@
 //! choose from a little more again (mobility); learned weights add patterns, runaways and
 //! balance ([`super::features`]).
 
-use super::features::Features;
+use super::features::{Features, Terms};
 use crate::compile::Rules;
 use crate::engine::{MoveList, Position, Routes, Setup};
 use crate::spec::Side;
@@ -167,15 +167,9 @@ impl Worth {
     /// What the runaways and the balance give White in `pos` (0 without them).
     fn feature_score(&self, pos: &Position) -> i32 {
         let Some(f) = &self.features else { return 0 };
-        let mut score = 0;
-        if self.runaway != 0 {
-            // In 64ths of a runaway; a weight of a million times 128 whole ones fits an i64.
-            score += (i64::from(self.runaway) * i64::from(f.runaways(pos)) / 64) as i32;
-        }
-        if self.balance != 0 {
-            score += self.balance * (f.imbalance(pos, Side::Black) - f.imbalance(pos, Side::White));
-        }
-        score
+        let Terms { runaways, balance } = f.terms(pos);
+        // Runaways in 64ths of one; a weight of a million times 128 whole ones fits an i64.
+        (i64::from(self.runaway) * i64::from(runaways) / 64) as i32 + self.balance * balance
     }
 
     /// The patterns' worths (empty: none).

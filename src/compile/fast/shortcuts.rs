@@ -12,7 +12,7 @@ impl<B: Bits> FastRules<B> {
     pub(super) fn men_steps_of(&self, side: usize) -> u8 {
         let plan = &self.bulk[side][0];
         let steps_only = plan.bulk && plan.slides.is_empty() && plan.runs.is_empty() && plan.steps.len() == 2;
-        if self.two_kinds && steps_only && self.limited & 1 == 0 && !self.kinds[side].is_empty() { 2 } else { 0 }
+        if self.two_kinds && steps_only && self.limited & 1 == 0 { 2 } else { 0 }
     }
 
     /// A side's [`FastRules::men_backs`].

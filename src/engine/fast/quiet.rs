@@ -286,9 +286,7 @@ impl<B: Width> FastRules<B> {
             // Kind 1 is the only one with a bit in the planes.
             let ones = b.own & b.planes[0];
             let men = if self.men_steps[b.side & 1] == 2 {
-                let steps = self.bulk[b.side & 1][0].steps.first::<2>();
-                let pieces = b.own ^ ones;
-                (steps[0].step(pieces) & empty).count() + (steps[1].step(pieces) & empty).count()
+                Self::count_steps(self.bulk[b.side & 1][0].steps.first::<2>(), b.own ^ ones, empty)
             } else {
                 self.count_kind(b, empty, b.own ^ ones, 0)
             };
@@ -312,10 +310,7 @@ impl<B: Width> FastRules<B> {
         if !plan.bulk {
             return self.count_one_by_one(b, &self.kinds[b.side & 1][k], pieces);
         }
-        let mut n = 0;
-        for s in plan.steps.iter() {
-            n += (s.step(pieces) & empty).count();
-        }
+        let mut n = Self::count_steps(plan.steps.iter().as_slice(), pieces, empty);
         for s in plan.slides.iter() {
             let mut x = s.step(pieces) & empty;
             while x != B::ZERO {
@@ -331,6 +326,12 @@ impl<B: Width> FastRules<B> {
             }
         }
         n
+    }
+
+    /// The steps of `pieces` in the directions `steps` onto `empty` cells, counted.
+    #[inline(always)]
+    fn count_steps(steps: &[Shift<B>], pieces: B, empty: B) -> u32 {
+        steps.iter().map(|s| (s.step(pieces) & empty).count()).sum()
     }
 
     /// The quiet moves of `pieces` (of one kind), counted piece by piece.
