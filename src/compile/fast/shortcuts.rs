@@ -39,7 +39,7 @@ impl<B: Bits> FastRules<B> {
                 && c.condition.is_none()
                 && !kind.first_other
                 && kind.first_leaps.is_empty()
-                && c.dirs.len() <= 4
+                && c.dirs.len() <= 8
                 && later.iter().all(jump)
             {
                 sj.kinds |= 1 << k;

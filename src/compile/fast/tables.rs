@@ -93,9 +93,8 @@ pub(crate) struct Prefilter<B> {
 
 /// One side's count of captures that are single jumps, all at once (see
 /// `FastRules::single_jumps`): bit k of `kinds`, kind k's first capture is its one rule, a
-/// jump with no condition in four directions at most, which the prefilter's shifts find
-/// exactly (in more, as Frisian's eight and HexDame's six, a jump goes on so often that
-/// the test cost more than it saved, measured under callgrind); and per kind the
+/// jump with no condition (in eight directions at most, as many as a [`Shifts`] holds),
+/// which the prefilter's shifts find exactly; and per kind the
 /// directions back from its later jumps, none where its later captures are not jumps
 /// (then `kinds` leaves it out).
 #[derive(Clone, Copy, Debug, Default)]

@@ -74,6 +74,14 @@ fn single_jumps_are_counted_at_once_only_where_they_are_the_whole_capture() {
         // Men that capture backwards: 33x22 and 33x24 cannot jump back over the piece taken.
         ("international", "W:W33:B28,29", Some(2)),
         ("international", "W:W28:B23,12", Some(1)),
+        // Frisian men jump in eight directions: diagonally, and along a row or a column
+        // over the next dark square (33x35 over 34, 33x13 over 23).
+        ("frisian", "W:W33:B28", Some(1)),
+        ("frisian", "W:W33:B34", Some(1)),
+        ("frisian", "W:W33:B23", Some(1)),
+        ("frisian", "W:W33:B28,34", Some(2)),
+        // 33x22 goes on over 17 (22x11).
+        ("frisian", "W:W33:B28,17", None),
     ];
     for (id, fen, want) in cases {
         let rules = load_variant(id).unwrap();
