@@ -328,10 +328,16 @@ impl<B: Width> FastRules<B> {
         n
     }
 
-    /// The steps of `pieces` in the directions `steps` onto `empty` cells, counted.
+    /// The steps of `pieces` in the directions `steps` onto `empty` cells, counted. (A
+    /// loop: written as an iterator's sum it compiled to 3% more instructions in Canadian
+    /// perft, on 128 bits, under callgrind.)
     #[inline(always)]
     fn count_steps(steps: &[Shift<B>], pieces: B, empty: B) -> u32 {
-        steps.iter().map(|s| (s.step(pieces) & empty).count()).sum()
+        let mut n = 0;
+        for s in steps {
+            n += (s.step(pieces) & empty).count();
+        }
+        n
     }
 
     /// The quiet moves of `pieces` (of one kind), counted piece by piece.
