@@ -1,11 +1,39 @@
 //! Where the fast path's shortcuts apply, decided once per variant from its tables:
-//! captures that are single jumps counted at once ([`SingleJumps`]), and the men's
-//! directions read in loops of known length ([`FastRules::men_backs`],
-//! [`FastRules::men_steps`]).
+//! captures that are single jumps (or the men's double jumps) counted at once
+//! ([`SingleJumps`]), and the men's directions read in loops of known length
+//! ([`FastRules::men_backs`], [`FastRules::men_steps`]).
 
-use super::tables::{FastRules, MAX_KINDS, PLAIN, SingleJumps, at_stage};
+use super::steps::Shifts;
+use super::tables::{FastRules, MAX_KINDS, PLAIN, at, at_stage};
 use crate::compile::{CapRule, Shape};
+use crate::geometry::DirSet;
 use crate::geometry::bits::Bits;
+
+/// One side's count of captures that are single jumps, all at once (see
+/// `FastRules::single_jumps`): bit k of `kinds`, kind k's first capture is its one rule, a
+/// jump with no condition (in eight directions at most, as many as a [`Shifts`] holds),
+/// which the prefilter's shifts find exactly; and per kind the directions back from its
+/// later jumps, none where its later captures are not jumps (then `kinds` leaves it out).
+///
+/// Where the men's captures are at most two jumps, those are counted at once too (see
+/// `FastRules::double_jumps`): `doubles`, the men's later capture is one jump rule with no
+/// condition, taken pieces leave when the move ends, no direction is barred after a jump
+/// but the way back, and the board's lines are such that the shifts find a second jump
+/// exactly and never miss a third (see [`FastRules::doubles_hold`]); `third[j]`, the later
+/// directions (bit j3: the j3-th of `cont_backs[0]`) a third jump may take after a second
+/// in the j-th (see [`FastRules::allowed_after`]); and how a precedence ranks them
+/// (`ranked`, `outranks`).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct SingleJumps<B> {
+    pub kinds: u8,
+    pub cont_backs: [Shifts<B>; MAX_KINDS],
+    pub doubles: bool,
+    pub third: [u8; 8],
+    /// Whether a precedence ranks the men's captures, and (bit k) whether one of two
+    /// pieces of kind k outranks one of one.
+    pub ranked: bool,
+    pub outranks: u8,
+}
 
 impl<B: Bits> FastRules<B> {
     /// A side's [`FastRules::men_steps`].
@@ -45,8 +73,82 @@ impl<B: Bits> FastRules<B> {
                 sj.kinds |= 1 << k;
                 let backs = later.iter().flat_map(|c| c.dirs.iter()).map(|d| self.opposite[d] as usize).collect();
                 sj.cont_backs[k] = self.shifts(backs, true);
+                if k == 0
+                    && let [l] = later[..]
+                    && l.condition.is_none()
+                    && l.dirs.len() <= 8
+                {
+                    let (firsts, laters) = (self.jump_dirs(c.dirs), self.jump_dirs(l.dirs));
+                    let after = |d: usize, dirs: &[usize]| {
+                        dirs.iter().enumerate().filter(|&(_, &e)| self.allowed_after(d, e)).fold(0u8, |m, (j, _)| m | 1 << j)
+                    };
+                    laters.iter().enumerate().for_each(|(j, &d)| sj.third[j] = after(d, &laters));
+                    // A second jump may go any way but back, over the piece just taken.
+                    let any_way = firsts.iter().all(|&d| self.barred[0][d].iter().all(|e| e == self.opposite[d] as usize));
+                    sj.doubles = self.removal_end && any_way && self.doubles_hold(&firsts, &laters);
+                    sj.ranked = self.ranked && self.ranked_kinds & 1 == 1;
+                    let of = |taken: &[usize]| self.rank.of(0, taken.iter().copied());
+                    sj.outranks = (0..2).filter(|&j| of(&[j, j]) > of(&[j])).fold(0, |m, j| m | 1 << j);
+                }
             }
         }
         sj
+    }
+
+    /// Whether a man's jump in direction `d` may follow one in direction `last`: the
+    /// rules do not bar it, and it is not the way back, over the piece just taken (which
+    /// no capture takes twice).
+    fn allowed_after(&self, last: usize, d: usize) -> bool {
+        !self.barred[0][last].contains(d) && self.opposite[last] as usize != d
+    }
+
+    /// The jump directions `dirs` in the order of their shifts (see
+    /// [`FastRules::shifts`]): by the directions back from them.
+    fn jump_dirs(&self, dirs: DirSet) -> Vec<usize> {
+        let backs: DirSet = dirs.iter().map(|d| self.opposite[d] as usize).collect();
+        backs.iter().filter(|&b| b < 8).map(|b| self.opposite[b] as usize).collect()
+    }
+
+    /// Whether, on this board, the shifts that find the men's jumps (`firsts` the first
+    /// directions, `laters` the later ones, those of [`FastRules::jump_dirs`]) count
+    /// their captures of two jumps exactly and never miss a third, though they see the
+    /// board as it stands before the move: from every cell and in every order of
+    /// directions the rules allow, a second jump never passes over the piece the first
+    /// took and never lands on its own start (or, pieces taken leaving at once, on the
+    /// piece taken); a third never lands on the start or a piece taken; and no two
+    /// captures of two jumps from one cell take the same pieces to the same cell (each
+    /// is one move). Checked cell by cell, once per variant.
+    pub(super) fn doubles_hold(&self, firsts: &[usize], laters: &[usize]) -> bool {
+        let step = |c: B, d: usize| if c == B::ZERO { B::ZERO } else { self.next[at(d, c.lowest() as usize)] };
+        let allowed = |last: usize, d: usize| self.allowed_after(last, d);
+        let mut cells = self.cells;
+        while cells != B::ZERO {
+            let s = cells.low();
+            cells ^= s;
+            let mut seen: Vec<(B, B)> = Vec::new();
+            for &d1 in firsts {
+                let (v1, l1) = (step(s, d1), step(step(s, d1), d1));
+                if v1 == B::ZERO || l1 == B::ZERO {
+                    continue;
+                }
+                for &d2 in laters.iter().filter(|&&d2| allowed(d1, d2)) {
+                    let (v2, l2) = (step(l1, d2), step(step(l1, d2), d2));
+                    if v2 == B::ZERO || l2 == B::ZERO {
+                        continue;
+                    }
+                    if v2 == v1 || l2 == s || l2 == v1 || seen.contains(&(l2, v1 | v2)) {
+                        return false;
+                    }
+                    seen.push((l2, v1 | v2));
+                    for &d3 in laters.iter().filter(|&&d3| allowed(d2, d3)) {
+                        let l3 = step(step(l2, d3), d3);
+                        if l3 != B::ZERO && (l3 == s || l3 == v1 || l3 == v2) {
+                            return false;
+                        }
+                    }
+                }
+            }
+        }
+        true
     }
 }

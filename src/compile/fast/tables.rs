@@ -1,6 +1,7 @@
 //! The fast path's tables, built once per variant from its compiled rules: the board's
 //! steps and rays as bit sets, and per side and kind its move and capture rules.
 
+use super::shortcuts::SingleJumps;
 use super::steps::Shifts;
 use crate::compile::{CapRule, KindTable, MoveRule, RankKey, Rules, Shape};
 use crate::geometry::bits::Bits;
@@ -89,18 +90,6 @@ pub(crate) struct Prefilter<B> {
     /// [`FastRules::cont_test`]).
     pub cont_kinds: u8,
     pub cont_backs: Shifts<B>,
-}
-
-/// One side's count of captures that are single jumps, all at once (see
-/// `FastRules::single_jumps`): bit k of `kinds`, kind k's first capture is its one rule, a
-/// jump with no condition (in eight directions at most, as many as a [`Shifts`] holds),
-/// which the prefilter's shifts find exactly; and per kind the
-/// directions back from its later jumps, none where its later captures are not jumps
-/// (then `kinds` leaves it out).
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct SingleJumps<B> {
-    pub kinds: u8,
-    pub cont_backs: [Shifts<B>; MAX_KINDS],
 }
 
 /// One side's rules for one kind of piece.

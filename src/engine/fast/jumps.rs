@@ -1,8 +1,9 @@
 //! Captures that are single jumps, found all at once: in perft most positions with a
 //! capture have only jumps over one piece that cannot go on, and these are counted (at
 //! the leaves) or listed (above them) from shifts, a few per direction, without the
-//! capture search. Where a jump might go on, or the rules could tell two of them apart,
-//! the search finds them instead.
+//! capture search; and where men alone capture, their captures of two jumps that cannot
+//! go on are found the same way. Where a jump might go on further, or the rules could
+//! tell two of them apart, the search finds them instead.
 
 use super::Width;
 use super::crowned_on;
@@ -12,9 +13,11 @@ use crate::engine::decide;
 
 impl<B: Width> FastRules<B> {
     /// The number of captures of `b`'s side to move, where each is a single jump that
-    /// cannot go on, and with `LIST` those captures pushed onto `list` (not in the
-    /// search's order: for perft); `None` where that is not sure (then the capture search
-    /// finds them, and `list` may hold some of them: the search empties it first).
+    /// cannot go on (or, men alone capturing, at most two jumps: see
+    /// [`FastRules::double_jumps`]), and with `LIST` those captures pushed onto `list`
+    /// (not in the search's order: for perft); `None` where that is not sure (then the
+    /// capture search finds them, and `list` may hold some of them: the search empties
+    /// it first).
     /// `origins`: the pieces that may capture ([`FastRules::origins`]).
     ///
     /// It is sure where every piece of `origins` is of a kind whose first capture is one
@@ -53,11 +56,16 @@ impl<B: Width> FastRules<B> {
             let hot = &self.hot[side][k];
             let victims = b.opp & plain_prey(ones, pf.prey[k]);
             let mut landings = B::ZERO;
-            let mut jump = |back: &Shift<B>| {
+            // Each direction's landings, and whether two jumps land on one cell.
+            let (mut each, mut shared) = ([B::ZERO; 8], false);
+            let mut jump = |(i, back): (usize, &Shift<B>)| {
                 let jumpers = Self::jump_starts(empty, victims, back) & pieces;
                 if jumpers != B::ZERO {
                     let over = back.unshift(jumpers);
-                    landings |= back.unshift(over);
+                    let to = back.unshift(over);
+                    shared |= landings & to != B::ZERO;
+                    each[i & 7] = to;
+                    landings |= to;
                     n += jumpers.count() as usize;
                     jumped |= over;
                     if LIST {
@@ -66,9 +74,9 @@ impl<B: Width> FastRules<B> {
                 }
             };
             if MEN > 0 && k == 0 {
-                pf.backs[0].first::<MEN>().iter().for_each(&mut jump);
+                pf.backs[0].first::<MEN>().iter().enumerate().for_each(&mut jump);
             } else {
-                pf.backs[k].iter().for_each(&mut jump);
+                pf.backs[k].iter().enumerate().for_each(&mut jump);
             }
             if landings & hot.zone != B::ZERO {
                 // Landing on promotion cells, as the search decides it: the move ends
@@ -93,7 +101,12 @@ impl<B: Width> FastRules<B> {
             let on =
                 if MEN > 0 && k == 0 && conts.len() == MEN { conts.first::<MEN>().iter().any(goes_on) } else { conts.iter().any(goes_on) };
             if on {
-                return None;
+                // Men alone capture: their captures of two jumps may be counted at once.
+                return if k == 0 && sj.doubles && origins & ones == B::ZERO && !shared {
+                    self.double_jumps::<LIST, MEN>(b, &each, jumped, list)
+                } else {
+                    None
+                };
             }
         }
         let one_kind_jumped = jumped & ones == B::ZERO || jumped & !ones == B::ZERO;
@@ -101,6 +114,127 @@ impl<B: Width> FastRules<B> {
             return None;
         }
         Some(n)
+    }
+
+    /// The number of captures of `b`'s side to move where its men are the only pieces
+    /// that may capture and take at most two pieces, and with `LIST` those captures
+    /// pushed onto `list` (as [`FastRules::single_jumps`] pushes them); `None` where a
+    /// capture might take a third piece, a man crowned on a landing would go on as a
+    /// king, or a precedence could rank two of these captures apart but for their number
+    /// of pieces (then the search finds them; `list` may hold some). `firsts`: the men's
+    /// first landings, per direction of the prefilter's men's jumps (no two on one cell),
+    /// the pieces they jump over `jumped`.
+    ///
+    /// A second jump is found from all the first landings at once per later direction,
+    /// by the same shifts: the board's lines make this exact (the way back, over the
+    /// piece just taken, would land on the man's start, which the board shows taken),
+    /// and a third jump from the second landings is never missed (`doubles_hold`,
+    /// checked once per variant). A first jump no second follows is a capture of one
+    /// piece.
+    #[inline(never)]
+    fn double_jumps<const LIST: bool, const MEN: usize>(
+        &self,
+        b: &Board<B>,
+        firsts: &[B; 8],
+        jumped: B,
+        list: &mut FastList<B>,
+    ) -> Option<usize> {
+        let laters = &self.single_jumps[b.side & 1].cont_backs[0];
+        // A loop of known length where the men jump alike first and later.
+        if MEN > 0 && laters.len() == MEN {
+            self.doubles_by::<LIST>(b, firsts, jumped, laters.first::<MEN>(), list)
+        } else {
+            self.doubles_by::<LIST>(b, firsts, jumped, laters.iter().as_slice(), list)
+        }
+    }
+
+    /// [`FastRules::double_jumps`], the men's later jumps away from `laters`.
+    #[inline(always)]
+    fn doubles_by<const LIST: bool>(
+        &self,
+        b: &Board<B>,
+        firsts: &[B; 8],
+        mut jumped: B,
+        laters: &[Shift<B>],
+        list: &mut FastList<B>,
+    ) -> Option<usize> {
+        if LIST {
+            // The men's single jumps pushed already.
+            list.moves.clear();
+        }
+        let side = b.side & 1;
+        let (sj, hot) = (&self.single_jumps[side], &self.hot[side][0]);
+        let empty = self.cells & !(b.own | b.opp);
+        let ones = b.planes[0];
+        let later_victims = b.opp & plain_prey(ones, hot.stages[1].prey);
+        // Landing on promotion cells ends the move there, or it goes on as a man; a
+        // crowned man going on is left to the search (as `single_jumps` leaves it).
+        let (k2, ends) = decide::arrival(self.mid, 0, Some(hot.promotes_to), || true);
+        let stop = if ends { hot.zone } else { B::ZERO };
+        let mut starts = [B::ZERO; 8];
+        for (j, again) in laters.iter().enumerate() {
+            starts[j & 7] = Self::jump_starts(empty, later_victims, again);
+        }
+        let landed = firsts.iter().fold(B::ZERO, |m, &l| m | l);
+        let on = landed & !stop;
+        let (mut doubles, mut goes_on) = (0, B::ZERO);
+        for (j, again) in laters.iter().enumerate() {
+            let seconds = starts[j & 7] & on;
+            if seconds == B::ZERO {
+                continue;
+            }
+            goes_on |= seconds;
+            doubles += seconds.count() as usize;
+            let over = again.unshift(seconds);
+            let to = again.unshift(over);
+            jumped |= over;
+            if to & hot.zone != B::ZERO && !ends && k2 != 0 {
+                return None;
+            }
+            // A third jump from a second landing: the search counts.
+            let thirds = starts.iter().take(laters.len()).enumerate().filter(|&(j3, _)| sj.third[j & 7] >> j3 & 1 == 1);
+            if thirds.fold(B::ZERO, |m, (_, &s)| m | s) & to & !stop != B::ZERO {
+                return None;
+            }
+            if LIST {
+                self.push_doubles(list, b.side, firsts, seconds, again);
+            }
+        }
+        if sj.ranked {
+            // One kind taken: a capture's rank is told by its number of pieces.
+            if jumped & ones != B::ZERO && jumped & !ones != B::ZERO {
+                return None;
+            }
+            if doubles > 0 && sj.outranks >> usize::from(jumped & ones != B::ZERO) & 1 == 1 {
+                return Some(doubles);
+            }
+        }
+        let left = landed & !goes_on;
+        if LIST {
+            let backs = &self.prefilter[side].backs[0];
+            for (i, back) in backs.iter().enumerate() {
+                Self::push_jumps(list, back.shift(back.shift(firsts[i & 7] & left)), back, 0, hot);
+            }
+        }
+        Some(left.count() as usize + doubles)
+    }
+
+    /// Pushes the captures of two jumps whose first lands on `seconds` (one of `firsts`,
+    /// per direction of the men's first jumps) and second goes on away from `again` onto
+    /// `list`, each crowned where it ends on its promotion cells.
+    fn push_doubles(&self, list: &mut FastList<B>, side: usize, firsts: &[B; 8], seconds: B, again: &Shift<B>) {
+        let hot = &self.hot[side & 1][0];
+        for (i, back) in self.prefilter[side & 1].backs[0].iter().enumerate() {
+            let mut here = seconds & firsts[i & 7];
+            while here != B::ZERO {
+                let l = here.low();
+                here ^= l;
+                let (over, over2) = (back.shift(l), again.unshift(l));
+                let (from, to) = (back.shift(over), again.unshift(over2));
+                let after = crowned_on(to, hot.zone, hot.promotes_to).unwrap_or(0);
+                list.moves.push(FastMove { from, to, taken: over | over2, kinds: (after << 4) as u8, trace: 0 });
+            }
+        }
     }
 
     /// Pushes the jumps of `jumpers` (pieces of kind `k`, what the search reads of it

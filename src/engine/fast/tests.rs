@@ -60,15 +60,19 @@ fn frisian_king_move_counters_carry_over_to_the_fast_path() {
 }
 
 #[test]
-fn single_jumps_are_counted_at_once_only_where_they_are_the_whole_capture() {
+fn single_and_double_jumps_are_counted_at_once_only_where_they_are_the_whole_capture() {
     use crate::MoveList;
     // (variant, position, the count at once: None where the capture search must count)
     let cases = [
         ("english", "W:W22:B18", Some(1)),
         ("english", "W:W22,23:B18,19", Some(3)),
-        // 22x15 goes on over 11 or 10: the search counts.
-        ("english", "W:W22:B18,11", None),
-        ("english", "W:W22:B18,10", None),
+        // 22x15 goes on over 11 or 10 (men alone: the two jumps are counted at once).
+        ("english", "W:W22:B18,11", Some(1)),
+        ("english", "W:W22:B18,10", Some(1)),
+        // 22x15x6, 23x14 and 23x16: captures of two pieces and of one, all legal.
+        ("english", "W:W22,23:B18,10,19", Some(3)),
+        // 22x15x6 cannot go on over 2: beyond it is the board's edge.
+        ("english", "W:W22:B18,10,2", Some(1)),
         // A king goes on sideways, 22x15x24.
         ("english", "W:WK22:B18,19", None),
         // Men that capture backwards: 33x22 and 33x24 cannot jump back over the piece taken.
@@ -82,6 +86,16 @@ fn single_jumps_are_counted_at_once_only_where_they_are_the_whole_capture() {
         ("frisian", "W:W33:B28,34", Some(2)),
         // 33x22 goes on over 17 (22x11).
         ("frisian", "W:W33:B28,17", None),
+        // A majority rule: 33x22x11 and 34x23x32 (back over 28) take two, 33x24 one.
+        ("international", "W:W33,34:B28,17,29", Some(2)),
+        // Without one, all: c3xe5xg7, c3xe5xg3, e3xg5xe7 and e3xc5.
+        ("russian", "W:Wc3,e3:Bd4,f6,f4", Some(4)),
+        // 33x22x11 goes on over 7 (11x2): the search counts.
+        ("international", "W:W33:B28,17,7", None),
+        // b6xd8 crowns a Russian man, who goes on as a king over f6: the search counts.
+        ("russian", "W:Wb6:Bc7,f6", None),
+        // Two men jump onto one cell (c3xe5, g3xe5): the search counts.
+        ("russian", "W:Wc3,g3:Bd4,f4,d6", None),
     ];
     for (id, fen, want) in cases {
         let rules = load_variant(id).unwrap();
@@ -97,11 +111,21 @@ fn single_jumps_are_counted_at_once_only_where_they_are_the_whole_capture() {
 
 #[test]
 fn the_mens_shortcuts_apply_where_their_rules_allow() {
-    // (variant, men's jump directions read in a loop of known length, men's two steps)
-    let expected = [("international", 4, 2), ("english", 2, 2), ("frisian", 8, 2), ("russian", 4, 2), ("dama-turkish", 0, 0)];
-    for (stem, backs, steps) in expected {
+    // (variant, men's jump directions read in a loop of known length, men's two steps,
+    // men's captures of two jumps counted at once: not in Frisian, where three jumps
+    // along a row and two diagonals may come back to the start, nor where pieces taken
+    // leave at once)
+    let expected = [
+        ("international", 4, 2, true),
+        ("english", 2, 2, true),
+        ("frisian", 8, 2, false),
+        ("russian", 4, 2, true),
+        ("dama-turkish", 0, 0, false),
+    ];
+    for (stem, backs, steps, doubles) in expected {
         let rules = load_variant(stem).expect("a shipped variant");
         let Some(super::Fast::Narrow(f)) = rules.fast_rules() else { panic!("{stem}: not on the 64-bit fast path") };
-        assert_eq!((f.men_backs, f.men_steps), ([backs; 2], [steps; 2]), "{stem}");
+        let got = (f.men_backs, f.men_steps, f.single_jumps.map(|sj| sj.doubles));
+        assert_eq!(got, ([backs; 2], [steps; 2], [doubles; 2]), "{stem}");
     }
 }
