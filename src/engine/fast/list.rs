@@ -54,6 +54,15 @@ impl<B: Width> FastRules<B> {
         if self.limited == 0 { &[] } else { &self.limits }
     }
 
+    /// Whether the moves of `b` need no quiet-move limit tracked though a kind has one:
+    /// no piece of such a kind stands and none is tracked (a man crowned by its move
+    /// starts no count: its kind changed).
+    #[inline(always)]
+    fn untracked(&self, b: &Board<B>) -> bool {
+        let limited = (0..4).filter(|k| self.limited >> k & 1 == 1).fold(B::ZERO, |m, k| m | b.kind_set(k));
+        b.track == [(0, 0); 2] && (b.own | b.opp) & limited == B::ZERO
+    }
+
     /// Leaves of the move tree `depth` plies deep (at least 1), or the first position
     /// whose capture search passed the budget (`None`: the count was stopped, its `stop`
     /// flag set).
@@ -105,7 +114,7 @@ impl<B: Width> FastRules<B> {
             return if self.limited == 0 {
                 by_men!(self, b.side ^ 1, MEN => self.count_children::<MEN, false>(b, &list.moves, routes, leaf, failed))
             } else {
-                by_men!(self, b.side ^ 1, MEN => self.count_children::<MEN, true>(b, &list.moves, routes, leaf, failed))
+                self.count_children_limited(b, &list.moves, routes, leaf, failed)
             };
         }
         // Three plies or more above the leaves: a node rare enough to look at the flag.
@@ -144,6 +153,25 @@ impl<B: Width> FastRules<B> {
             }
         }
         Some(n)
+    }
+
+    /// [`FastRules::count_children`] where a kind has a quiet-move limit: tracked only
+    /// where a piece of such a kind stands or is tracked (see [`FastRules::untracked`]).
+    /// A call of its own, out of the way of the rules without limits.
+    #[inline(never)]
+    fn count_children_limited(
+        &self,
+        b: &Board<B>,
+        moves: &[FastMove<B>],
+        routes: Routes,
+        leaf: &mut FastList<B>,
+        failed: &mut Option<Board<B>>,
+    ) -> Option<u64> {
+        if self.untracked(b) {
+            by_men!(self, b.side ^ 1, MEN => self.count_children::<MEN, false>(b, moves, routes, leaf, failed))
+        } else {
+            by_men!(self, b.side ^ 1, MEN => self.count_children::<MEN, true>(b, moves, routes, leaf, failed))
+        }
     }
 
     /// The legal moves of `pos` into `list` (emptied first), as the general engine lists
