@@ -4,7 +4,7 @@
 //! ([`FastRules::men_backs`], [`FastRules::men_steps`]).
 
 use super::steps::Shifts;
-use super::tables::{FastRules, MAX_KINDS, PLAIN, at, at_stage};
+use super::tables::{FastRules, MAX_KINDS, PLAIN, at_stage};
 use crate::compile::{CapRule, Shape};
 use crate::geometry::DirSet;
 use crate::geometry::bits::Bits;
@@ -119,7 +119,7 @@ impl<B: Bits> FastRules<B> {
     /// captures of two jumps from one cell take the same pieces to the same cell (each
     /// is one move). Checked cell by cell, once per variant.
     pub(super) fn doubles_hold(&self, firsts: &[usize], laters: &[usize]) -> bool {
-        let step = |c: B, d: usize| if c == B::ZERO { B::ZERO } else { self.next[at(d, c.lowest() as usize)] };
+        let step = |c: B, d: usize| if c == B::ZERO { B::ZERO } else { self.next(c, d) };
         let allowed = |last: usize, d: usize| self.allowed_after(last, d);
         let mut cells = self.cells;
         while cells != B::ZERO {

@@ -59,8 +59,7 @@ impl<B: Width> FastRules<B> {
     /// starts no count: its kind changed).
     #[inline(always)]
     fn untracked(&self, b: &Board<B>) -> bool {
-        let limited = (0..4).filter(|k| self.limited >> k & 1 == 1).fold(B::ZERO, |m, k| m | b.kind_set(k));
-        b.track == [(0, 0); 2] && (b.own | b.opp) & limited == B::ZERO
+        b.track == [(0, 0); 2] && (b.own | b.opp) & self.prey_planes(b.planes, self.limited) == B::ZERO
     }
 
     /// Leaves of the move tree `depth` plies deep (at least 1), or the first position
