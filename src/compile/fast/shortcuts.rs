@@ -15,24 +15,33 @@ use crate::geometry::bits::Bits;
 /// which the prefilter's shifts find exactly; and per kind the directions back from its
 /// later jumps, none where its later captures are not jumps (then `kinds` leaves it out).
 ///
-/// Where the men's captures are at most two jumps, those are counted at once too (see
+/// Where the men's captures are at most two or three jumps, those are counted at once too (see
 /// `FastRules::double_jumps`): `doubles`, the men's later capture is one jump rule with no
 /// condition, taken pieces leave when the move ends, no direction is barred after a jump
 /// but the way back, and the board's lines are such that the shifts find a second jump
-/// exactly and never miss a third (see [`FastRules::doubles_hold`]); `third[j]`, the later
-/// directions (bit j3: the j3-th of `cont_backs[0]`) a third jump may take after a second
-/// in the j-th (see [`FastRules::allowed_after`]); and how a precedence ranks them
-/// (`ranked`, `outranks`).
+/// exactly and never miss a third (see [`FastRules::doubles_hold`]); `returns`, a third
+/// jump may land on the man's start (the board shows it taken: the test for a third
+/// jump then sees the men's cells as empty); `triples`, their captures of three jumps
+/// are counted at once too, the shifts finding a third jump exactly (`returns4`: a
+/// fourth may land on the start); `third[j]`, the later directions (bit j3: the j3-th of
+/// `cont_backs[0]`) a jump may take after one in the j-th (see
+/// [`FastRules::allowed_after`]); and how a precedence ranks them (`ranked`, `outranks`,
+/// `outranks3`).
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct SingleJumps<B> {
     pub kinds: u8,
     pub cont_backs: [Shifts<B>; MAX_KINDS],
     pub doubles: bool,
+    pub returns: bool,
+    pub triples: bool,
+    pub returns4: bool,
     pub third: [u8; 8],
     /// Whether a precedence ranks the men's captures, and (bit k) whether one of two
     /// pieces of kind k outranks one of one.
     pub ranked: bool,
     pub outranks: u8,
+    /// Bit k: whether one of three pieces of kind k outranks one of two.
+    pub outranks3: u8,
 }
 
 impl<B: Bits> FastRules<B> {
@@ -52,7 +61,10 @@ impl<B: Bits> FastRules<B> {
 
     /// A side's [`SingleJumps`]: none unless the rules are plain and without cells to
     /// avoid (which could make a jump's landing illegal). A halt rule says where a flying
-    /// capture lands, which a jump does not.
+    /// capture lands, which a jump does not. On 128 bits, where each shift is several
+    /// instructions, only for a kind that jumps in four directions at most: measured,
+    /// Canadian perft 8 runs 4.8% fewer instructions with the shortcut, HexDame perft 5
+    /// (six directions) 4.8% more.
     pub(super) fn single_jumps_of(&self, side: usize) -> SingleJumps<B> {
         let mut sj = SingleJumps::default();
         if self.shape > PLAIN || self.has_avoid || self.count_by_generating {
@@ -67,7 +79,7 @@ impl<B: Bits> FastRules<B> {
                 && c.condition.is_none()
                 && !kind.first_other
                 && kind.first_leaps.is_empty()
-                && c.dirs.len() <= 8
+                && c.dirs.len() <= if B::BITS > 64 { 4 } else { 8 }
                 && later.iter().all(jump)
             {
                 sj.kinds |= 1 << k;
@@ -85,10 +97,12 @@ impl<B: Bits> FastRules<B> {
                     laters.iter().enumerate().for_each(|(j, &d)| sj.third[j] = after(d, &laters));
                     // A second jump may go any way but back, over the piece just taken.
                     let any_way = firsts.iter().all(|&d| self.barred[0][d].iter().all(|e| e == self.opposite[d] as usize));
-                    sj.doubles = self.removal_end && any_way && self.doubles_hold(&firsts, &laters);
+                    sj.doubles = self.removal_end && any_way && self.doubles_hold(&firsts, &laters, &mut sj);
+                    sj.triples &= sj.doubles;
                     sj.ranked = self.ranked && self.ranked_kinds & 1 == 1;
                     let of = |taken: &[usize]| self.rank.of(0, taken.iter().copied());
                     sj.outranks = (0..2).filter(|&j| of(&[j, j]) > of(&[j])).fold(0, |m, j| m | 1 << j);
+                    sj.outranks3 = (0..2).filter(|&j| of(&[j, j, j]) > of(&[j, j])).fold(0, |m, j| m | 1 << j);
                 }
             }
         }
@@ -111,40 +125,54 @@ impl<B: Bits> FastRules<B> {
 
     /// Whether, on this board, the shifts that find the men's jumps (`firsts` the first
     /// directions, `laters` the later ones, those of [`FastRules::jump_dirs`]) count
-    /// their captures of two jumps exactly and never miss a third, though they see the
-    /// board as it stands before the move: from every cell and in every order of
+    /// their captures of two jumps exactly, though they see the board as it stands before
+    /// the move (pieces taken leave when it ends): from every cell and in every order of
     /// directions the rules allow, a second jump never passes over the piece the first
-    /// took and never lands on its own start (or, pieces taken leaving at once, on the
-    /// piece taken); a third never lands on the start or a piece taken; and no two
-    /// captures of two jumps from one cell take the same pieces to the same cell (each
-    /// is one move). Checked cell by cell, once per variant.
-    pub(super) fn doubles_hold(&self, firsts: &[usize], laters: &[usize]) -> bool {
+    /// took and never lands on its own start; and no two captures of two jumps from one
+    /// cell take the same pieces to the same cell (each is one move). A jump never lands
+    /// on a piece taken: those stay until the move ends, and the board shows them.
+    ///
+    /// Where they do, `sj` says what else holds (see [`SingleJumps`]): whether a third
+    /// jump may land on the start, which the shifts would miss (`returns`); whether a
+    /// third is counted as exactly, never passing over a piece taken nor landing on the
+    /// start (`triples`); and whether a fourth may land on the start (`returns4`).
+    /// Checked cell by cell, once per variant.
+    pub(super) fn doubles_hold(&self, firsts: &[usize], laters: &[usize], sj: &mut SingleJumps<B>) -> bool {
         let step = |c: B, d: usize| if c == B::ZERO { B::ZERO } else { self.next(c, d) };
+        let jump = |c: B, d: usize| (step(c, d), step(step(c, d), d));
         let allowed = |last: usize, d: usize| self.allowed_after(last, d);
+        (sj.returns, sj.triples, sj.returns4) = (false, true, false);
         let mut cells = self.cells;
         while cells != B::ZERO {
             let s = cells.low();
             cells ^= s;
-            let mut seen: Vec<(B, B)> = Vec::new();
+            // The (landing, pieces taken) of the captures of two and of three jumps.
+            let (mut seen, mut seen3) = (Vec::<(B, B)>::new(), Vec::<(B, B)>::new());
             for &d1 in firsts {
-                let (v1, l1) = (step(s, d1), step(step(s, d1), d1));
-                if v1 == B::ZERO || l1 == B::ZERO {
+                let (v1, l1) = jump(s, d1);
+                if l1 == B::ZERO {
                     continue;
                 }
                 for &d2 in laters.iter().filter(|&&d2| allowed(d1, d2)) {
-                    let (v2, l2) = (step(l1, d2), step(step(l1, d2), d2));
-                    if v2 == B::ZERO || l2 == B::ZERO {
+                    let (v2, l2) = jump(l1, d2);
+                    if l2 == B::ZERO {
                         continue;
                     }
-                    if v2 == v1 || l2 == s || l2 == v1 || seen.contains(&(l2, v1 | v2)) {
+                    if v2 == v1 || l2 == s || seen.contains(&(l2, v1 | v2)) {
                         return false;
                     }
                     seen.push((l2, v1 | v2));
                     for &d3 in laters.iter().filter(|&&d3| allowed(d2, d3)) {
-                        let l3 = step(step(l2, d3), d3);
-                        if l3 != B::ZERO && (l3 == s || l3 == v1 || l3 == v2) {
-                            return false;
+                        let (v3, l3) = jump(l2, d3);
+                        if l3 == B::ZERO {
+                            continue;
                         }
+                        sj.returns |= l3 == s;
+                        if v3 == v1 || v3 == v2 || l3 == s || seen3.contains(&(l3, v1 | v2 | v3)) {
+                            sj.triples = false;
+                        }
+                        seen3.push((l3, v1 | v2 | v3));
+                        sj.returns4 |= laters.iter().any(|&d4| allowed(d3, d4) && jump(l3, d4).1 == s);
                     }
                 }
             }

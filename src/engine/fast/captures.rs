@@ -99,8 +99,7 @@ impl<B: Width> FastRules<B> {
         if origins == B::ZERO {
             return Some(0);
         }
-        // On 128 bits, where each shift is several instructions, the search costs less.
-        if B::BITS <= 64 && self.single_jumps[b.side & 1].kinds != 0 {
+        if self.single_jumps[b.side & 1].kinds != 0 {
             let found = if count_only {
                 self.single_jumps::<false, MEN>(b, origins, list)
             } else {

@@ -1,9 +1,9 @@
 //! Captures that are single jumps, found all at once: in perft most positions with a
 //! capture have only jumps over one piece that cannot go on, and these are counted (at
 //! the leaves) or listed (above them) from shifts, a few per direction, without the
-//! capture search; and where men alone capture, their captures of two jumps that cannot
-//! go on are found the same way. Where a jump might go on further, or the rules could
-//! tell two of them apart, the search finds them instead.
+//! capture search; and where men alone capture, their captures of two or three jumps
+//! that cannot go on are found the same way. Where a jump might go on further, or the
+//! rules could tell two of them apart, the search finds them instead.
 
 use super::Width;
 use super::crowned_on;
@@ -13,7 +13,7 @@ use crate::engine::decide;
 
 impl<B: Width> FastRules<B> {
     /// The number of captures of `b`'s side to move, where each is a single jump that
-    /// cannot go on (or, men alone capturing, at most two jumps: see
+    /// cannot go on (or, men alone capturing, at most three jumps: see
     /// [`FastRules::double_jumps`]), and with `LIST` those captures pushed onto `list`
     /// (not in the search's order: for perft); `None` where that is not sure (then the
     /// capture search finds them, and `list` may hold some of them: the search empties
@@ -101,9 +101,10 @@ impl<B: Width> FastRules<B> {
             let on =
                 if MEN > 0 && k == 0 && conts.len() == MEN { conts.first::<MEN>().iter().any(goes_on) } else { conts.iter().any(goes_on) };
             if on {
-                // Men alone capture: their captures of two jumps may be counted at once.
+                // Men alone capture: their captures of two or three jumps may be counted
+                // at once.
                 return if k == 0 && sj.doubles && origins & ones == B::ZERO && !shared {
-                    self.double_jumps::<LIST, MEN>(b, &each, jumped, list)
+                    self.double_jumps::<LIST, MEN>(b, pieces, &each, jumped, list)
                 } else {
                     None
                 };
@@ -117,24 +118,29 @@ impl<B: Width> FastRules<B> {
     }
 
     /// The number of captures of `b`'s side to move where its men are the only pieces
-    /// that may capture and take at most two pieces, and with `LIST` those captures
-    /// pushed onto `list` (as [`FastRules::single_jumps`] pushes them); `None` where a
-    /// capture might take a third piece, a man crowned on a landing would go on as a
+    /// that may capture and take at most two pieces (three where the lines allow), and
+    /// with `LIST` those captures pushed onto `list` (as [`FastRules::single_jumps`]
+    /// pushes them); `None` where a capture might take more, a man crowned on a landing
+    /// would go on as a
     /// king, or a precedence could rank two of these captures apart but for their number
-    /// of pieces (then the search finds them; `list` may hold some). `firsts`: the men's
-    /// first landings, per direction of the prefilter's men's jumps (no two on one cell),
-    /// the pieces they jump over `jumped`.
+    /// of pieces (then the search finds them; `list` may hold some). `men`: the men that
+    /// may capture; `firsts`: their first landings, per direction of the prefilter's
+    /// men's jumps (no two on one cell), the pieces they jump over `jumped`.
     ///
     /// A second jump is found from all the first landings at once per later direction,
     /// by the same shifts: the board's lines make this exact (the way back, over the
     /// piece just taken, would land on the man's start, which the board shows taken),
     /// and a third jump from the second landings is never missed (`doubles_hold`,
-    /// checked once per variant). A first jump no second follows is a capture of one
-    /// piece.
+    /// checked once per variant; where a third may land on the man's start, the cells of
+    /// `men` are seen as empty for it). Where the lines make third jumps exact too
+    /// (`SingleJumps::triples`), those are counted the same way ([`FastRules::triples_by`]),
+    /// and only a fourth sends the position to the search. A first jump no second follows
+    /// is a capture of one piece, a second no third follows one of two.
     #[inline(never)]
     fn double_jumps<const LIST: bool, const MEN: usize>(
         &self,
         b: &Board<B>,
+        men: B,
         firsts: &[B; 8],
         jumped: B,
         list: &mut FastList<B>,
@@ -142,9 +148,9 @@ impl<B: Width> FastRules<B> {
         let laters = &self.single_jumps[b.side & 1].cont_backs[0];
         // A loop of known length where the men jump alike first and later.
         if MEN > 0 && laters.len() == MEN {
-            self.doubles_by::<LIST>(b, firsts, jumped, laters.first::<MEN>(), list)
+            self.doubles_by::<LIST>(b, men, firsts, jumped, laters.first::<MEN>(), list)
         } else {
-            self.doubles_by::<LIST>(b, firsts, jumped, laters.iter().as_slice(), list)
+            self.doubles_by::<LIST>(b, men, firsts, jumped, laters.iter().as_slice(), list)
         }
     }
 
@@ -153,6 +159,7 @@ impl<B: Width> FastRules<B> {
     fn doubles_by<const LIST: bool>(
         &self,
         b: &Board<B>,
+        men: B,
         firsts: &[B; 8],
         mut jumped: B,
         laters: &[Shift<B>],
@@ -171,33 +178,41 @@ impl<B: Width> FastRules<B> {
         // crowned man going on is left to the search (as `single_jumps` leaves it).
         let (k2, ends) = decide::arrival(self.mid, 0, Some(hot.promotes_to), || true);
         let stop = if ends { hot.zone } else { B::ZERO };
-        let mut starts = [B::ZERO; 8];
+        let (mut starts, mut thirds) = ([B::ZERO; 8], [B::ZERO; 8]);
         for (j, again) in laters.iter().enumerate() {
             starts[j & 7] = Self::jump_starts(empty, later_victims, again);
+            thirds[j & 7] = if sj.returns { Self::jump_starts(empty | men, later_victims, again) } else { starts[j & 7] };
         }
         let landed = firsts.iter().fold(B::ZERO, |m, &l| m | l);
         let on = landed & !stop;
-        let (mut doubles, mut goes_on) = (0, B::ZERO);
+        let crowns = !ends && k2 != 0;
+        let (mut doubles, mut triples, mut goes_on) = (0, 0, B::ZERO);
         for (j, again) in laters.iter().enumerate() {
             let seconds = starts[j & 7] & on;
             if seconds == B::ZERO {
                 continue;
             }
             goes_on |= seconds;
-            doubles += seconds.count() as usize;
             let over = again.unshift(seconds);
             let to = again.unshift(over);
             jumped |= over;
-            if to & hot.zone != B::ZERO && !ends && k2 != 0 {
+            if crowns && to & hot.zone != B::ZERO {
                 return None;
             }
-            // A third jump from a second landing: the search counts.
-            let thirds = starts.iter().take(laters.len()).enumerate().filter(|&(j3, _)| sj.third[j & 7] >> j3 & 1 == 1);
-            if thirds.fold(B::ZERO, |m, (_, &s)| m | s) & to & !stop != B::ZERO {
-                return None;
+            // The second landings a third jump goes on from: the search counts, unless
+            // the shifts count the captures of three exactly.
+            let cont = union_of(&thirds, laters.len(), sj.third[j & 7]) & to & !stop;
+            if cont != B::ZERO {
+                if !sj.triples {
+                    return None;
+                }
+                let (n, over3) = self.triples_by::<LIST>(b, firsts, j, cont, laters, list)?;
+                triples += n;
+                jumped |= over3;
             }
+            doubles += (to & !cont).count() as usize;
             if LIST {
-                self.push_doubles(list, b.side, firsts, seconds, again);
+                self.push_doubles(list, b.side, firsts, again.shift(again.shift(to & !cont)), again);
             }
         }
         if sj.ranked {
@@ -205,7 +220,17 @@ impl<B: Width> FastRules<B> {
             if jumped & ones != B::ZERO && jumped & !ones != B::ZERO {
                 return None;
             }
-            if doubles > 0 && sj.outranks >> usize::from(jumped & ones != B::ZERO) & 1 == 1 {
+            let one = usize::from(jumped & ones != B::ZERO);
+            if triples > 0 {
+                if sj.outranks3 >> one & 1 == 0 {
+                    return None;
+                }
+                if LIST {
+                    list.moves.retain(|m| m.taken.count() == 3);
+                }
+                return Some(triples);
+            }
+            if doubles > 0 && sj.outranks >> one & 1 == 1 {
                 return Some(doubles);
             }
         }
@@ -216,7 +241,59 @@ impl<B: Width> FastRules<B> {
                 Self::push_jumps(list, back.shift(back.shift(firsts[i & 7] & left)), back, 0, hot);
             }
         }
-        Some(left.count() as usize + doubles)
+        Some(left.count() as usize + doubles + triples)
+    }
+
+    /// The men's captures of three jumps whose second went on away from the j-th of
+    /// `laters` and landed on `cont`: their number and the pieces their third jumps take,
+    /// with `LIST` each pushed onto `list`; `None` where a fourth jump could follow or a
+    /// man crowned on a third landing would go on as a king. `firsts` as for
+    /// [`FastRules::double_jumps`]. The cells jumps go from are found again here, on this
+    /// rarer path.
+    #[inline(never)]
+    fn triples_by<const LIST: bool>(
+        &self,
+        b: &Board<B>,
+        firsts: &[B; 8],
+        j: usize,
+        cont: B,
+        laters: &[Shift<B>],
+        list: &mut FastList<B>,
+    ) -> Option<(usize, B)> {
+        let side = b.side & 1;
+        let (sj, hot) = (&self.single_jumps[side], &self.hot[side][0]);
+        let (k2, ends) = decide::arrival(self.mid, 0, Some(hot.promotes_to), || true);
+        let stop = if ends { hot.zone } else { B::ZERO };
+        // Per later direction, the cells a jump goes from: exact for a third jump (where
+        // `SingleJumps::triples` holds); for a fourth, where it could land on the man's
+        // start, the side's men's cells seen as empty (a fourth jump seen landing on
+        // another's is one more case left to the search).
+        let empty = self.cells & !(b.own | b.opp);
+        let men = b.own & !b.planes[0];
+        let later_victims = b.opp & plain_prey(b.planes[0], hot.stages[1].prey);
+        let (mut starts, mut fourths) = ([B::ZERO; 8], [B::ZERO; 8]);
+        for (j3, again) in laters.iter().enumerate() {
+            starts[j3 & 7] = Self::jump_starts(empty, later_victims, again);
+            fourths[j3 & 7] = if sj.returns4 { Self::jump_starts(empty | men, later_victims, again) } else { starts[j3 & 7] };
+        }
+        let (mut n, mut taken) = (0, B::ZERO);
+        for (j3, third) in laters.iter().enumerate() {
+            let thirds = starts[j3 & 7] & cont;
+            if sj.third[j & 7] >> j3 & 1 == 0 || thirds == B::ZERO {
+                continue;
+            }
+            let over = third.unshift(thirds);
+            let to = third.unshift(over);
+            if !ends && k2 != 0 && to & hot.zone != B::ZERO || union_of(&fourths, laters.len(), sj.third[j3 & 7]) & to & !stop != B::ZERO {
+                return None;
+            }
+            n += thirds.count() as usize;
+            taken |= over;
+            if LIST {
+                self.push_triples(list, side, firsts, thirds, &laters[j], third);
+            }
+        }
+        Some((n, taken))
     }
 
     /// Pushes the captures of two jumps whose first lands on `seconds` (one of `firsts`,
@@ -237,6 +314,32 @@ impl<B: Width> FastRules<B> {
         }
     }
 
+    /// Pushes the captures of three jumps whose second lands on `seconds`, having gone on
+    /// away from `again` from one of `firsts` (as for [`FastRules::push_doubles`]), and
+    /// whose third goes on away from `third` onto `list`, each crowned where it ends on
+    /// its promotion cells.
+    fn push_triples(&self, list: &mut FastList<B>, side: usize, firsts: &[B; 8], seconds: B, again: &Shift<B>, third: &Shift<B>) {
+        let hot = &self.hot[side & 1][0];
+        for (i, back) in self.prefilter[side & 1].backs[0].iter().enumerate() {
+            let mut here = seconds & again.unshift(again.unshift(firsts[i & 7]));
+            while here != B::ZERO {
+                let l2 = here.low();
+                here ^= l2;
+                let (over2, over3) = (again.shift(l2), third.unshift(l2));
+                let over1 = back.shift(again.shift(over2));
+                let to = third.unshift(over3);
+                let after = crowned_on(to, hot.zone, hot.promotes_to).unwrap_or(0);
+                list.moves.push(FastMove {
+                    from: back.shift(over1),
+                    to,
+                    taken: over1 | over2 | over3,
+                    kinds: (after << 4) as u8,
+                    trace: 0,
+                });
+            }
+        }
+    }
+
     /// Pushes the jumps of `jumpers` (pieces of kind `k`, what the search reads of it
     /// `hot`) away from `back` onto `list`, each a whole capture: crowned where it lands
     /// on its kind's promotion cells (it cannot go on from there, see
@@ -253,6 +356,13 @@ impl<B: Width> FastRules<B> {
             list.moves.push(FastMove { from, to, taken, kinds: (k | after << 4) as u8, trace: 0 });
         }
     }
+}
+
+/// The union of those of `sets` (per later direction, the first `n`) whose bit is set in
+/// `dirs`.
+#[inline(always)]
+fn union_of<B: Width>(sets: &[B; 8], n: usize, dirs: u8) -> B {
+    sets.iter().take(n).enumerate().filter(|&(j, _)| dirs >> j & 1 == 1).fold(B::ZERO, |m, (_, &s)| m | s)
 }
 
 /// The cells of the kinds in `prey` under plain rules (two kinds at most), `ones` the

@@ -60,7 +60,7 @@ fn frisian_king_move_counters_carry_over_to_the_fast_path() {
 }
 
 #[test]
-fn single_and_double_jumps_are_counted_at_once_only_where_they_are_the_whole_capture() {
+fn captures_of_up_to_three_jumps_are_counted_at_once_only_where_they_are_the_whole_capture() {
     use crate::MoveList;
     // (variant, position, the count at once: None where the capture search must count)
     let cases = [
@@ -84,14 +84,26 @@ fn single_and_double_jumps_are_counted_at_once_only_where_they_are_the_whole_cap
         ("frisian", "W:W33:B34", Some(1)),
         ("frisian", "W:W33:B23", Some(1)),
         ("frisian", "W:W33:B28,34", Some(2)),
-        // 33x22 goes on over 17 (22x11).
-        ("frisian", "W:W33:B28,17", None),
+        // 33x22x11: two jumps, counted at once.
+        ("frisian", "W:W33:B28,17", Some(1)),
+        // 33x22x24x33, back onto the start over 28, 23 and 29 (a row jump and two
+        // diagonal ones): the search counts.
+        ("frisian", "W:W33:B28,23,29", None),
         // A majority rule: 33x22x11 and 34x23x32 (back over 28) take two, 33x24 one.
         ("international", "W:W33,34:B28,17,29", Some(2)),
         // Without one, all: c3xe5xg7, c3xe5xg3, e3xg5xe7 and e3xc5.
         ("russian", "W:Wc3,e3:Bd4,f6,f4", Some(4)),
-        // 33x22x11 goes on over 7 (11x2): the search counts.
-        ("international", "W:W33:B28,17,7", None),
+        // 33x22x11x2: three jumps, counted at once.
+        ("international", "W:W33:B28,17,7", Some(1)),
+        // Three jumps (c1xe3xc5xe7) and two (c1xe3xg5), all legal without a precedence.
+        ("russian", "W:Wc1:Bd2,d4,d6,f4", Some(2)),
+        // A fourth jump (c1xe3xc5xe7xg5): the search counts.
+        ("russian", "W:Wc1:Bd2,d4,d6,f6", None),
+        // Four jumps round a square back onto the start (c3xe5xc7xa5xc3, either way):
+        // the search counts.
+        ("russian", "W:Wc3:Bd4,d6,b6,b4", None),
+        // A man crowned on his third landing (b2xd4xb6xd8) goes on as a king: the search.
+        ("russian", "W:Wb2:Bc3,c5,c7", None),
         // b6xd8 crowns a Russian man, who goes on as a king over f6: the search counts.
         ("russian", "W:Wb6:Bc7,f6", None),
         // Two men jump onto one cell (c3xe5, g3xe5): the search counts.
@@ -112,20 +124,27 @@ fn single_and_double_jumps_are_counted_at_once_only_where_they_are_the_whole_cap
 #[test]
 fn the_mens_shortcuts_apply_where_their_rules_allow() {
     // (variant, men's jump directions read in a loop of known length, men's two steps,
-    // men's captures of two jumps counted at once: not in Frisian, where three jumps
-    // along a row and two diagonals may come back to the start, nor where pieces taken
-    // leave at once)
+    // men's captures of two jumps counted at once: not where pieces taken leave at once;
+    // and of three: not in Frisian, where a third jump may pass over the first piece taken
+    // or come back to the start)
     let expected = [
-        ("international", 4, 2, true),
-        ("english", 2, 2, true),
-        ("frisian", 8, 2, false),
-        ("russian", 4, 2, true),
-        ("dama-turkish", 0, 0, false),
+        ("international", 4, 2, true, true),
+        ("english", 2, 2, true, true),
+        ("frisian", 8, 2, true, false),
+        ("russian", 4, 2, true, true),
+        ("dama-turkish", 0, 0, false, false),
     ];
-    for (stem, backs, steps, doubles) in expected {
+    for (stem, backs, steps, doubles, triples) in expected {
         let rules = load_variant(stem).expect("a shipped variant");
         let Some(super::Fast::Narrow(f)) = rules.fast_rules() else { panic!("{stem}: not on the 64-bit fast path") };
-        let got = (f.men_backs, f.men_steps, f.single_jumps.map(|sj| sj.doubles));
-        assert_eq!(got, ([backs; 2], [steps; 2], [doubles; 2]), "{stem}");
+        let got = (f.men_backs, f.men_steps, f.single_jumps.map(|sj| (sj.doubles, sj.triples)));
+        assert_eq!(got, ([backs; 2], [steps; 2], [(doubles, triples); 2]), "{stem}");
+    }
+    // On 128 bits, only where the men jump in four directions at most (Canadian), not
+    // in six (HexDame).
+    for (stem, men) in [("canadian", true), ("hexdame", false)] {
+        let rules = load_variant(stem).expect("a shipped variant");
+        let Some(super::Fast::Wide(f)) = rules.fast_rules() else { panic!("{stem}: not on the 128-bit fast path") };
+        assert_eq!(f.single_jumps.map(|sj| sj.kinds & 1 == 1), [men; 2], "{stem}");
     }
 }
