@@ -22,11 +22,11 @@ use crate::geometry::bits::Bits;
 /// exactly and never miss a third (see [`FastRules::doubles_hold`]); `returns`, a third
 /// jump may land on the man's start (the board shows it taken: the test for a third
 /// jump then sees the men's cells as empty); `triples`, their captures of three jumps
-/// are counted at once too, the shifts finding a third jump exactly (`returns4`: a
-/// fourth may land on the start); `third[j]`, the later directions (bit j3: the j3-th of
-/// `cont_backs[0]`) a jump may take after one in the j-th (see
-/// [`FastRules::allowed_after`]); and how a precedence ranks them (`ranked`, `outranks`,
-/// `outranks3`).
+/// are counted at once too, each from its own cells (no two of those that do not come
+/// back to the start make the same move); `third[j]`, the later directions (bit j3: the
+/// j3-th of `cont_backs[0]`) a jump may take after one in the j-th (see
+/// [`FastRules::allowed_after`]), `later_dirs[j]` the j-th's direction; and how a
+/// precedence ranks them (`ranked`, `outranks`, `outranks3`).
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct SingleJumps<B> {
     pub kinds: u8,
@@ -34,8 +34,8 @@ pub(crate) struct SingleJumps<B> {
     pub doubles: bool,
     pub returns: bool,
     pub triples: bool,
-    pub returns4: bool,
     pub third: [u8; 8],
+    pub later_dirs: [u8; 8],
     /// Whether a precedence ranks the men's captures, and (bit k) whether one of two
     /// pieces of kind k outranks one of one.
     pub ranked: bool,
@@ -94,7 +94,7 @@ impl<B: Bits> FastRules<B> {
                     let after = |d: usize, dirs: &[usize]| {
                         dirs.iter().enumerate().filter(|&(_, &e)| self.allowed_after(d, e)).fold(0u8, |m, (j, _)| m | 1 << j)
                     };
-                    laters.iter().enumerate().for_each(|(j, &d)| sj.third[j] = after(d, &laters));
+                    laters.iter().enumerate().for_each(|(j, &d)| (sj.third[j], sj.later_dirs[j]) = (after(d, &laters), d as u8));
                     // A second jump may go any way but back, over the piece just taken.
                     let any_way = firsts.iter().all(|&d| self.barred[0][d].iter().all(|e| e == self.opposite[d] as usize));
                     sj.doubles = self.removal_end && any_way && self.doubles_hold(&firsts, &laters, &mut sj);
@@ -132,15 +132,17 @@ impl<B: Bits> FastRules<B> {
     /// on a piece taken: those stay until the move ends, and the board shows them.
     ///
     /// Where they do, and only then, `sj` says what else holds (see [`SingleJumps`]): whether a third
-    /// jump may land on the start, which the shifts would miss (`returns`); whether a
-    /// third is counted as exactly, never passing over a piece taken nor landing on the
-    /// start (`triples`); and whether a fourth may land on the start (`returns4`).
-    /// Checked cell by cell, once per variant.
+    /// jump may land on the start, which the shifts would miss (`returns`); and whether
+    /// no two captures of three jumps from one cell take the same pieces to the same
+    /// cell, leaving out those that come back to the start (`triples`: those are
+    /// counted each from its own cells, and those that come back to the start by the
+    /// search, where they are two routes of one move). Checked cell by cell, once per
+    /// variant.
     pub(super) fn doubles_hold(&self, firsts: &[usize], laters: &[usize], sj: &mut SingleJumps<B>) -> bool {
         let step = |c: B, d: usize| if c == B::ZERO { B::ZERO } else { self.next(c, d) };
         let jump = |c: B, d: usize| (step(c, d), step(step(c, d), d));
         let allowed = |last: usize, d: usize| self.allowed_after(last, d);
-        let (mut returns, mut triples, mut returns4) = (false, true, false);
+        let (mut returns, mut triples) = (false, true);
         let mut cells = self.cells;
         while cells != B::ZERO {
             let s = cells.low();
@@ -163,20 +165,18 @@ impl<B: Bits> FastRules<B> {
                     seen.push((l2, v1 | v2));
                     for &d3 in laters.iter().filter(|&&d3| allowed(d2, d3)) {
                         let (v3, l3) = jump(l2, d3);
-                        if l3 == B::ZERO {
+                        returns |= l3 == s;
+                        // No capture passes over a piece twice.
+                        if l3 == B::ZERO || l3 == s || v3 == v1 || v3 == v2 {
                             continue;
                         }
-                        returns |= l3 == s;
-                        if v3 == v1 || v3 == v2 || l3 == s || seen3.contains(&(l3, v1 | v2 | v3)) {
-                            triples = false;
-                        }
+                        triples &= !seen3.contains(&(l3, v1 | v2 | v3));
                         seen3.push((l3, v1 | v2 | v3));
-                        returns4 |= laters.iter().any(|&d4| allowed(d3, d4) && jump(l3, d4).1 == s);
                     }
                 }
             }
         }
-        (sj.returns, sj.triples, sj.returns4) = (returns, triples, returns4);
+        (sj.returns, sj.triples) = (returns, triples);
         true
     }
 }

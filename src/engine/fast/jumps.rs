@@ -1,9 +1,10 @@
 //! Captures that are single jumps, found all at once: in perft most positions with a
 //! capture have only jumps over one piece that cannot go on, and these are counted (at
 //! the leaves) or listed (above them) from shifts, a few per direction, without the
-//! capture search; and where men alone capture, their captures of two or three jumps
-//! that cannot go on are found the same way. Where a jump might go on further, or the
-//! rules could tell two of them apart, the search finds them instead.
+//! capture search; and where men alone capture, their captures of two jumps that cannot
+//! go on are found the same way, and of three from each landing a third may go on from.
+//! Where a jump might go on further, or the rules could tell two of them apart, the
+//! search finds them instead.
 
 use super::Width;
 use super::crowned_on;
@@ -132,10 +133,11 @@ impl<B: Width> FastRules<B> {
     /// piece just taken, would land on the man's start, which the board shows taken),
     /// and a third jump from the second landings is never missed (`doubles_hold`,
     /// checked once per variant; where a third may land on the man's start, the cells of
-    /// `men` are seen as empty for it). Where the lines make third jumps exact too
-    /// (`SingleJumps::triples`), those are counted the same way ([`FastRules::triples_by`]),
-    /// and only a fourth sends the position to the search. A first jump no second follows
-    /// is a capture of one piece, a second no third follows one of two.
+    /// `men` are seen as empty for it). Where no two captures of three jumps make the same
+    /// move (`SingleJumps::triples`), a second landing a third may go on from is followed
+    /// on alone ([`FastRules::triples_by`]), and only a fourth jump, or a third back onto
+    /// the start, sends the position to the search. A first jump no second follows is a
+    /// capture of one piece, a second no third follows one of two.
     #[inline(never)]
     fn double_jumps<const LIST: bool, const MEN: usize>(
         &self,
@@ -206,8 +208,8 @@ impl<B: Width> FastRules<B> {
                 if !sj.triples {
                     return None;
                 }
-                let (n, over3) = self.triples_by::<LIST>(b, firsts, j, cont, laters, list)?;
-                triples += n;
+                let (n, over3, two) = self.triples_by::<LIST>(b, firsts, j, cont, laters, list)?;
+                (triples, doubles) = (triples + n, doubles + two);
                 jumped |= over3;
             }
             doubles += (to & !cont).count() as usize;
@@ -245,12 +247,18 @@ impl<B: Width> FastRules<B> {
     }
 
     /// The men's captures of three jumps whose second went on away from the j-th of
-    /// `laters` and landed on `cont`: their number and the pieces their third jumps take,
-    /// with `LIST` each pushed onto `list`; `None` where a fourth jump could follow or a
-    /// man crowned on a third landing would go on as a king. `firsts` as for
-    /// [`FastRules::double_jumps`]. The cells jumps go from are found again here, on this
-    /// rarer path; marked cold, the loop that calls it keeps more of its state in
-    /// registers (measured: 0.1 to 0.2 fewer instructions per leaf).
+    /// `laters` and landed on one of `cont` (those a third jump may go on from, as the
+    /// board shows it): their number, the pieces their third jumps take and the number
+    /// of those landings no third goes on from (captures of two), with `LIST` each
+    /// pushed onto `list`; `None` where a third jump comes back to the start (two routes
+    /// of one move), a fourth could follow or a man crowned on a third landing would go
+    /// on as a king. `firsts` as for [`FastRules::double_jumps`].
+    ///
+    /// Such landings are few: each is followed back to its start and the pieces it took,
+    /// and its third and fourth jumps are looked for from it alone, over pieces not taken
+    /// yet onto empty cells or the start. So a third jump the board's lines would take
+    /// back over the first piece taken is none. Marked cold, the loop that calls it keeps
+    /// more of its state in registers.
     #[cold]
     #[inline(never)]
     fn triples_by<const LIST: bool>(
@@ -261,41 +269,62 @@ impl<B: Width> FastRules<B> {
         cont: B,
         laters: &[Shift<B>],
         list: &mut FastList<B>,
-    ) -> Option<(usize, B)> {
+    ) -> Option<(usize, B, usize)> {
         let side = b.side & 1;
         let (sj, hot) = (&self.single_jumps[side], &self.hot[side][0]);
         let (k2, ends) = decide::arrival(self.mid, 0, Some(hot.promotes_to), || true);
-        let stop = if ends { hot.zone } else { B::ZERO };
-        // Per later direction, the cells a jump goes from: exact for a third jump (where
-        // `SingleJumps::triples` holds); for a fourth, where it could land on the man's
-        // start, the side's men's cells seen as empty (a fourth jump seen landing on
-        // another's is one more case left to the search).
+        let (stop, crowns) = (if ends { hot.zone } else { B::ZERO }, !ends && k2 != 0);
         let empty = self.cells & !(b.own | b.opp);
-        let men = b.own & !b.planes[0];
-        let later_victims = b.opp & plain_prey(b.planes[0], hot.stages[1].prey);
-        let (mut starts, mut fourths) = ([B::ZERO; 8], [B::ZERO; 8]);
-        for (j3, again) in laters.iter().enumerate() {
-            starts[j3 & 7] = Self::jump_starts(empty, later_victims, again);
-            fourths[j3 & 7] = if sj.returns4 { Self::jump_starts(empty | men, later_victims, again) } else { starts[j3 & 7] };
+        let victims = b.opp & plain_prey(b.planes[0], hot.stages[1].prey);
+        let backs = &self.prefilter[side].backs[0];
+        // The jumps from the cell `at` after one in the j-th later direction, over pieces
+        // not in `taken`, onto empty cells or `start`: (the j3-th direction, over, to).
+        let jumps = |at: B, j: usize, taken: B, start: B| {
+            let dirs = sj.third[j & 7];
+            (0..laters.len()).filter(move |&j3| dirs >> j3 & 1 == 1).filter_map(move |j3| {
+                let d = usize::from(sj.later_dirs[j3 & 7]);
+                let over = self.next(at, d) & victims & !taken;
+                let to = if over == B::ZERO { B::ZERO } else { self.next(over, d) & (empty | start) };
+                (to != B::ZERO).then_some((j3, over, to))
+            })
+        };
+        let (mut n, mut taken3, mut two) = (0, B::ZERO, 0);
+        let again = &laters[j];
+        let mut here = cont;
+        while here != B::ZERO {
+            let l2 = here.low();
+            here ^= l2;
+            let over2 = again.shift(l2);
+            let l1 = again.shift(over2);
+            // The first landings of the men's first directions are on distinct cells.
+            let back = backs.iter().zip(firsts).find(|&(_, &f)| f & l1 != B::ZERO).map(|(back, _)| back)?;
+            let over1 = back.shift(l1);
+            let start = back.shift(over1);
+            let taken = over1 | over2;
+            let mut threes = 0;
+            for (j3, over3, l3) in jumps(l2, j, taken, start) {
+                if l3 == start || crowns && l3 & hot.zone != B::ZERO {
+                    return None;
+                }
+                if l3 & stop == B::ZERO && jumps(l3, j3, taken | over3, start).next().is_some() {
+                    return None;
+                }
+                threes += 1;
+                taken3 |= over3;
+                if LIST {
+                    let after = crowned_on(l3, hot.zone, hot.promotes_to).unwrap_or(0);
+                    list.moves.push(FastMove { from: start, to: l3, taken: taken | over3, kinds: (after << 4) as u8, trace: 0 });
+                }
+            }
+            n += threes;
+            if threes == 0 {
+                two += 1;
+                if LIST {
+                    self.push_doubles(list, side, firsts, l1, again);
+                }
+            }
         }
-        let (mut n, mut taken) = (0, B::ZERO);
-        for (j3, third) in laters.iter().enumerate() {
-            let thirds = starts[j3 & 7] & cont;
-            if sj.third[j & 7] >> j3 & 1 == 0 || thirds == B::ZERO {
-                continue;
-            }
-            let over = third.unshift(thirds);
-            let to = third.unshift(over);
-            if !ends && k2 != 0 && to & hot.zone != B::ZERO || union_of(&fourths, laters.len(), sj.third[j3 & 7]) & to & !stop != B::ZERO {
-                return None;
-            }
-            n += thirds.count() as usize;
-            taken |= over;
-            if LIST {
-                self.push_triples(list, side, firsts, thirds, &laters[j], third);
-            }
-        }
-        Some((n, taken))
+        Some((n, taken3, two))
     }
 
     /// Pushes the captures of two jumps whose first lands on `seconds` (one of `firsts`,
@@ -312,32 +341,6 @@ impl<B: Width> FastRules<B> {
                 let (from, to) = (back.shift(over), again.unshift(over2));
                 let after = crowned_on(to, hot.zone, hot.promotes_to).unwrap_or(0);
                 list.moves.push(FastMove { from, to, taken: over | over2, kinds: (after << 4) as u8, trace: 0 });
-            }
-        }
-    }
-
-    /// Pushes the captures of three jumps whose second lands on `seconds`, having gone on
-    /// away from `again` from one of `firsts` (as for [`FastRules::push_doubles`]), and
-    /// whose third goes on away from `third` onto `list`, each crowned where it ends on
-    /// its promotion cells.
-    fn push_triples(&self, list: &mut FastList<B>, side: usize, firsts: &[B; 8], seconds: B, again: &Shift<B>, third: &Shift<B>) {
-        let hot = &self.hot[side & 1][0];
-        for (i, back) in self.prefilter[side & 1].backs[0].iter().enumerate() {
-            let mut here = seconds & again.unshift(again.unshift(firsts[i & 7]));
-            while here != B::ZERO {
-                let l2 = here.low();
-                here ^= l2;
-                let (over2, over3) = (again.shift(l2), third.unshift(l2));
-                let over1 = back.shift(again.shift(over2));
-                let to = third.unshift(over3);
-                let after = crowned_on(to, hot.zone, hot.promotes_to).unwrap_or(0);
-                list.moves.push(FastMove {
-                    from: back.shift(over1),
-                    to,
-                    taken: over1 | over2 | over3,
-                    kinds: (after << 4) as u8,
-                    trace: 0,
-                });
             }
         }
     }

@@ -89,6 +89,10 @@ fn captures_of_up_to_three_jumps_are_counted_at_once_only_where_they_are_the_who
         // 33x22x24x33, back onto the start over 28, 23 and 29 (a row jump and two
         // diagonal ones): the search counts.
         ("frisian", "W:W33:B28,23,29", None),
+        // 33x22x11x13: three jumps, the third along a row, counted at once.
+        ("frisian", "W:W33:B28,17,12", Some(1)),
+        // 33x31x22 cannot go on down the column over 32, the first piece taken.
+        ("frisian", "W:W33:B32,27", Some(1)),
         // A majority rule: 33x22x11 and 34x23x32 (back over 28) take two, 33x24 one.
         ("international", "W:W33,34:B28,17,29", Some(2)),
         // Without one, all: c3xe5xg7, c3xe5xg3, e3xg5xe7 and e3xc5.
@@ -125,12 +129,12 @@ fn captures_of_up_to_three_jumps_are_counted_at_once_only_where_they_are_the_who
 fn the_mens_shortcuts_apply_where_their_rules_allow() {
     // (variant, men's jump directions read in a loop of known length, men's two steps,
     // men's captures of two jumps counted at once: not where pieces taken leave at once;
-    // and of three: not in Frisian, where a third jump may pass over the first piece taken
-    // or come back to the start)
+    // and of three, in Frisian too, where a third jump may pass over the first piece taken
+    // or come back to the start: each is followed on from its own cells)
     let expected = [
         ("international", 4, 2, true, true),
         ("english", 2, 2, true, true),
-        ("frisian", 8, 2, true, false),
+        ("frisian", 8, 2, true, true),
         ("russian", 4, 2, true, true),
         ("dama-turkish", 0, 0, false, false),
     ];
