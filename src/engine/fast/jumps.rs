@@ -177,9 +177,13 @@ impl<B: Width> FastRules<B> {
         let ones = b.planes[0];
         let later_victims = b.opp & plain_prey(ones, hot.stages[1].prey);
         // Landing on promotion cells ends the move there, or it goes on as a man; a
-        // crowned man going on is left to the search (as `single_jumps` leaves it).
+        // crowned man who could go on as a king is left to the search (as
+        // `single_jumps` leaves it), and one who could not ends there.
         let (k2, ends) = decide::arrival(self.mid, 0, Some(hot.promotes_to), || true);
-        let stop = if ends { hot.zone } else { B::ZERO };
+        let crowns = !ends && k2 != 0;
+        // Where no later jump of the man's goes on (no first landing crowns a man here:
+        // `single_jumps` left those to the search).
+        let stop = if ends || crowns { hot.zone } else { B::ZERO };
         let (mut starts, mut thirds) = ([B::ZERO; 8], [B::ZERO; 8]);
         for (j, again) in laters.iter().enumerate() {
             starts[j & 7] = Self::jump_starts(empty, later_victims, again);
@@ -187,7 +191,6 @@ impl<B: Width> FastRules<B> {
         }
         let landed = firsts.iter().fold(B::ZERO, |m, &l| m | l);
         let on = landed & !stop;
-        let crowns = !ends && k2 != 0;
         let (mut doubles, mut triples, mut goes_on) = (0, 0, B::ZERO);
         for (j, again) in laters.iter().enumerate() {
             let seconds = starts[j & 7] & on;
@@ -198,11 +201,11 @@ impl<B: Width> FastRules<B> {
             let over = again.unshift(seconds);
             let to = again.unshift(over);
             jumped |= over;
-            if crowns && to & hot.zone != B::ZERO {
+            if crowns && to & hot.zone != B::ZERO && self.crowned_goes_on(b, firsts, again, to & hot.zone) {
                 return None;
             }
-            // The second landings a third jump goes on from: the search counts, unless
-            // the shifts count the captures of three exactly.
+            // The second landings a third jump may go on from (not where the move ends,
+            // nor where a man is crowned: he could not go on, tested above).
             let cont = union_of(&thirds, laters.len(), sj.third[j & 7]) & to & !stop;
             if cont != B::ZERO {
                 if !sj.triples {
@@ -325,6 +328,45 @@ impl<B: Width> FastRules<B> {
             }
         }
         Some((n, taken3, two))
+    }
+
+    /// Whether a man crowned on one of `crowned`, second landings of jumps away from
+    /// `again` from one of `firsts`, could go on capturing as his new kind: along one of
+    /// its later directions the first piece met (the man's start seen empty, as it is)
+    /// is of its prey, not taken yet, with an empty cell beyond. A test that may say
+    /// "could" wrongly (where a rule bars the direction, or the piece is out of reach),
+    /// never "could not": where he could not, the capture ends there, crowned.
+    #[cold]
+    #[inline(never)]
+    fn crowned_goes_on(&self, b: &Board<B>, firsts: &[B; 8], again: &Shift<B>, crowned: B) -> bool {
+        let side = b.side & 1;
+        let hot = &self.hot[side];
+        let stage = hot[hot[0].promotes_to].stages[1];
+        let prey = b.opp & plain_prey(b.planes[0], stage.prey);
+        let backs = &self.prefilter[side].backs[0];
+        let mut here = crowned;
+        while here != B::ZERO {
+            let l2 = here.low();
+            here ^= l2;
+            let over2 = again.shift(l2);
+            let l1 = again.shift(over2);
+            let Some(back) = backs.iter().zip(firsts).find(|&(_, &f)| f & l1 != B::ZERO).map(|(back, _)| back) else {
+                return true;
+            };
+            let over1 = back.shift(l1);
+            let occupied = (b.own | b.opp) & !back.shift(over1);
+            for d in stage.dirs.iter().filter(|&d| d < 8) {
+                let on = self.ray(l2, d) & occupied;
+                if on == B::ZERO {
+                    continue;
+                }
+                let first = self.nearest(on, d);
+                if first & prey & !(over1 | over2) != B::ZERO && self.next(first, d) & self.cells & !occupied != B::ZERO {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// Pushes the captures of two jumps whose first lands on `seconds` (one of `firsts`,

@@ -110,6 +110,11 @@ fn captures_of_up_to_three_jumps_are_counted_at_once_only_where_they_are_the_who
         ("russian", "W:Wb2:Bc3,c5,c7", None),
         // b6xd8 crowns a Russian man, who goes on as a king over f6: the search counts.
         ("russian", "W:Wb6:Bc7,f6", None),
+        // b4xd6xf8 crowns him on his second landing, where as a king he could take
+        // nothing (h6 has no empty cell beyond): counted at once. Over g7 he goes on.
+        ("russian", "W:Wb4:Bc5,e7", Some(1)),
+        ("russian", "W:Wb4:Bc5,e7,h6", Some(1)),
+        ("russian", "W:Wb4:Bc5,e7,g7", None),
         // Two men jump onto one cell (c3xe5, g3xe5): the search counts.
         ("russian", "W:Wc3,g3:Bd4,f4,d6", None),
     ];
