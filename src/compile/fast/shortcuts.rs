@@ -166,7 +166,8 @@ impl<B: Bits> FastRules<B> {
                     for &d3 in laters.iter().filter(|&&d3| allowed(d2, d3)) {
                         let (v3, l3) = jump(l2, d3);
                         returns |= l3 == s;
-                        // No capture passes over a piece twice.
+                        // Over a piece taken is no capture (none takes a piece twice);
+                        // back onto the start is left to the search.
                         if l3 == B::ZERO || l3 == s || v3 == v1 || v3 == v2 {
                             continue;
                         }

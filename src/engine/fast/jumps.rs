@@ -279,7 +279,6 @@ impl<B: Width> FastRules<B> {
         let (stop, crowns) = (if ends { hot.zone } else { B::ZERO }, !ends && k2 != 0);
         let empty = self.cells & !(b.own | b.opp);
         let victims = b.opp & plain_prey(b.planes[0], hot.stages[1].prey);
-        let backs = &self.prefilter[side].backs[0];
         // The jumps from the cell `at` after one in the j-th later direction, over pieces
         // not in `taken`, onto empty cells or `start`: (the j3-th direction, over, to).
         let jumps = |at: B, j: usize, taken: B, start: B| {
@@ -297,13 +296,7 @@ impl<B: Width> FastRules<B> {
         while here != B::ZERO {
             let l2 = here.low();
             here ^= l2;
-            let over2 = again.shift(l2);
-            let l1 = again.shift(over2);
-            // The first landings of the men's first directions are on distinct cells.
-            let back = backs.iter().zip(firsts).find(|&(_, &f)| f & l1 != B::ZERO).map(|(back, _)| back)?;
-            let over1 = back.shift(l1);
-            let start = back.shift(over1);
-            let taken = over1 | over2;
+            let (start, l1, taken) = self.way_back(side, firsts, again, l2)?;
             let mut threes = 0;
             for (j3, over3, l3) in jumps(l2, j, taken, start) {
                 if l3 == start || crowns && l3 & hot.zone != B::ZERO {
@@ -343,30 +336,39 @@ impl<B: Width> FastRules<B> {
         let hot = &self.hot[side];
         let stage = hot[hot[0].promotes_to].stages[1];
         let prey = b.opp & plain_prey(b.planes[0], stage.prey);
-        let backs = &self.prefilter[side].backs[0];
         let mut here = crowned;
         while here != B::ZERO {
             let l2 = here.low();
             here ^= l2;
-            let over2 = again.shift(l2);
-            let l1 = again.shift(over2);
-            let Some(back) = backs.iter().zip(firsts).find(|&(_, &f)| f & l1 != B::ZERO).map(|(back, _)| back) else {
+            let Some((start, _, taken)) = self.way_back(side, firsts, again, l2) else {
                 return true;
             };
-            let over1 = back.shift(l1);
-            let occupied = (b.own | b.opp) & !back.shift(over1);
+            let occupied = (b.own | b.opp) & !start;
             for d in stage.dirs.iter().filter(|&d| d < 8) {
                 let on = self.ray(l2, d) & occupied;
                 if on == B::ZERO {
                     continue;
                 }
                 let first = self.nearest(on, d);
-                if first & prey & !(over1 | over2) != B::ZERO && self.next(first, d) & self.cells & !occupied != B::ZERO {
+                if first & prey & !taken != B::ZERO && self.next(first, d) & self.cells & !occupied != B::ZERO {
                     return true;
                 }
             }
         }
         false
+    }
+
+    /// The capture of two jumps whose second went on away from `again` and landed on the
+    /// cell `l2`, one of the men's first jumps landing on `firsts` (per direction, no two
+    /// on one cell) before it: (its start, its first landing, the pieces it took).
+    #[inline(always)]
+    fn way_back(&self, side: usize, firsts: &[B; 8], again: &Shift<B>, l2: B) -> Option<(B, B, B)> {
+        let over2 = again.shift(l2);
+        let l1 = again.shift(over2);
+        let backs = self.prefilter[side & 1].backs[0].iter();
+        let back = backs.zip(firsts).find(|&(_, &f)| f & l1 != B::ZERO).map(|(back, _)| back)?;
+        let over1 = back.shift(l1);
+        Some((back.shift(over1), l1, over1 | over2))
     }
 
     /// Pushes the captures of two jumps whose first lands on `seconds` (one of `firsts`,
