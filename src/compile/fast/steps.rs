@@ -10,11 +10,9 @@ use crate::geometry::bits::Bits;
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Shift<B> {
     pub from: B,
-    rot: u8,
-    shl: u8,
-    shr: u8,
-    /// The rotation of the step back (the opposite direction's).
-    unrot: u8,
+    amount: u8,
+    /// The amount of the step back (the opposite direction's).
+    back: u8,
 }
 
 impl<B: Bits> Shift<B> {
@@ -27,14 +25,14 @@ impl<B: Bits> Shift<B> {
     /// Every cell of `set` stepped on, with no test that it has a neighbour there.
     #[inline(always)]
     pub(crate) fn shift(&self, set: B) -> B {
-        set.step_by(u32::from(self.rot), u32::from(self.shl), u32::from(self.shr))
+        set.step_by(u32::from(self.amount))
     }
 
     /// Every cell of `set` stepped back the other way (the opposite direction's step),
     /// with no test: for cells stepped on from where they came back to.
     #[inline(always)]
     pub(crate) fn unshift(&self, set: B) -> B {
-        set.step_by(u32::from(self.unrot), u32::from(self.shr), u32::from(self.shl))
+        set.step_by(u32::from(self.back))
     }
 }
 
@@ -80,7 +78,7 @@ impl<B: Bits> FastRules<B> {
     #[inline(always)]
     pub(crate) fn step(&self, set: B, d: usize) -> B {
         let d = d & 7;
-        (set & self.from[d]).step_by(self.rot[d], self.shl[d], self.shr[d])
+        (set & self.from[d]).step_by(self.amount[d])
     }
 
     /// The directions `dirs` as [`Shifts`]: from the cells with a neighbour in each, or
@@ -90,9 +88,8 @@ impl<B: Bits> FastRules<B> {
         for d in dirs.iter().filter(|&d| d < 8) {
             let from = if two { self.from2[d] } else { self.from[d] };
             let byte = |x: u32| x as u8;
-            let unrot = (B::BITS - self.rot[d]) % B::BITS;
-            let (rot, shl, shr) = (byte(self.rot[d]), byte(self.shl[d]), byte(self.shr[d]));
-            s.list[usize::from(s.n)] = Shift { from, rot, shl, shr, unrot: byte(unrot) };
+            let (amount, back) = (byte(self.amount[d]), byte(B::amount(self.shr[d], self.shl[d])));
+            s.list[usize::from(s.n)] = Shift { from, amount, back };
             s.n += 1;
         }
         s

@@ -10,6 +10,7 @@
 use super::tables::MAX_KINDS;
 use crate::compile::{CapRule, CaptureSettings, KindTable, MoveRule, Rules, Shape};
 use crate::geometry::LayoutRefusal;
+use crate::geometry::bits::Bits;
 use crate::spec::{
     CaptureRule, CaptureRules, CountRule, Criterion, EndRule, EndRules, Halt, Huff, Kind, Landing, MaterialEnd, MidPromotion, MoveKind,
     NoMoves, Removal, Spec, When,
@@ -21,7 +22,10 @@ use crate::spec::{
 pub enum FastRefusal {
     /// The board has no bit layout.
     Layout(LayoutRefusal),
-    /// A step of the board's layout is a shift of 64 bits or more.
+    /// A step of the board's layout is a shift of 64 bits or more, or on a layout of more
+    /// than 64 bits one of more than [`WIDE_MARGIN`](crate::geometry::bits::WIDE_MARGIN)
+    /// bits, or such a layout is more than 128 less that many bits wide (see
+    /// [`Bits::fits`]).
     LongShift,
     /// Columns (`[columns]`).
     Columns,
@@ -87,7 +91,9 @@ impl FastRefusal {
     pub fn reason(self) -> &'static str {
         match self {
             FastRefusal::Layout(l) => l.reason(),
-            FastRefusal::LongShift => "a step of 64 bits or more in the board's layout",
+            FastRefusal::LongShift => {
+                "a step too long for the fast path's bit sets: 64 bits or more, or on a layout of more than 64 bits, more than 16 bits or a layout of more than 112"
+            }
             FastRefusal::Columns => "columns: a cell holds a stack of pieces, and the fast path's bit sets hold one piece a cell",
             FastRefusal::Drops => "pieces placed from a hand (`[drops]`)",
             FastRefusal::Cleared => "cells cleared after every jump (`[capture] cleared`)",
@@ -113,7 +119,7 @@ impl FastRefusal {
     pub fn short(self) -> &'static str {
         match self {
             FastRefusal::Layout(_) => "boards without a bit layout",
-            FastRefusal::LongShift => "shifts of 64 bits",
+            FastRefusal::LongShift => "long shifts",
             FastRefusal::Columns => "columns",
             FastRefusal::Drops => "pieces placed from a hand",
             FastRefusal::Cleared => "cells cleared after every jump",
@@ -191,8 +197,13 @@ pub(crate) fn support(rules: &Rules) -> Result<(), FastRefusal> {
     if layout.is_none() {
         return Err(FastRefusal::Layout(crate::geometry::Layout::refusal(&spec.geometry).unwrap_or(LayoutRefusal::Wide)));
     }
-    // A step is a shift of under 64 bits (see `Bits::step_by`).
-    need(layout.as_ref().is_some_and(|l| l.shl.iter().chain(&l.shr).all(|&s| s < 64)), FastRefusal::LongShift)?;
+    // A step is a shift of under 64 bits, and on 128 bits one the fast path's way of
+    // shifting takes (see `Bits::fits`).
+    let fits = |l: &crate::geometry::Layout| {
+        let shifts = || l.shl.iter().chain(&l.shr).copied();
+        shifts().all(|s| s < 64) && if l.width <= 64 { u64::fits(l.width, shifts()) } else { u128::fits(l.width, shifts()) }
+    };
+    need(layout.as_ref().is_some_and(fits), FastRefusal::LongShift)?;
     need(columns.is_none(), FastRefusal::Columns)?;
     spec_support(spec)?;
     capture_support(capture)?;
@@ -454,4 +465,19 @@ fn kind_support(t: &KindTable, cells: usize) -> Result<(), FastRefusal> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::FastRefusal;
+    use crate::geometry::bits::WIDE_MARGIN;
+
+    /// The words `polydame show` uses for a step too long name the limits of
+    /// `Bits::fits`.
+    #[test]
+    fn long_shift_names_the_limits() {
+        let why = FastRefusal::LongShift.reason();
+        assert!(why.contains(&format!("more than {WIDE_MARGIN} bits")), "{why}");
+        assert!(why.ends_with(&format!("more than {}", 128 - WIDE_MARGIN)), "{why}");
+    }
 }

@@ -132,11 +132,11 @@ pub(crate) struct KindRules<B> {
 /// What the fast path needs of a variant's rules, built once when the rules are compiled.
 #[derive(Clone, Debug)]
 pub(crate) struct FastRules<B> {
-    /// Per direction: the rotation that steps a set (a shift that never wraps for the
-    /// cells that have a neighbour there), those cells, and those with two.
-    pub(crate) rot: [u32; MAX_DIRS],
-    /// The same steps as a left and a right shift, one of them zero (see
-    /// [`Bits::step_by`]).
+    /// Per direction: the amount that steps a set (see [`Bits::amount`]: a shift that
+    /// never wraps for the cells that have a neighbour there), those cells, and those
+    /// with two.
+    pub(crate) amount: [u32; MAX_DIRS],
+    /// The same steps as a left and a right shift, one of them zero.
     pub(crate) shl: [u32; MAX_DIRS],
     pub(crate) shr: [u32; MAX_DIRS],
     pub(crate) from: [B; MAX_DIRS],
@@ -286,7 +286,7 @@ impl<B: Bits> FastRules<B> {
         let cap = &rules.capture;
         let uniform = rules.rank.uniform_take(rules.tables[0].len());
         let mut f = FastRules {
-            rot: [0; MAX_DIRS],
+            amount: [0; MAX_DIRS],
             shl: [0; MAX_DIRS],
             shr: [0; MAX_DIRS],
             from: [B::ZERO; MAX_DIRS],
@@ -457,7 +457,7 @@ impl<B: Bits> FastRules<B> {
     /// The shifts, masks and rays of every direction.
     fn directions(&mut self, l: &Layout) {
         for d in 0..self.dirs {
-            self.rot[d] = (l.shl[d] + B::BITS - l.shr[d]) % B::BITS;
+            self.amount[d] = B::amount(l.shl[d], l.shr[d]);
             (self.shl[d], self.shr[d]) = (l.shl[d], l.shr[d]);
             self.from[d] = B::from_wide(l.from[d]);
             self.from2[d] = B::from_wide(l.from2[d]);
