@@ -97,10 +97,12 @@ impl<B: Width> FastRules<B> {
             // are bits, and each direction one shift of them).
             let free = empty | if self.removal_end { B::ZERO } else { jumped };
             let later_victims = b.opp & plain_prey(ones, hot.stages[1].prey);
-            let goes_on = |back: &Shift<B>| Self::jump_starts(free, later_victims, back) & landings != B::ZERO;
             let conts = &sj.cont_backs[k];
-            let on =
-                if MEN > 0 && k == 0 && conts.len() == MEN { conts.first::<MEN>().iter().any(goes_on) } else { conts.iter().any(goes_on) };
+            let on = if MEN > 0 && k == 0 && conts.len() == MEN {
+                Self::goes_on(conts.first::<MEN>(), free, later_victims, landings)
+            } else {
+                Self::goes_on(conts.iter().as_slice(), free, later_victims, landings)
+            };
             if on {
                 // Men alone capture: their captures of two or three jumps may be counted
                 // at once.
@@ -116,6 +118,24 @@ impl<B: Width> FastRules<B> {
             return None;
         }
         Some(n)
+    }
+
+    /// Whether a jump away from one of `backs` goes on from one of `landings`, over one of
+    /// `victims` onto one of `free`; it stops at the first. On 128 bits a loop of its
+    /// own, inlined: `Iterator::any` was left a call there (Canadian 4% fewer
+    /// instructions a leaf); on 64 bits `Iterator::any`, which the loop would cost 1.5%
+    /// more in International, Russian and English (measured under callgrind).
+    #[inline(always)]
+    fn goes_on(backs: &[Shift<B>], free: B, victims: B, landings: B) -> bool {
+        if B::BITS <= 64 {
+            return backs.iter().any(|back| Self::jump_starts(free, victims, back) & landings != B::ZERO);
+        }
+        for back in backs {
+            if Self::jump_starts(free, victims, back) & landings != B::ZERO {
+                return true;
+            }
+        }
+        false
     }
 
     /// The number of captures of `b`'s side to move where its men are the only pieces
