@@ -23,9 +23,9 @@ pub enum FastRefusal {
     /// The board has no bit layout.
     Layout(LayoutRefusal),
     /// A step of the board's layout is a shift of 64 bits or more, or on a layout of more
-    /// than 64 bits one of more than [`WIDE_MARGIN`](crate::geometry::bits::WIDE_MARGIN)
-    /// bits, or such a layout is more than 128 less that many bits wide (see
-    /// [`Bits::fits`]).
+    /// than 64 bits one of more than 16 bits, or such a layout is more than 112 bits wide:
+    /// the fast path's step of 128 bits, a left shift and a constant right shift of 16,
+    /// needs that room.
     LongShift,
     /// Columns (`[columns]`).
     Columns,
