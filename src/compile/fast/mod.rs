@@ -42,11 +42,23 @@ impl Fast {
     pub fn new(rules: &Rules) -> Result<Fast, FastRefusal> {
         support(rules)?;
         let layout = rules.layout.as_ref().ok_or(FastRefusal::Layout(crate::geometry::LayoutRefusal::Wide))?;
-        Ok(if layout.width <= 64 { Fast::Narrow(FastRules::new(rules, layout)) } else { Fast::Wide(FastRules::new(rules, layout)) })
+        Ok(if narrow(layout) { Fast::Narrow(FastRules::new(rules, layout)) } else { Fast::Wide(FastRules::new(rules, layout)) })
     }
 
     /// Bounds one position's capture search to `steps` steps.
     pub fn set_budget(&mut self, steps: u64) {
         on_width!(self, f => f.budget = steps)
     }
+}
+
+/// Whether the layout's sets are 64 bits wide (else 128).
+fn narrow(layout: &crate::geometry::Layout) -> bool {
+    layout.width <= 64
+}
+
+/// Whether the sets of the layout's width step it right (see `Bits::fits`).
+fn fits(layout: &crate::geometry::Layout) -> bool {
+    use crate::geometry::bits::Bits;
+    let shifts = layout.shl.iter().chain(&layout.shr).copied();
+    if narrow(layout) { u64::fits(layout.width, shifts) } else { u128::fits(layout.width, shifts) }
 }

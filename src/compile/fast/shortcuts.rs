@@ -65,8 +65,8 @@ impl<B: Bits> FastRules<B> {
     /// instructions, only for a kind that jumps in four directions at most: measured, a
     /// 12x12 board's perft whose men jump in four directions runs 4.8% fewer instructions
     /// with the shortcut, a hexagonal board's whose men jump in six 4.8% more (with the
-    /// cheaper 128-bit steps of `Bits::amount`, HexDame's still 1.8% more, Pskov-61's
-    /// 3.9% fewer).
+    /// cheaper 128-bit steps of `Bits::amount`, one hexagonal board's still 1.8% more,
+    /// another's 3.9% fewer).
     pub(super) fn single_jumps_of(&self, side: usize) -> SingleJumps<B> {
         let mut sj = SingleJumps::default();
         if self.shape > PLAIN || self.has_avoid || self.count_by_generating {

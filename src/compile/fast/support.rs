@@ -10,7 +10,6 @@
 use super::tables::MAX_KINDS;
 use crate::compile::{CapRule, CaptureSettings, KindTable, MoveRule, Rules, Shape};
 use crate::geometry::LayoutRefusal;
-use crate::geometry::bits::Bits;
 use crate::spec::{
     CaptureRule, CaptureRules, CountRule, Criterion, EndRule, EndRules, Halt, Huff, Kind, Landing, MaterialEnd, MidPromotion, MoveKind,
     NoMoves, Removal, Spec, When,
@@ -197,13 +196,8 @@ pub(crate) fn support(rules: &Rules) -> Result<(), FastRefusal> {
     if layout.is_none() {
         return Err(FastRefusal::Layout(crate::geometry::Layout::refusal(&spec.geometry).unwrap_or(LayoutRefusal::Wide)));
     }
-    // A step is a shift of under 64 bits, and on 128 bits one the fast path's way of
-    // shifting takes (see `Bits::fits`).
-    let fits = |l: &crate::geometry::Layout| {
-        let shifts = || l.shl.iter().chain(&l.shr).copied();
-        shifts().all(|s| s < 64) && if l.width <= 64 { u64::fits(l.width, shifts()) } else { u128::fits(l.width, shifts()) }
-    };
-    need(layout.as_ref().is_some_and(fits), FastRefusal::LongShift)?;
+    // Each step is one the fast path's sets of the layout's width take (see `Bits::fits`).
+    need(layout.as_ref().is_some_and(super::fits), FastRefusal::LongShift)?;
     need(columns.is_none(), FastRefusal::Columns)?;
     spec_support(spec)?;
     capture_support(capture)?;
