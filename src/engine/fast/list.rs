@@ -94,10 +94,19 @@ impl<B: Width> FastRules<B> {
             }
             return n;
         }
-        if self.generate(b, routes, list, false).is_none() {
+        if by_men!(self, b.side, MEN => self.captures::<MEN>(b, routes, list, false)).is_none() {
             *failed = Some(*b);
             return None;
         }
+        if depth == 2 && self.all_quiet_men_step(b, list) {
+            let leaf = rest.first_mut()?;
+            return if self.limited == 0 {
+                by_men!(self, b.side ^ 1, MEN => self.step_children::<MEN, false>(b, routes, list, leaf, failed))
+            } else {
+                self.step_children_limited(b, routes, list, leaf, failed)
+            };
+        }
+        self.complete(b, list);
         // A pass is a list's only move; where it ends the game, nothing follows it.
         if self.pass_may_end
             && list.moves.first().is_some_and(|m| m.from == B::ZERO)
@@ -139,19 +148,74 @@ impl<B: Width> FastRules<B> {
         leaf: &mut FastList<B>,
         failed: &mut Option<Board<B>>,
     ) -> Option<u64> {
-        let limits = if LIMITS { self.limits() } else { &[] };
         let mut n = 0;
         for m in moves {
-            let child = b.after(m, limits);
-            match self.count::<MEN>(&child, routes, leaf) {
-                Some(c) => n += c,
-                None => {
+            match self.count_child::<MEN, LIMITS>(b, m, routes, leaf) {
+                Ok(c) => n += c,
+                Err(child) => {
                     *failed = Some(child);
                     return None;
                 }
             }
         }
         Some(n)
+    }
+
+    /// The moves of the child of `b` after `m` counted, or the child whose capture search
+    /// passed the budget (`MEN`, `LIMITS` as for [`FastRules::count_children`]).
+    #[inline(always)]
+    fn count_child<const MEN: usize, const LIMITS: bool>(
+        &self,
+        b: &Board<B>,
+        m: &FastMove<B>,
+        routes: Routes,
+        leaf: &mut FastList<B>,
+    ) -> Result<u64, Board<B>> {
+        let child = b.after(m, if LIMITS { self.limits() } else { &[] });
+        self.count::<MEN>(&child, routes, leaf).ok_or(child)
+    }
+
+    /// The leaves below `b`, one ply above them, where its moves are quiet and its men's
+    /// are steps ([`FastRules::all_quiet_men_step`]): each step's child counted as the
+    /// step is found, not listed and read back (under callgrind, 4 to 8 instructions a
+    /// leaf fewer on 10x10 and 8x8 boards); the other pieces' moves listed in `list`, and
+    /// their children counted then. `MEN`, `LIMITS` and the rest as for
+    /// [`FastRules::count_children`].
+    #[inline(always)]
+    fn step_children<const MEN: usize, const LIMITS: bool>(
+        &self,
+        b: &Board<B>,
+        routes: Routes,
+        list: &mut FastList<B>,
+        leaf: &mut FastList<B>,
+        failed: &mut Option<Board<B>>,
+    ) -> Option<u64> {
+        let mut steps = StepChildren::<B, MEN, LIMITS> { f: self, b, routes, list, leaf, n: 0, failed: None };
+        self.quiet_bulk(b, &mut steps);
+        if steps.failed.is_some() {
+            *failed = steps.failed;
+            return None;
+        }
+        let n = steps.n;
+        Some(n + self.count_children::<MEN, LIMITS>(b, &list.moves, routes, leaf, failed)?)
+    }
+
+    /// [`FastRules::step_children`] where a kind has a quiet-move limit, as
+    /// [`FastRules::count_children_limited`] counts children.
+    #[inline(never)]
+    fn step_children_limited(
+        &self,
+        b: &Board<B>,
+        routes: Routes,
+        list: &mut FastList<B>,
+        leaf: &mut FastList<B>,
+        failed: &mut Option<Board<B>>,
+    ) -> Option<u64> {
+        if self.untracked(b) {
+            by_men!(self, b.side ^ 1, MEN => self.step_children::<MEN, false>(b, routes, list, leaf, failed))
+        } else {
+            by_men!(self, b.side ^ 1, MEN => self.step_children::<MEN, true>(b, routes, list, leaf, failed))
+        }
     }
 
     /// [`FastRules::count_children`] where a kind has a quiet-move limit: tracked only
@@ -229,6 +293,37 @@ impl<B: Width> FastRules<B> {
             }
             list.path.extend(fl.path[t.path as usize..t.path as usize + t.npath as usize].iter().map(|&bit| cell(bit)));
             list.moves.push(mv);
+        }
+    }
+}
+
+/// Perft one ply above its leaves (see [`FastRules::step_children`]): the men's steps'
+/// children counted (`n`; the first whose capture search passed the budget kept in
+/// `failed`), the other quiet moves pushed onto `list`.
+struct StepChildren<'a, B, const MEN: usize, const LIMITS: bool> {
+    f: &'a FastRules<B>,
+    b: &'a Board<B>,
+    routes: Routes,
+    list: &'a mut FastList<B>,
+    leaf: &'a mut FastList<B>,
+    n: u64,
+    failed: Option<Board<B>>,
+}
+
+impl<B: Width, const MEN: usize, const LIMITS: bool> Sink<B> for StepChildren<'_, B, MEN, LIMITS> {
+    #[inline(always)]
+    fn quiet(&mut self, from: B, to: B, kind: usize, after: usize) {
+        self.list.quiet(from, to, kind, after);
+    }
+
+    #[inline(always)]
+    fn man_step(&mut self, from: B, to: B, after: usize) {
+        let m = FastMove { from, to, taken: B::ZERO, kinds: (after << 4) as u8, trace: 0 };
+        match self.f.count_child::<MEN, LIMITS>(self.b, &m, self.routes, self.leaf) {
+            Ok(c) => self.n += c,
+            Err(child) => {
+                self.failed.get_or_insert(child);
+            }
         }
     }
 }

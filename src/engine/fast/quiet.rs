@@ -11,11 +11,18 @@ use crate::engine::moves::Routes;
 use crate::geometry::bits::Bits;
 use crate::spec::MoveKind;
 
-/// Where quiet moves go as they are found: a [`FastList`], or a move list being written
-/// (see `list.rs`).
+/// Where quiet moves go as they are found: a [`FastList`], a move list being written, or
+/// perft one ply above its leaves (see `list.rs`).
 pub(super) trait Sink<B> {
     /// The quiet move from `from` to `to` of a piece of kind `kind`, of kind `after` then.
     fn quiet(&mut self, from: B, to: B, kind: usize, after: usize);
+
+    /// A man's step, where steps are all the men's quiet moves ([`FastRules::men_steps`]):
+    /// by default a quiet move as any other.
+    #[inline(always)]
+    fn man_step(&mut self, from: B, to: B, after: usize) {
+        self.quiet(from, to, 0, after);
+    }
 }
 
 impl<B: Bits> Sink<B> for FastList<B> {
@@ -28,20 +35,19 @@ impl<B: Bits> Sink<B> for FastList<B> {
 impl<B: Width> FastRules<B> {
     /// The legal moves of `b` in `list`: its captures, the quiet moves unless a capture
     /// is compulsory, without the moves that end on cells to avoid (unless every move
-    /// does), or a pass; `traced`: every capture's pieces and landings are kept. `None`
-    /// if the capture search passed the budget.
-    pub(super) fn generate(&self, b: &Board<B>, routes: Routes, list: &mut FastList<B>, traced: bool) -> Option<()> {
-        if traced {
-            self.captures_traced(b, routes, list)?;
-        } else {
-            by_men!(self, b.side, MEN => self.captures::<MEN>(b, routes, list, false))?;
-        }
+    /// does), or a pass. `None` if the capture search passed the budget.
+    pub(super) fn generate(&self, b: &Board<B>, routes: Routes, list: &mut FastList<B>) -> Option<()> {
+        by_men!(self, b.side, MEN => self.captures::<MEN>(b, routes, list, false))?;
+        self.complete(b, list);
+        Some(())
+    }
+
+    /// Adds to `list`, which holds the captures of `b`, the rest of its legal moves (see
+    /// [`FastRules::generate`]).
+    #[inline(always)]
+    pub(super) fn complete(&self, b: &Board<B>, list: &mut FastList<B>) {
         if self.quiet_allowed(list) {
-            if traced {
-                self.quiet(b, b.own, list);
-            } else {
-                self.quiet_bulk(b, list);
-            }
+            self.quiet_bulk(b, list);
         }
         if self.has_avoid {
             self.drop_avoided(b, list);
@@ -49,7 +55,14 @@ impl<B: Width> FastRules<B> {
         if self.may_pass && decide::passes(self.passes, self.no_pieces_passes, b.own != B::ZERO, list.moves.is_empty()) {
             list.moves.push(FastMove { from: B::ZERO, to: B::ZERO, taken: B::ZERO, kinds: 0, trace: 0 });
         }
-        Some(())
+    }
+
+    /// Whether the legal moves of `b`, whose captures are in `list`, are its quiet moves,
+    /// its men's all steps, and nothing is dropped from them or added after (then perft
+    /// may count each step's child as it finds the step, see `FastRules::step_children`).
+    #[inline(always)]
+    pub(super) fn all_quiet_men_step(&self, b: &Board<B>, list: &FastList<B>) -> bool {
+        self.men_steps[b.side & 1] == 2 && list.moves.is_empty() && !self.has_avoid && !self.may_pass
     }
 
     /// How many legal moves `b` has; `list` is scratch. `None` if the capture search
@@ -59,7 +72,7 @@ impl<B: Width> FastRules<B> {
     #[inline(always)]
     pub(super) fn count<const MEN: usize>(&self, b: &Board<B>, routes: Routes, list: &mut FastList<B>) -> Option<u64> {
         if self.count_by_generating {
-            self.generate(b, routes, list, false)?;
+            self.generate(b, routes, list)?;
             return Some(list.moves.len() as u64);
         }
         let n = self.captures::<MEN>(b, routes, list, true)? as u64;
@@ -165,17 +178,20 @@ impl<B: Width> FastRules<B> {
         movers
     }
 
-    /// The quiet moves of the side to move, appended to `list` in no particular order:
-    /// for a kind counted in bulk (see [`FastRules::count_quiet`]) a shift per direction
-    /// for all its pieces at once, for the others piece by piece.
-    fn quiet_bulk(&self, b: &Board<B>, list: &mut FastList<B>) {
+    /// The quiet moves of the side to move, given to `list` in no particular order: for a
+    /// kind counted in bulk (see [`FastRules::count_quiet`]) a shift per direction for
+    /// all its pieces at once, for the others piece by piece. Inlined: perft one ply
+    /// above its leaves counts the men's steps' children in it (a call of its own,
+    /// 3 to 4 instructions a leaf more on 10x10 and 8x8 boards).
+    #[inline(always)]
+    pub(super) fn quiet_bulk(&self, b: &Board<B>, list: &mut impl Sink<B>) {
         let empty = self.cells & !(b.own | b.opp);
         if self.two_kinds {
             // Kind 1 is the only one with a bit in the planes.
             let ones = b.own & b.planes[0];
             if self.men_steps[b.side & 1] == 2 {
                 let hot = &self.hot[b.side & 1][0];
-                Self::push_steps(self.bulk[b.side & 1][0].steps.first::<2>(), b.own ^ ones, empty, 0, hot, list);
+                Self::push_steps::<true>(self.bulk[b.side & 1][0].steps.first::<2>(), b.own ^ ones, empty, 0, hot, list);
             } else {
                 self.quiet_kind(b, empty, b.own ^ ones, 0, list);
             }
@@ -189,7 +205,7 @@ impl<B: Width> FastRules<B> {
 
     /// [`FastRules::quiet_bulk`] for the pieces of kind `k`.
     #[inline(always)]
-    fn quiet_kind(&self, b: &Board<B>, empty: B, mut pieces: B, k: usize, list: &mut FastList<B>) {
+    fn quiet_kind(&self, b: &Board<B>, empty: B, mut pieces: B, k: usize, list: &mut impl Sink<B>) {
         if pieces == B::ZERO {
             return;
         }
@@ -201,7 +217,7 @@ impl<B: Width> FastRules<B> {
             pieces &= !b.tracked(b.side).0;
         }
         let hot = &self.hot[b.side & 1][k & 3];
-        Self::push_steps(plan.steps.iter().as_slice(), pieces, empty, k, hot, list);
+        Self::push_steps::<false>(plan.steps.iter().as_slice(), pieces, empty, k, hot, list);
         // Slides and runs: the cells `dist` steps on, each from the piece `dist` steps back.
         for (dirs, run) in [(&plan.slides, false), (&plan.runs, true)] {
             for s in dirs.iter() {
@@ -226,25 +242,30 @@ impl<B: Width> FastRules<B> {
     }
 
     /// The steps of `pieces` (of kind `k`, what the search reads of it `hot`) in the
-    /// directions `steps` onto `empty` cells, pushed onto `list`.
+    /// directions `steps` onto `empty` cells, given to `list` (`MAN`: as
+    /// [`Sink::man_step`], they are the men's).
     #[inline(always)]
-    fn push_steps(steps: &[Shift<B>], pieces: B, empty: B, k: usize, hot: &Hot<B>, list: &mut FastList<B>) {
+    fn push_steps<const MAN: bool>(steps: &[Shift<B>], pieces: B, empty: B, k: usize, hot: &Hot<B>, list: &mut impl Sink<B>) {
         for s in steps {
             let mut to = s.step(pieces) & empty;
             while to != B::ZERO {
                 let t = to.low();
                 to ^= t;
-                Self::push_quiet(list, hot, k, s.unshift(t), t);
+                let after = crowned_on(t, hot.zone, hot.promotes_to).unwrap_or(k);
+                if MAN {
+                    list.man_step(s.unshift(t), t, after);
+                } else {
+                    list.quiet(s.unshift(t), t, k, after);
+                }
             }
         }
     }
 
     /// The quiet move of a piece of kind `k` (what the search reads of it `hot`) from
-    /// `from` to `to`, crowned where it ends on its promotion cells, pushed onto `list`.
+    /// `from` to `to`, crowned where it ends on its promotion cells, given to `list`.
     #[inline(always)]
-    fn push_quiet(list: &mut FastList<B>, hot: &Hot<B>, k: usize, from: B, to: B) {
-        let after = crowned_on(to, hot.zone, hot.promotes_to).unwrap_or(k);
-        list.moves.push(FastMove { from, to, taken: B::ZERO, kinds: (k | after << 4) as u8, trace: 0 });
+    fn push_quiet(list: &mut impl Sink<B>, hot: &Hot<B>, k: usize, from: B, to: B) {
+        list.quiet(from, to, k, crowned_on(to, hot.zone, hot.promotes_to).unwrap_or(k));
     }
 
     /// The cells a piece on `p` reaches by `rule` in direction `d`: the next cell if
