@@ -17,25 +17,18 @@ use crate::geometry::bits::Bits;
 ///
 /// Where the men's captures are at most two or three jumps, those are counted at once too (see
 /// `FastRules::double_jumps`): `doubles`, the men's later capture is one jump rule with no
-/// condition, taken pieces leave when the move ends, no direction is barred after a jump
-/// but the way back, and the board's lines are such that the shifts find a second jump
-/// exactly and never miss a third (see [`FastRules::doubles_hold`]); `returns`, a third
-/// jump may land on the man's start (the board shows it taken: the test for a third
-/// jump then sees the men's cells as empty); `triples`, their captures of three jumps
-/// are counted at once too, each from its own cells (no two of those that do not come
-/// back to the start make the same move); `third[j]`, the later directions (bit j3: the
-/// j3-th of `cont_backs[0]`) a jump may take after one in the j-th (see
-/// [`FastRules::allowed_after`]), `later_dirs[j]` the j-th's direction; and how a
-/// precedence ranks them (`ranked`, `outranks`, `outranks3`).
+/// condition, found without knowing its direction (`FastRules::blind_jumps`: taken pieces
+/// leave when the move ends, no direction is barred after a jump but the way back), and
+/// no two captures of two jumps from one cell make one move (see
+/// [`FastRules::doubles_hold`]); `triples`, their captures of three jumps are counted at
+/// once too (no two of those that do not come back to the start make one move); and how
+/// a precedence ranks them (`ranked`, `outranks`, `outranks3`).
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct SingleJumps<B> {
     pub kinds: u8,
     pub cont_backs: [Shifts<B>; MAX_KINDS],
     pub doubles: bool,
-    pub returns: bool,
     pub triples: bool,
-    pub third: [u8; 8],
-    pub later_dirs: [u8; 8],
     /// Whether a precedence ranks the men's captures, and (bit k) whether one of two
     /// pieces of kind k outranks one of one.
     pub ranked: bool,
@@ -93,13 +86,7 @@ impl<B: Bits> FastRules<B> {
                     && l.dirs.len() <= 8
                 {
                     let (firsts, laters) = (self.jump_dirs(c.dirs), self.jump_dirs(l.dirs));
-                    let after = |d: usize, dirs: &[usize]| {
-                        dirs.iter().enumerate().filter(|&(_, &e)| self.allowed_after(d, e)).fold(0u8, |m, (j, _)| m | 1 << j)
-                    };
-                    laters.iter().enumerate().for_each(|(j, &d)| (sj.third[j], sj.later_dirs[j]) = (after(d, &laters), d as u8));
-                    // A second jump may go any way but back, over the piece just taken.
-                    let any_way = firsts.iter().all(|&d| self.barred[0][d].iter().all(|e| e == self.opposite[d] as usize));
-                    sj.doubles = self.removal_end && any_way && self.doubles_hold(&firsts, &laters, &mut sj);
+                    sj.doubles = self.blind_jumps && self.doubles_hold(&firsts, &laters, &mut sj);
                     sj.ranked = self.ranked && self.ranked_kinds & 1 == 1;
                     let of = |taken: &[usize]| self.rank.of(0, taken.iter().copied());
                     sj.outranks = (0..2).filter(|&j| of(&[j, j]) > of(&[j])).fold(0, |m, j| m | 1 << j);
@@ -124,27 +111,22 @@ impl<B: Bits> FastRules<B> {
         backs.iter().filter(|&b| b < 8).map(|b| self.opposite[b] as usize).collect()
     }
 
-    /// Whether, on this board, the shifts that find the men's jumps (`firsts` the first
-    /// directions, `laters` the later ones, those of [`FastRules::jump_dirs`]) count
-    /// their captures of two jumps exactly, though they see the board as it stands before
-    /// the move (pieces taken leave when it ends): from every cell and in every order of
-    /// directions the rules allow, a second jump never passes over the piece the first
-    /// took and never lands on its own start; and no two captures of two jumps from one
-    /// cell take the same pieces to the same cell (each is one move). A jump never lands
-    /// on a piece taken: those stay until the move ends, and the board shows them.
+    /// Whether the men's captures of two jumps may be counted at once (`firsts` the first
+    /// directions, `laters` the later ones, those of [`FastRules::jump_dirs`]): from every
+    /// cell and in every order of directions the rules allow, a second jump never passes
+    /// over the piece the first took and never lands on its own start (where
+    /// `FastRules::double_jumps` does not look for one); and no two captures of two jumps
+    /// from one cell take the same pieces to the same cell (each is one move).
     ///
-    /// Where they do, and only then, `sj` says what else holds (see [`SingleJumps`]): whether a third
-    /// jump may land on the start, which the shifts would miss (`returns`); and whether
-    /// no two captures of three jumps from one cell take the same pieces to the same
-    /// cell, leaving out those that come back to the start (`triples`: those are
-    /// counted each from its own cells, and those that come back to the start by the
-    /// search, where they are two routes of one move). Checked cell by cell, once per
-    /// variant.
+    /// Where they may, and only then, `sj.triples` says whether no two captures of three
+    /// jumps from one cell take the same pieces to the same cell, leaving out those that
+    /// come back to the start (those the search counts: they are two routes of one move).
+    /// Checked cell by cell, once per variant.
     pub(super) fn doubles_hold(&self, firsts: &[usize], laters: &[usize], sj: &mut SingleJumps<B>) -> bool {
         let step = |c: B, d: usize| if c == B::ZERO { B::ZERO } else { self.next(c, d) };
         let jump = |c: B, d: usize| (step(c, d), step(step(c, d), d));
         let allowed = |last: usize, d: usize| self.allowed_after(last, d);
-        let (mut returns, mut triples) = (false, true);
+        let mut triples = true;
         let mut cells = self.cells;
         while cells != B::ZERO {
             let s = cells.low();
@@ -167,7 +149,6 @@ impl<B: Bits> FastRules<B> {
                     seen.push((l2, v1 | v2));
                     for &d3 in laters.iter().filter(|&&d3| allowed(d2, d3)) {
                         let (v3, l3) = jump(l2, d3);
-                        returns |= l3 == s;
                         // Over a piece taken is no capture (none takes a piece twice);
                         // back onto the start is left to the search.
                         if l3 == B::ZERO || l3 == s || v3 == v1 || v3 == v2 {
@@ -179,7 +160,7 @@ impl<B: Bits> FastRules<B> {
                 }
             }
         }
-        (sj.returns, sj.triples) = (returns, triples);
+        sj.triples = triples;
         true
     }
 }

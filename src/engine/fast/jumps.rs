@@ -1,15 +1,14 @@
 //! Captures that are single jumps, found all at once: in perft most positions with a
 //! capture have only jumps over one piece that cannot go on, and these are counted (at
 //! the leaves) or listed (above them) from shifts, a few per direction, without the
-//! capture search; and where men alone capture, their captures of two jumps that cannot
-//! go on are found the same way, and of three from each landing a third may go on from.
-//! Where a jump might go on further, or the rules could tell two of them apart, the
-//! search finds them instead.
+//! capture search; and where men alone capture, their captures of two and three jumps,
+//! each first landing followed on alone. Where a capture might go on further, or the
+//! rules could tell two of them apart, the search finds them instead.
 
 use super::Width;
 use super::crowned_on;
 use super::{Board, FastList, FastMove, FastRules};
-use crate::compile::fast::{Hot, Shift};
+use crate::compile::fast::{Hot, STRIDE, Shift};
 use crate::engine::decide;
 
 impl<B: Width> FastRules<B> {
@@ -114,7 +113,7 @@ impl<B: Width> FastRules<B> {
                 // Men alone capture: their captures of two or three jumps may be counted
                 // at once.
                 return if k == 0 && sj.doubles && origins & ones == B::ZERO && !shared {
-                    self.double_jumps::<LIST, MEN>(b, pieces, &each, jumped, list)
+                    self.double_jumps::<LIST, MEN>(b, &each, jumped, list)
                 } else {
                     None
                 };
@@ -146,63 +145,58 @@ impl<B: Width> FastRules<B> {
     }
 
     /// The number of captures of `b`'s side to move where its men are the only pieces
-    /// that may capture and take at most two pieces (three where the lines allow), and
-    /// with `LIST` those captures pushed onto `list` (as [`FastRules::single_jumps`]
-    /// pushes them); `None` where a capture might take more, a man crowned on a landing
-    /// would go on as a
-    /// king, or a precedence could rank two of these captures apart but for their number
-    /// of pieces (then the search finds them; `list` may hold some). `men`: the men that
-    /// may capture; `firsts`: their first landings, per direction of the prefilter's
-    /// men's jumps (no two on one cell), the pieces they jump over `jumped`.
+    /// that may capture and take at most three pieces, and with `LIST` those captures
+    /// pushed onto `list` (as [`FastRules::single_jumps`] pushes them); `None` where a
+    /// capture might take more, come back to its start (two routes of one move), a man
+    /// crowned on a landing would go on as a king, or a precedence could rank two of these
+    /// captures apart but for their number of pieces (then the search finds them; `list`
+    /// may hold some). `firsts`: the men's first landings, per direction of the
+    /// prefilter's men's jumps (no two on one cell), the pieces they jump over `jumped`.
     ///
-    /// A second jump is found from all the first landings at once per later direction,
-    /// by the same shifts: the board's lines make this exact (the way back, over the
-    /// piece just taken, would land on the man's start, which the board shows taken),
-    /// and a third jump from the second landings is never missed (`doubles_hold`,
-    /// checked once per variant; where a third may land on the man's start, the cells of
-    /// `men` are seen as empty for it). Where no two captures of three jumps make the same
-    /// move (`SingleJumps::triples`), a second landing a third may go on from is followed
-    /// on alone ([`FastRules::triples_by`]), and only a fourth jump, or a third back onto
-    /// the start, sends the position to the search. A first jump no second follows is a
-    /// capture of one piece, a second no third follows one of two.
+    /// Each first landing is followed on alone, as the search would follow it but only
+    /// so far: its later jumps are found from its cell by the table of its neighbours (see
+    /// [`FastRules::blind_jumps_from`]), over pieces not taken yet onto empty cells (a
+    /// third or a fourth also onto the start, which the man has left). A first landing no
+    /// second jump follows is a capture of one piece, a second no third follows one of
+    /// two. No two of the captures found make one move: no two of two jumps from one cell
+    /// take the same pieces to the same cell (`SingleJumps::doubles`, checked once per
+    /// variant), nor two of three (`SingleJumps::triples`, else those go to the search).
     #[inline(never)]
     fn double_jumps<const LIST: bool, const MEN: usize>(
         &self,
         b: &Board<B>,
-        men: B,
         firsts: &[B; 8],
         jumped: B,
         list: &mut FastList<B>,
     ) -> Option<usize> {
-        let laters = &self.single_jumps[b.side & 1].cont_backs[0];
-        // A loop of known length where the men jump alike first and later.
-        if MEN > 0 && laters.len() == MEN {
-            self.doubles_by::<LIST>(b, men, firsts, jumped, laters.first::<MEN>(), list)
+        let backs = &self.prefilter[b.side & 1].backs[0];
+        // A loop of known length where the men jump in `MEN` directions.
+        if MEN > 0 && backs.len() == MEN {
+            self.doubles_by::<LIST>(b, firsts, jumped, backs.first::<MEN>(), list)
         } else {
-            self.doubles_by::<LIST>(b, men, firsts, jumped, laters.iter().as_slice(), list)
+            self.doubles_by::<LIST>(b, firsts, jumped, backs.iter().as_slice(), list)
         }
     }
 
-    /// [`FastRules::double_jumps`], the men's later jumps away from `laters`.
+    /// [`FastRules::double_jumps`], the men's first jumps away from `backs`.
     #[inline(always)]
     fn doubles_by<const LIST: bool>(
         &self,
         b: &Board<B>,
-        men: B,
         firsts: &[B; 8],
         mut jumped: B,
-        laters: &[Shift<B>],
+        backs: &[Shift<B>],
         list: &mut FastList<B>,
     ) -> Option<usize> {
         if LIST {
-            // The men's single jumps pushed already.
+            // The men's single jumps pushed already: those that stay single are pushed again.
             list.moves.clear();
         }
         let side = b.side & 1;
         let (sj, hot) = (&self.single_jumps[side], &self.hot[side][0]);
         let empty = self.cells & !(b.own | b.opp);
         let ones = b.planes[0];
-        let later_victims = b.opp & plain_prey(ones, hot.stages[1].prey);
+        let victims = b.opp & plain_prey(ones, hot.stages[1].prey);
         // Landing on promotion cells ends the move there, or it goes on as a man; a
         // crowned man who could go on as a king is left to the search (as
         // `single_jumps` leaves it), and one who could not ends there.
@@ -211,40 +205,55 @@ impl<B: Width> FastRules<B> {
         // Where no later jump of the man's goes on (no first landing crowns a man here:
         // `single_jumps` left those to the search).
         let stop = if ends || crowns { hot.zone } else { B::ZERO };
-        let (mut starts, mut thirds) = ([B::ZERO; 8], [B::ZERO; 8]);
-        for (j, again) in laters.iter().enumerate() {
-            starts[j & 7] = Self::jump_starts(empty, later_victims, again);
-            thirds[j & 7] = if sj.returns { Self::jump_starts(empty | men, later_victims, again) } else { starts[j & 7] };
-        }
-        let landed = firsts.iter().fold(B::ZERO, |m, &l| m | l);
-        let on = landed & !stop;
-        let (mut doubles, mut triples, mut goes_on) = (0, 0, B::ZERO);
-        for (j, again) in laters.iter().enumerate() {
-            let seconds = starts[j & 7] & on;
-            if seconds == B::ZERO {
-                continue;
-            }
-            goes_on |= seconds;
-            let over = again.unshift(seconds);
-            let to = again.unshift(over);
-            jumped |= over;
-            if crowns && to & hot.zone != B::ZERO && self.crowned_goes_on(b, firsts, again, to & hot.zone) {
-                return None;
-            }
-            // The second landings a third jump may go on from (not where the move ends,
-            // nor where a man is crowned: he could not go on, tested above).
-            let cont = union_of(&thirds, laters.len(), sj.third[j & 7]) & to & !stop;
-            if cont != B::ZERO {
-                if !sj.triples {
-                    return None;
+        let (mut left, mut doubles, mut triples) = (B::ZERO, 0, 0);
+        for (i, back) in backs.iter().enumerate() {
+            let mut here = firsts[i & 7];
+            while here != B::ZERO {
+                let l1 = here.low();
+                here ^= l1;
+                let over1 = back.shift(l1);
+                let start = back.shift(over1);
+                if l1 & stop != B::ZERO {
+                    left |= l1;
+                    continue;
                 }
-                let (n, over3, two) = self.triples_by::<LIST>(b, firsts, j, cont, laters, list)?;
-                (triples, doubles) = (triples + n, doubles + two);
-                jumped |= over3;
-            }
-            doubles += (to & !cont).count() as usize;
-            if LIST {
-                self.push_doubles(list, b.side, firsts, again.shift(again.shift(to & !cont)), again);
+                let mut on = false;
+                for (over2, l2) in self.later_jumps(side, l1, victims & !over1, empty) {
+                    on = true;
+                    jumped |= over2;
+                    let taken = over1 | over2;
+                    let mut thirds = 0;
+                    if l2 & stop != B::ZERO {
+                        if crowns && self.crowned_goes_on(b, start, taken, l2) {
+                            return None;
+                        }
+                    } else {
+                        for (over3, l3) in self.later_jumps(side, l2, victims & !taken, empty | start) {
+                            if !sj.triples || l3 == start || crowns && l3 & hot.zone != B::ZERO {
+                                return None;
+                            }
+                            let more = victims & !(taken | over3);
+                            if l3 & stop == B::ZERO && self.later_jumps(side, l3, more, empty | start).next().is_some() {
+                                return None;
+                            }
+                            thirds += 1;
+                            jumped |= over3;
+                            if LIST {
+                                Self::push_capture(list, hot, start, l3, taken | over3);
+                            }
+                        }
+                    }
+                    if thirds == 0 {
+                        doubles += 1;
+                        if LIST {
+                            Self::push_capture(list, hot, start, l2, taken);
+                        }
+                    }
+                    triples += thirds;
+                }
+                if !on {
+                    left |= l1;
+                }
             }
         }
         if sj.ranked {
@@ -266,9 +275,7 @@ impl<B: Width> FastRules<B> {
                 return Some(doubles);
             }
         }
-        let left = landed & !goes_on;
         if LIST {
-            let backs = &self.prefilter[side].backs[0];
             for (i, back) in backs.iter().enumerate() {
                 Self::push_jumps(list, back.shift(back.shift(firsts[i & 7] & left)), back, 0, hot);
             }
@@ -276,144 +283,68 @@ impl<B: Width> FastRules<B> {
         Some(left.count() as usize + doubles + triples)
     }
 
-    /// The men's captures of three jumps whose second went on away from the j-th of
-    /// `laters` and landed on one of `cont` (those a third jump may go on from, as the
-    /// board shows it): their number, the pieces their third jumps take and the number
-    /// of those landings no third goes on from (captures of two), with `LIST` each
-    /// pushed onto `list`; `None` where a third jump comes back to the start (two routes
-    /// of one move), a fourth could follow or a man crowned on a third landing would go
-    /// on as a king. `firsts` as for [`FastRules::double_jumps`].
-    ///
-    /// Such landings are few: each is followed back to its start and the pieces it took,
-    /// and its third and fourth jumps are looked for from it alone, over pieces not taken
-    /// yet onto empty cells or the start. So a third jump the board's lines would take
-    /// back over the first piece taken is none. Marked cold, the loop that calls it keeps
-    /// more of its state in registers.
-    #[cold]
-    #[inline(never)]
-    fn triples_by<const LIST: bool>(
-        &self,
-        b: &Board<B>,
-        firsts: &[B; 8],
-        j: usize,
-        cont: B,
-        laters: &[Shift<B>],
-        list: &mut FastList<B>,
-    ) -> Option<(usize, B, usize)> {
-        let side = b.side & 1;
-        let (sj, hot) = (&self.single_jumps[side], &self.hot[side][0]);
-        let (k2, ends) = decide::arrival(self.mid, 0, Some(hot.promotes_to), || true);
-        let (stop, crowns) = (if ends { hot.zone } else { B::ZERO }, !ends && k2 != 0);
-        let empty = self.cells & !(b.own | b.opp);
-        let victims = b.opp & plain_prey(b.planes[0], hot.stages[1].prey);
-        // The jumps from the cell `at` after one in the j-th later direction, over pieces
-        // not in `taken`, onto empty cells or `start`: (the j3-th direction, over, to).
-        let jumps = |at: B, j: usize, taken: B, start: B| {
-            let dirs = sj.third[j & 7];
-            (0..laters.len()).filter(move |&j3| dirs >> j3 & 1 == 1).filter_map(move |j3| {
-                let d = usize::from(sj.later_dirs[j3 & 7]);
-                let over = self.next(at, d) & victims & !taken;
-                let to = if over == B::ZERO { B::ZERO } else { self.next(over, d) & (empty | start) };
-                (to != B::ZERO).then_some((j3, over, to))
-            })
-        };
-        let (mut n, mut taken3, mut two) = (0, B::ZERO, 0);
-        let again = &laters[j];
-        let mut here = cont;
-        while here != B::ZERO {
-            let l2 = here.low();
-            here ^= l2;
-            let (start, l1, taken) = self.way_back(side, firsts, again, l2)?;
-            let mut threes = 0;
-            for (j3, over3, l3) in jumps(l2, j, taken, start) {
-                if l3 == start || crowns && l3 & hot.zone != B::ZERO {
-                    return None;
-                }
-                if l3 & stop == B::ZERO && jumps(l3, j3, taken | over3, start).next().is_some() {
-                    return None;
-                }
-                threes += 1;
-                taken3 |= over3;
-                if LIST {
-                    let after = crowned_on(l3, hot.zone, hot.promotes_to).unwrap_or(0);
-                    list.moves.push(FastMove { from: start, to: l3, taken: taken | over3, kinds: (after << 4) as u8, trace: 0 });
-                }
-            }
-            n += threes;
-            if threes == 0 {
-                two += 1;
-                if LIST {
-                    self.push_doubles(list, side, firsts, l1, again);
-                }
-            }
-        }
-        Some((n, taken3, two))
+    /// The men's later jumps (the side's `side`) from the cell `at` over one of `victims`
+    /// onto one of `free`: (the piece taken, the landing).
+    #[inline(always)]
+    fn later_jumps(&self, side: usize, at: B, victims: B, free: B) -> impl Iterator<Item = (B, B)> {
+        let i = at.lowest() as usize & (STRIDE - 1);
+        self.blind_jumps_from(i, self.jump_around[side & 1][STRIDE + i] & victims, free)
     }
 
-    /// Whether a man crowned on one of `crowned`, second landings of jumps away from
-    /// `again` from one of `firsts`, could go on capturing as his new kind: along one of
-    /// its later directions the first piece met (the man's start seen empty, as it is)
-    /// is of its prey, not taken yet, with an empty cell beyond. A test that may say
-    /// "could" wrongly (where a rule bars the direction, or the piece is out of reach),
-    /// never "could not": where he could not, the capture ends there, crowned.
+    /// The jumps from the cell of bit `i` over the pieces `near` (its neighbours in the
+    /// jumps' directions) onto one of `free`: (the piece taken, the landing). A step is
+    /// one shift, so the landing over the neighbour at bit `v` is bit `2v - i` (it is a
+    /// landing if it is in `jump_land`): no direction need be known, where the rules bar
+    /// none but the way back and pieces taken block until the move ends
+    /// ([`FastRules::blind_jumps`]).
+    #[inline(always)]
+    pub(super) fn blind_jumps_from(&self, i: usize, mut near: B, free: B) -> impl Iterator<Item = (B, B)> {
+        let landings = self.jump_land[i] & free;
+        std::iter::from_fn(move || {
+            while near != B::ZERO {
+                let v = near.low();
+                near ^= v;
+                let li = (2 * v.lowest()).wrapping_sub(i as u32);
+                if li < B::BITS {
+                    let l = B::bit(li) & landings;
+                    if l != B::ZERO {
+                        return Some((v, l));
+                    }
+                }
+            }
+            None
+        })
+    }
+
+    /// Whether a man crowned on the cell `l2`, having taken `taken` from `start`, could
+    /// go on capturing as his new kind: along one of its later directions the first piece
+    /// met (the man's start seen empty, as it is) is of its prey, not taken yet, with an
+    /// empty cell beyond. A test that may say "could" wrongly (where a rule bars the
+    /// direction, or the piece is out of reach), never "could not": where he could not,
+    /// the capture ends there, crowned.
     #[cold]
     #[inline(never)]
-    fn crowned_goes_on(&self, b: &Board<B>, firsts: &[B; 8], again: &Shift<B>, crowned: B) -> bool {
-        let side = b.side & 1;
-        let hot = &self.hot[side];
+    fn crowned_goes_on(&self, b: &Board<B>, start: B, taken: B, l2: B) -> bool {
+        let hot = &self.hot[b.side & 1];
         let stage = hot[hot[0].promotes_to].stages[1];
         let prey = b.opp & plain_prey(b.planes[0], stage.prey);
-        let mut here = crowned;
-        while here != B::ZERO {
-            let l2 = here.low();
-            here ^= l2;
-            let Some((start, _, taken)) = self.way_back(side, firsts, again, l2) else {
-                return true;
-            };
-            let occupied = (b.own | b.opp) & !start;
-            for d in stage.dirs.iter().filter(|&d| d < 8) {
-                let on = self.ray(l2, d) & occupied;
-                if on == B::ZERO {
-                    continue;
-                }
-                let first = self.nearest(on, d);
-                if first & prey & !taken != B::ZERO && self.next(first, d) & self.cells & !occupied != B::ZERO {
-                    return true;
-                }
+        let occupied = (b.own | b.opp) & !start;
+        stage.dirs.iter().filter(|&d| d < 8).any(|d| {
+            let on = self.ray(l2, d) & occupied;
+            if on == B::ZERO {
+                return false;
             }
-        }
-        false
+            let first = self.nearest(on, d);
+            first & prey & !taken != B::ZERO && self.next(first, d) & self.cells & !occupied != B::ZERO
+        })
     }
 
-    /// The capture of two jumps whose second went on away from `again` and landed on the
-    /// cell `l2`, one of the men's first jumps landing on `firsts` (per direction, no two
-    /// on one cell) before it: (its start, its first landing, the pieces it took).
+    /// Pushes the capture of a man from `from` to `to` taking `taken` onto `list`, crowned
+    /// where it ends on his promotion cells (`hot`).
     #[inline(always)]
-    fn way_back(&self, side: usize, firsts: &[B; 8], again: &Shift<B>, l2: B) -> Option<(B, B, B)> {
-        let over2 = again.shift(l2);
-        let l1 = again.shift(over2);
-        let backs = self.prefilter[side & 1].backs[0].iter();
-        let back = backs.zip(firsts).find(|&(_, &f)| f & l1 != B::ZERO).map(|(back, _)| back)?;
-        let over1 = back.shift(l1);
-        Some((back.shift(over1), l1, over1 | over2))
-    }
-
-    /// Pushes the captures of two jumps whose first lands on `seconds` (one of `firsts`,
-    /// per direction of the men's first jumps) and second goes on away from `again` onto
-    /// `list`, each crowned where it ends on its promotion cells.
-    fn push_doubles(&self, list: &mut FastList<B>, side: usize, firsts: &[B; 8], seconds: B, again: &Shift<B>) {
-        let hot = &self.hot[side & 1][0];
-        for (i, back) in self.prefilter[side & 1].backs[0].iter().enumerate() {
-            let mut here = seconds & firsts[i & 7];
-            while here != B::ZERO {
-                let l = here.low();
-                here ^= l;
-                let (over, over2) = (back.shift(l), again.unshift(l));
-                let (from, to) = (back.shift(over), again.unshift(over2));
-                let after = crowned_on(to, hot.zone, hot.promotes_to).unwrap_or(0);
-                list.moves.push(FastMove { from, to, taken: over | over2, kinds: (after << 4) as u8, trace: 0 });
-            }
-        }
+    fn push_capture(list: &mut FastList<B>, hot: &Hot<B>, from: B, to: B, taken: B) {
+        let after = crowned_on(to, hot.zone, hot.promotes_to).unwrap_or(0);
+        list.moves.push(FastMove { from, to, taken, kinds: (after << 4) as u8, trace: 0 });
     }
 
     /// Pushes the jumps of `jumpers` (pieces of kind `k`, what the search reads of it
@@ -432,13 +363,6 @@ impl<B: Width> FastRules<B> {
             list.moves.push(FastMove { from, to, taken, kinds: (k | after << 4) as u8, trace: 0 });
         }
     }
-}
-
-/// The union of those of `sets` (per later direction, the first `n`) whose bit is set in
-/// `dirs`.
-#[inline(always)]
-fn union_of<B: Width>(sets: &[B; 8], n: usize, dirs: u8) -> B {
-    sets.iter().take(n).enumerate().filter(|&(j, _)| dirs >> j & 1 == 1).fold(B::ZERO, |m, (_, &s)| m | s)
 }
 
 /// The cells of the kinds in `prey` under plain rules (two kinds at most), `ones` the

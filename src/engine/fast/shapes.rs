@@ -65,26 +65,16 @@ impl<B: Width, const TRACE: bool, const SHAPE: u8, const OPTS: u8> FastSearch<'_
     pub(super) fn jumps_blind(&mut self, at: B, k: usize, prey: u8) -> bool {
         let f = self.f;
         let i = at.lowest() as usize & (STRIDE - 1);
-        let mut near = self.jump_around[((k & 3) * 2 + (self.n > 0) as usize) * STRIDE + i] & self.victims(prey);
+        let near = self.jump_around[((k & 3) * 2 + (self.n > 0) as usize) * STRIDE + i] & self.victims(prey);
         if near == B::ZERO {
             return false;
         }
-        let landings = f.jump_land[i] & !self.occ;
         let mut any = false;
-        while near != B::ZERO {
-            let v = near.low();
-            near ^= v;
-            let li = (2 * v.lowest()).wrapping_sub(i as u32);
-            if li >= B::BITS {
-                continue;
-            }
-            let l = B::bit(li) & landings;
-            if l != B::ZERO {
-                any = true;
-                self.take(v);
-                self.land_one(l, k, NO_DIR);
-                self.untake(v);
-            }
+        for (v, l) in f.blind_jumps_from(i, near, !self.occ) {
+            any = true;
+            self.take(v);
+            self.land_one(l, k, NO_DIR);
+            self.untake(v);
         }
         any
     }

@@ -134,8 +134,8 @@ fn captures_of_up_to_three_jumps_are_counted_at_once_only_where_they_are_the_who
 fn the_mens_shortcuts_apply_where_their_rules_allow() {
     // (variant, men's jump directions read in a loop of known length, men's two steps,
     // men's captures of two jumps counted at once: not where pieces taken leave at once;
-    // and of three, in Frisian too, where a third jump may pass over the first piece taken
-    // or come back to the start: each is followed on from its own cells)
+    // and of three, in Frisian too, where a third jump may come back to the start: each
+    // first landing is followed on alone, and those go to the search)
     let expected = [
         ("international", 4, 2, true, true),
         ("english", 2, 2, true, true),
