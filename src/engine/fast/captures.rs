@@ -95,15 +95,16 @@ impl<B: Width> FastRules<B> {
         list.moves.clear();
         // Most positions have no capture: the prefilter is inlined in its caller, the
         // search is a call of its own.
-        let origins = self.origins_n::<MEN>(b);
+        let mut starts = [B::ZERO; MEN];
+        let origins = self.origins_n::<MEN>(b, &mut starts);
         if origins == B::ZERO {
             return Some(0);
         }
         if self.single_jumps[b.side & 1].kinds != 0 {
             let found = if count_only {
-                self.single_jumps::<false, MEN>(b, origins, list)
+                self.single_jumps::<false, MEN>(b, origins, &starts, list)
             } else {
-                self.single_jumps::<true, MEN>(b, origins, list)
+                self.single_jumps::<true, MEN>(b, origins, &starts, list)
             };
             if found.is_some() {
                 return found;

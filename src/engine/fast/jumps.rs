@@ -29,12 +29,14 @@ impl<B: Width> FastRules<B> {
     /// precedence ranks these jumps alike (one kind jumps, one kind is jumped).
     ///
     /// `MEN`: the side's [`FastRules::men_backs`], or 0: the men's directions are then
-    /// read in loops of known length (see [`FastRules::origins_n`]).
+    /// read in loops of known length, and `starts` holds per direction the cells a man
+    /// could jump from, as [`FastRules::origins_n`] found them.
     #[inline(always)]
     pub(super) fn single_jumps<const LIST: bool, const MEN: usize>(
         &self,
         b: &Board<B>,
         origins: B,
+        starts: &[B; MEN],
         list: &mut FastList<B>,
     ) -> Option<usize> {
         let side = b.side & 1;
@@ -58,8 +60,7 @@ impl<B: Width> FastRules<B> {
             let mut landings = B::ZERO;
             // Each direction's landings, and whether two jumps land on one cell.
             let (mut each, mut shared) = ([B::ZERO; 8], false);
-            let mut jump = |(i, back): (usize, &Shift<B>)| {
-                let jumpers = Self::jump_starts(empty, victims, back) & pieces;
+            let mut jump = |i: usize, back: &Shift<B>, jumpers: B| {
                 if jumpers != B::ZERO {
                     let over = back.unshift(jumpers);
                     let to = back.unshift(over);
@@ -77,12 +78,12 @@ impl<B: Width> FastRules<B> {
             // call of its own (under callgrind, 1.3 to 2.2 instructions a leaf more on
             // 10x10 and 8x8 boards).
             if MEN > 0 && k == 0 {
-                for back in pf.backs[0].first::<MEN>().iter().enumerate() {
-                    jump(back);
+                for (i, (back, &from)) in pf.backs[0].first::<MEN>().iter().zip(starts).enumerate() {
+                    jump(i, back, from & pieces);
                 }
             } else {
-                for back in pf.backs[k].iter().enumerate() {
-                    jump(back);
+                for (i, back) in pf.backs[k].iter().enumerate() {
+                    jump(i, back, Self::jump_starts(empty, victims, back) & pieces);
                 }
             }
             if landings & hot.zone != B::ZERO {

@@ -123,7 +123,7 @@ fn captures_of_up_to_three_jumps_are_counted_at_once_only_where_they_are_the_who
         let pos = crate::record::parse_fen(&rules, fen).unwrap();
         let Some(super::Fast::Narrow(f)) = rules.fast_rules() else { panic!("{id} runs on 64 bits") };
         let b = f.board(&pos);
-        let got = f.single_jumps::<false, 0>(&b, f.origins(&b), &mut Default::default());
+        let got = f.single_jumps::<false, 0>(&b, f.origins(&b), &[], &mut Default::default());
         assert_eq!(got, want, "{id} {fen}");
         let n = pos.clone().count_moves(&rules, &mut MoveList::new(), Routes::Distinct);
         assert_eq!(got.unwrap_or(n), n, "{id} {fen}: the count at once differs from the search's");
