@@ -207,8 +207,23 @@ impl<B: Width> FastRules<B> {
         // `single_jumps` left those to the search).
         let stop = if ends || crowns { hot.zone } else { B::ZERO };
         let (mut left, mut doubles, mut triples) = (B::ZERO, 0, 0);
-        for (i, back) in backs.iter().enumerate() {
-            let mut here = firsts[i & 7];
+        // The directions walked, in order: where the men jump in eight, only those with a
+        // first landing (told apart all at once), since walking each cost 8 instructions
+        // and most have none (under callgrind, Frisian 0.8 fewer a leaf); else all.
+        let masked = backs.len() == 8;
+        let mut rest = if masked {
+            firsts.iter().enumerate().fold(0u8, |m, (i, &l)| m | u8::from(l != B::ZERO) << i)
+        } else {
+            (1u16 << backs.len()).wrapping_sub(1) as u8
+        };
+        let mut i = 0;
+        while rest != 0 {
+            if masked {
+                i = rest.trailing_zeros() as usize;
+            }
+            rest &= rest - 1;
+            let (back, mut here) = (&backs[i], firsts[i & 7]);
+            i += 1;
             while here != B::ZERO {
                 let l1 = here.low();
                 here ^= l1;
