@@ -162,7 +162,12 @@ impl<B: Width> FastRules<B> {
     /// two. No two of the captures found make one move: no two of two jumps from one cell
     /// take the same pieces to the same cell (`SingleJumps::doubles`, checked once per
     /// variant), nor two of three (`SingleJumps::triples`, else those go to the search).
-    #[inline(never)]
+    ///
+    /// Inlined where the men's directions are read in a loop of known length. Measured
+    /// under callgrind on dctl's twelve variants: as a call of its own, 0.6 to 4.2
+    /// instructions a leaf more on eleven (4.2 where the men jump in eight directions),
+    /// 0.9 fewer on the twelfth; inlined for every loop, 0.4 to 1.3 more on all.
+    #[inline(always)]
     fn double_jumps<const LIST: bool, const MEN: usize>(
         &self,
         b: &Board<B>,
@@ -171,12 +176,20 @@ impl<B: Width> FastRules<B> {
         list: &mut FastList<B>,
     ) -> Option<usize> {
         let backs = &self.prefilter[b.side & 1].backs[0];
-        // A loop of known length where the men jump in `MEN` directions.
-        if MEN > 0 && backs.len() == MEN {
+        if MEN > 0 {
+            debug_assert_eq!(backs.len(), MEN);
             self.doubles_by::<LIST>(b, firsts, jumped, backs.first::<MEN>(), list)
         } else {
-            self.doubles_by::<LIST>(b, firsts, jumped, backs.iter().as_slice(), list)
+            self.doubles_any::<LIST>(b, firsts, jumped, list)
         }
+    }
+
+    /// [`FastRules::double_jumps`] where the men's directions are not read in a loop of
+    /// known length.
+    #[inline(never)]
+    fn doubles_any<const LIST: bool>(&self, b: &Board<B>, firsts: &[B; 8], jumped: B, list: &mut FastList<B>) -> Option<usize> {
+        let backs = &self.prefilter[b.side & 1].backs[0];
+        self.doubles_by::<LIST>(b, firsts, jumped, backs.iter().as_slice(), list)
     }
 
     /// [`FastRules::double_jumps`], the men's first jumps away from `backs`.
@@ -209,7 +222,7 @@ impl<B: Width> FastRules<B> {
         let (mut left, mut doubles, mut triples) = (B::ZERO, 0, 0);
         // The directions walked, in order: where the men jump in eight, only those with a
         // first landing (told apart all at once), since walking each cost 8 instructions
-        // and most have none (under callgrind, Frisian 0.8 fewer a leaf); else all.
+        // and most have none (under callgrind, 0.8 fewer instructions a leaf); else all.
         let masked = backs.len() == 8;
         let mut rest = if masked {
             firsts.iter().enumerate().fold(0u8, |m, (i, &l)| m | u8::from(l != B::ZERO) << i)
