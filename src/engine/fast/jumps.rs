@@ -222,7 +222,9 @@ impl<B: Width> FastRules<B> {
         let (mut left, mut doubles, mut triples) = (B::ZERO, 0, 0);
         // The directions walked, in order: where the men jump in eight, only those with a
         // first landing (told apart all at once), since walking each cost 8 instructions
-        // and most have none (under callgrind, 0.8 fewer instructions a leaf); else all.
+        // and most have none (under callgrind, 0.8 fewer instructions a leaf); else all,
+        // counted in turn (each bit's place taken in both cases compiled to 1.2 to 1.3
+        // more a leaf, eight directions or four).
         let masked = backs.len() == 8;
         let mut rest = if masked {
             firsts.iter().enumerate().fold(0u8, |m, (i, &l)| m | u8::from(l != B::ZERO) << i)
